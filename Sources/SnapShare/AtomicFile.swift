@@ -1,0 +1,263 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Saving a file so that readers (and a crash) see either the old bytes or the new ones.
+public enum AtomicFile {
+    /// Writes `bytes` to `path` atomically.
+    ///
+    /// The steps: a temporary file in the same folder (`mkstemp`), write all bytes, `fsync`,
+    /// `close`, `rename` over the target, `fsync` the folder (POSIX `rename(2)` atomicity).
+    ///
+    /// - A symbolic link is written through: its final target is replaced, the link stays.
+    /// - An existing file keeps its permission bits (and, when the OS allows, its owner); a new
+    ///   file gets 0666 minus the umask.
+    /// - An existing file that the user may not write is refused ("Permission denied") even
+    ///   though the folder would allow a rename over it.
+    /// - When the file is writable but its folder is not (no temporary file can be made), the
+    ///   file is rewritten in place without ever truncating it first: space for a longer text is
+    ///   reserved up front, the new bytes are written from offset 0, the file is cut to the new
+    ///   length only after every byte was written, then `fsync`. If any step fails, the old bytes
+    ///   are written back before the error is thrown. (Only a crash or power loss during that
+    ///   write can leave mixed content; a temp-file save has no such window.)
+    /// - On failure no temporary file is left and the old file is byte-identical.
+    ///
+    /// - Parameters:
+    ///   - bytes: the complete new contents, in octets.
+    ///   - path: the file name as the user gave it; it is echoed in errors.
+    /// - Throws: `ShareError.writeFailed(path:reason:)` with `path` as given and `reason` the
+    ///   `strerror(errno)` of the failing call, e.g. "poem.txt: Permission denied",
+    ///   "poem.txt: Is a directory", "poem.txt: No such file or directory".
+    public static func write(_ bytes: [UInt8], to path: String) throws {
+        func fail(_ code: Int32) -> ShareError {
+            .writeFailed(path: path, reason: ShareError.reason(code))
+        }
+        if path.isEmpty { throw fail(ENOENT) }
+        // "name/" can only name a folder; open(2) with O_CREAT says the same.
+        if path.hasSuffix("/") { throw fail(EISDIR) }
+
+        let target: String
+        switch resolveSymlinks(path) {
+        case .success(let resolved): target = resolved
+        case .failure(let error): throw fail(error.code)
+        }
+
+        // Probe the existing target: its kind, its mode, and whether we may write it. The probe
+        // never truncates (no O_TRUNC) and O_NONBLOCK keeps a FIFO swapped in from blocking us.
+        var existing: stat? = nil
+        var writableFD: Int32 = -1
+        var info = stat()
+        if stat(target, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR { throw fail(EISDIR) }
+            guard (info.st_mode & S_IFMT) == S_IFREG else {
+                throw ShareError.writeFailed(path: path, reason: "Not a regular file")
+            }
+            writableFD = open(target, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+            if writableFD < 0 { throw fail(errno) }
+            var opened = stat()
+            guard fstat(writableFD, &opened) == 0, (opened.st_mode & S_IFMT) == S_IFREG else {
+                close(writableFD)
+                throw ShareError.writeFailed(path: path, reason: "Not a regular file")
+            }
+            existing = opened
+        } else if errno != ENOENT {
+            throw fail(errno)
+        }
+        defer { if writableFD >= 0 { close(writableFD) } }
+
+        let (folder, name) = splitPath(target)
+        // Keep the temporary name short enough for NAME_MAX whatever the target's length.
+        var template = Array(folder.utf8) + Array("/.".utf8) + Array(name.utf8.prefix(100))
+            + Array(".lovesnap-XXXXXX".utf8)
+        template.append(0)
+        var tempName = template.map { CChar(bitPattern: $0) }
+        let tempFD = mkstemp(&tempName)
+        if tempFD < 0 {
+            let code = errno
+            // Bug case 20 B: the file is writable, the folder is not.
+            if let existing, writableFD >= 0, code == EACCES || code == EPERM || code == EROFS {
+                try writeInPlace(bytes, fd: writableFD, oldSize: Int(existing.st_size), path: path,
+                                 refusal: code)
+                return
+            }
+            throw fail(code)
+        }
+        var tempOpen = true
+        var keepTemp = false
+        defer {
+            if tempOpen { close(tempFD) }
+            if !keepTemp { unlink(tempName) }
+        }
+        _ = fcntl(tempFD, F_SETFD, FD_CLOEXEC)
+
+        if let existing {
+            // Best effort: only root (or the owner, for the group) may hand the file back.
+            _ = fchown(tempFD, existing.st_uid, existing.st_gid)
+            if fchmod(tempFD, existing.st_mode & 0o7777) != 0 { throw fail(errno) }
+        } else {
+            if fchmod(tempFD, 0o666 & ~currentUmask()) != 0 { throw fail(errno) }
+        }
+
+        if let code = writeAll(bytes, to: tempFD) { throw fail(code) }
+        if fsync(tempFD) != 0 { throw fail(errno) }
+        tempOpen = false
+        if close(tempFD) != 0 { throw fail(errno) }
+        if rename(tempName, target) != 0 { throw fail(errno) }
+        keepTemp = true
+
+        // Make the rename itself durable. Some file systems cannot fsync a folder (EINVAL);
+        // the data are already in place then, so only a real I/O error is reported.
+        let folderFD = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderFD >= 0 {
+            defer { close(folderFD) }
+            if fsync(folderFD) != 0, errno == EIO { throw fail(EIO) }
+        }
+    }
+
+    /// Rewrites an open regular file in place, restoring the old bytes if anything fails.
+    ///
+    /// `refusal` is the errno that made the temporary file impossible; it is reported when the
+    /// old bytes cannot be read back (without them there is no safe undo).
+    private static func writeInPlace(_ bytes: [UInt8], fd: Int32, oldSize: Int, path: String,
+                                     refusal: Int32) throws {
+        func fail(_ code: Int32) -> ShareError {
+            .writeFailed(path: path, reason: ShareError.reason(code))
+        }
+        // The old bytes are the undo record; read them through a second, read-only descriptor.
+        let readFD = open("/proc/self/fd/\(fd)", O_RDONLY | O_CLOEXEC)
+        if readFD < 0 { throw fail(refusal) }
+        defer { close(readFD) }
+        var old = [UInt8](repeating: 0, count: oldSize)
+        var got = 0
+        while got < oldSize {
+            let n = old.withUnsafeMutableBytes { pread(readFD, $0.baseAddress! + got, oldSize - got, off_t(got)) }
+            if n < 0 { if errno == EINTR { continue }; throw fail(refusal) }
+            if n == 0 { break }
+            got += n
+        }
+        if got != oldSize {
+            // The file shrank under us; refuse rather than guess.
+            throw fail(refusal)
+        }
+
+        // Reserve blocks for a longer text before touching any old byte, so a full disk shows
+        // up here and not half-way through the rewrite. Only the region past the old end is
+        // allocated, so even glibc's emulation never writes over old data.
+        if bytes.count > oldSize {
+            let code = posix_fallocate(fd, off_t(oldSize), off_t(bytes.count - oldSize))
+            if code != 0 && code != EOPNOTSUPP && code != EINVAL { throw fail(code) }
+        }
+        if let code = pwriteAll(bytes, to: fd) ?? (fsync(fd) == 0 ? nil : errno) {
+            restore(old, fd: fd)
+            throw fail(code)
+        }
+        if bytes.count < oldSize, ftruncate(fd, off_t(bytes.count)) != 0 {
+            let code = errno
+            restore(old, fd: fd)
+            throw fail(code)
+        }
+        if fsync(fd) != 0 {
+            let code = errno
+            restore(old, fd: fd)
+            throw fail(code)
+        }
+    }
+
+    /// Puts the old contents back after a failed in-place write (best effort).
+    private static func restore(_ old: [UInt8], fd: Int32) {
+        _ = pwriteAll(old, to: fd)
+        _ = ftruncate(fd, off_t(old.count))
+        _ = fsync(fd)
+    }
+
+    /// Writes every byte (retrying short writes and EINTR); returns errno on failure.
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32? {
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, bytes.count - done) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            done += n
+        }
+        return nil
+    }
+
+    /// Like `writeAll`, from offset 0 with `pwrite`.
+    private static func pwriteAll(_ bytes: [UInt8], to fd: Int32) -> Int32? {
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress! + done, bytes.count - done, off_t(done)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            done += n
+        }
+        return nil
+    }
+
+    /// Follows symbolic links (at most 40, like the kernel) to the file that is really written.
+    /// A dangling link resolves to its missing target, which is then created.
+    static func resolveSymlinks(_ path: String) -> Result<String, Errno> {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            if lstat(current, &info) != 0 {
+                return errno == ENOENT ? .success(current) : .failure(Errno(code: errno))
+            }
+            guard (info.st_mode & S_IFMT) == S_IFLNK else { return .success(current) }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(current, &buffer, Int(PATH_MAX))
+            if n < 0 { return .failure(Errno(code: errno)) }
+            let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if link.hasPrefix("/") {
+                current = link
+            } else {
+                let (folder, _) = splitPath(current)
+                current = folder + "/" + link
+            }
+        }
+        return .failure(Errno(code: ELOOP))
+    }
+
+    /// A C `errno` value carried through a `Result`.
+    struct Errno: Error { let code: Int32 }
+
+    /// Splits "a/b/c.txt" into ("a/b", "c.txt"); a bare name lives in ".".
+    static func splitPath(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let folder = String(path[..<slash])
+        return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+    }
+
+    /// The process umask, read without changing it where Linux allows (`/proc/self/status`).
+    private static func currentUmask() -> mode_t {
+        if let file = fopen("/proc/self/status", "r") {
+            defer { fclose(file) }
+            var line = [CChar](repeating: 0, count: 256)
+            while fgets(&line, Int32(line.count), file) != nil {
+                let text = String(cString: line)
+                if text.hasPrefix("Umask:"),
+                   let value = mode_t(text.dropFirst(6).trimmingCharacters(in: " \t\n"), radix: 8) {
+                    return value
+                }
+            }
+        }
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }
+}
+
+private extension StringProtocol {
+    func trimmingCharacters(in set: String) -> String {
+        var s = Substring(self)
+        while let c = s.first, set.contains(c) { s.removeFirst() }
+        while let c = s.last, set.contains(c) { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Everything that can go wrong while saving or mailing a poem.
+///
+/// Each case carries the context a user needs (the file name as they typed it, the command as it
+/// was configured) and `description` is the one place where the user-facing wording lives.
+/// OS reasons are the C library's `strerror(errno)` text, e.g. "Permission denied".
+public enum ShareError: Error, Equatable, CustomStringConvertible {
+    /// Saving `path` failed; `reason` is `strerror(errno)` of the failing call (open, write,
+    /// fsync, close, rename), e.g. "Permission denied". The old file, if any, is unchanged.
+    case writeFailed(path: String, reason: String)
+    /// The mail command ran and exited with a non-zero `status` (128 + N when killed by signal N);
+    /// `stderr` is what it wrote to standard error, trailing blank space removed.
+    case mailCommandFailed(command: String, status: Int32, stderr: String)
+    /// The mail command exited with status 0 but closed its input after `bytesWritten` of the
+    /// `bytesTotal` octets of the message, so the message may not have been sent whole.
+    case mailCommandStoppedReading(command: String, bytesWritten: Int, bytesTotal: Int)
+    /// The mail command could not be started: not found in `PATH`, not executable, and so on.
+    case mailCommandNotRunnable(command: String, reason: String)
+    /// A mail command line (from `--mail-command` or `LOVESNAP_MAIL_COMMAND`) could not be split
+    /// into words: unbalanced quotes, a trailing backslash, or no words at all.
+    case invalidCommandLine(commandLine: String, reason: String)
+    /// A recipient or sender address cannot be put in a header (CR/LF or other control
+    /// characters, non-ASCII or blank in the address itself, no "@").
+    case invalidAddress(address: String, reason: String)
+    /// A header value cannot be sent as given; today only a Subject holding CR or LF
+    /// (header injection, RFC 5322 §2.2).
+    case invalidHeader(field: String, reason: String)
+    /// The message has no recipient.
+    case noRecipients
+
+    /// The message shown to the user.
+    public var description: String {
+        switch self {
+        case let .writeFailed(path, reason):
+            return "\(path): \(reason)"
+        case let .mailCommandFailed(command, status, stderr):
+            let detail = stderr.isEmpty ? "" : ": \(stderr)"
+            return "mail command '\(command)' failed with exit status \(status)\(detail)"
+        case let .mailCommandStoppedReading(command, written, total):
+            return "mail command '\(command)' stopped reading the message after \(written) of \(total) bytes; it may not have been sent"
+        case let .mailCommandNotRunnable(command, reason):
+            return "cannot run mail command '\(command)': \(reason)"
+        case let .invalidCommandLine(commandLine, reason):
+            return "invalid mail command \(visible(commandLine)): \(reason)"
+        case let .invalidAddress(address, reason):
+            return "invalid mail address \(visible(address)): \(reason)"
+        case let .invalidHeader(field, reason):
+            return "invalid \(field): \(reason)"
+        case .noRecipients:
+            return "no recipient given"
+        }
+    }
+
+    /// `strerror(code)` as a Swift string, e.g. "No such file or directory".
+    static func reason(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}
+
+/// Quotes `text` for an error message, with control characters shown as escapes so a CR/LF
+/// in a bad value cannot break the status line.
+private func visible(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\r": out += "\\r"
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        default:
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out + "\""
+}
