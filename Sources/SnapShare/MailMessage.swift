@@ -1,0 +1,226 @@
+import Foundation
+
+/// A plain-text mail, ready to hand to `sendmail -t -i` (RFC 5322 with MIME, RFC 2045–2047).
+public struct MailMessage {
+    /// The sender ("addr@host" or "Name <addr@host>"); nil leaves From to the mail command.
+    public var from: String?
+    /// The recipients, one address per element, each "addr@host" or "Name <addr@host>".
+    public var to: [String]
+    /// The subject, any Unicode text without CR or LF.
+    public var subject: String
+    /// The text; LF or CRLF line ends, any Unicode.
+    public var body: String
+    /// The Date header's moment; it is written in the local time zone.
+    public var date: Date
+    /// The Message-ID without angle brackets, e.g. "20250101T120000.1f2e@host.example".
+    public var messageID: String
+
+    /// Makes a message; a nil `messageID` gets a new unique one whose domain is this host's name.
+    public init(from: String? = nil, to: [String], subject: String, body: String,
+                date: Date = Date(), messageID: String? = nil) {
+        self.from = from
+        self.to = to
+        self.subject = subject
+        self.body = body
+        self.date = date
+        self.messageID = messageID ?? MailMessage.newMessageID(date: date)
+    }
+
+    /// Checks every header value before sending.
+    ///
+    /// - Throws: `ShareError.noRecipients`; `ShareError.invalidAddress` for an address with a
+    ///   control character (CR/LF header injection), blank or non-ASCII in the address itself,
+    ///   or no "@"; `ShareError.invalidHeader` for a Subject holding CR or LF.
+    public func validate() throws {
+        if to.isEmpty { throw ShareError.noRecipients }
+        for address in (from.map { [$0] } ?? []) + to {
+            if case .failure(let error) = Address.parse(address) { throw error }
+        }
+        if subject.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" }) {
+            throw ShareError.invalidHeader(field: "Subject", reason: "contains a line break")
+        }
+    }
+
+    /// The RFC 5322 message: CRLF line ends, ASCII only.
+    ///
+    /// Headers: From (when set), To, Subject (RFC 2047 encoded-words when it is not plain
+    /// ASCII), Date (RFC 5322 §3.3, English names), Message-ID, MIME-Version: 1.0,
+    /// Content-Type: text/plain; charset=UTF-8, and Content-Transfer-Encoding quoted-printable
+    /// (RFC 2045 §6.7) or base64 (§6.8), whichever is shorter. Header lines are folded to at
+    /// most 78 characters, body lines are at most 76. Decoding the body gives `body` exactly,
+    /// with CRLF for its line ends. Values that `validate()` rejects are never written raw: a
+    /// CR/LF in the Subject ends up inside an encoded-word, in an address it becomes a space.
+    public func rendered() -> [UInt8] {
+        var headers: [String] = []
+        if let from { headers.append(Self.fold("From:", Address.tokens(for: [from]))) }
+        headers.append(Self.fold("To:", Address.tokens(for: to)))
+        headers.append(subjectHeader())
+        headers.append("Date: " + Self.rfc5322Date(date, timeZone: .current))
+        headers.append("Message-ID: <" + Self.sanitizedMessageID(messageID) + ">")
+        headers.append("MIME-Version: 1.0")
+        headers.append("Content-Type: text/plain; charset=UTF-8")
+
+        let bytes = Array(body.utf8)
+        let qp = MIMEEncoding.quotedPrintable(bytes)
+        let b64 = MIMEEncoding.base64(Self.crlf(bytes))
+        let (encoding, text) = qp.utf8.count <= b64.utf8.count
+            ? ("quoted-printable", qp) : ("base64", b64)
+        headers.append("Content-Transfer-Encoding: " + encoding)
+        return Array((headers.joined(separator: "\r\n") + "\r\n\r\n" + text).utf8)
+    }
+
+    private func subjectHeader() -> String {
+        if MIMEEncoding.isPlainHeaderText(subject) {
+            return Self.fold("Subject:", subject.split(separator: " ").map(String.init))
+        }
+        if subject.isEmpty { return "Subject:" }
+        // "Subject: " takes 9 of the 78 characters of the first line.
+        return Self.fold("Subject:", MIMEEncoding.encodedWords(subject, firstLimit: 78 - 9))
+    }
+
+    /// Joins `tokens` after `field` with single spaces, folding (CRLF + space, RFC 5322 §2.2.3)
+    /// before a token that would take the line past 78 characters.
+    static func fold(_ field: String, _ tokens: [String]) -> String {
+        var out = field
+        var lineLength = field.count
+        for token in tokens {
+            if lineLength + 1 + token.count > 78 {
+                out += "\r\n " + token
+                lineLength = 1 + token.count
+            } else {
+                out += " " + token
+                lineLength += 1 + token.count
+            }
+        }
+        return out
+    }
+
+    /// `date` in RFC 5322 §3.3 form, e.g. "Sat, 29 Nov 2025 16:13:00 +0100", with English day
+    /// and month names whatever the locale.
+    static func rfc5322Date(_ date: Date, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: date)
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let offset = timeZone.secondsFromGMT(for: date) / 60
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let zone = (offset < 0 ? "-" : "+") + two(abs(offset) / 60) + two(abs(offset) % 60)
+        return "\(days[c.weekday! - 1]), \(two(c.day!)) \(months[c.month! - 1]) \(c.year!) "
+            + "\(two(c.hour!)):\(two(c.minute!)):\(two(c.second!)) \(zone)"
+    }
+
+    /// A new Message-ID (RFC 5322 §3.6.4): time, 128 random bits, "@", this host's name.
+    static func newMessageID(date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970)
+        let random = String(UInt64.random(in: .min ... .max), radix: 36)
+            + String(UInt64.random(in: .min ... .max), radix: 36)
+        return "\(seconds).\(random)@\(hostDomain())"
+    }
+
+    /// This host's name reduced to dot-atom characters, or "localhost".
+    static func hostDomain() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
+        let name = String(cString: buffer).unicodeScalars
+            .filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == ".") }
+        let host = String(String.UnicodeScalarView(name))
+            .split(separator: ".", omittingEmptySubsequences: true).joined(separator: ".")
+        return host.isEmpty ? "localhost" : host
+    }
+
+    /// A caller-given ID with its brackets and anything that could break the header removed.
+    static func sanitizedMessageID(_ id: String) -> String {
+        var text = id.trimmingCharacters(in: .whitespaces)
+        if text.hasPrefix("<") && text.hasSuffix(">") && text.count >= 2 {
+            text = String(text.dropFirst().dropLast())
+        }
+        let kept = text.unicodeScalars.filter { $0.value > 0x20 && $0.value < 0x7F && $0 != "<" && $0 != ">" }
+        let clean = String(String.UnicodeScalarView(kept))
+        return clean.isEmpty ? newMessageID(date: Date()) : clean
+    }
+
+    /// Lone LF → CRLF (RFC 2045 §6.8: text is encoded in canonical form).
+    static func crlf(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 20)
+        for (i, byte) in bytes.enumerated() {
+            if byte == 0x0A && (i == 0 || bytes[i - 1] != 0x0D) { out.append(0x0D) }
+            out.append(byte)
+        }
+        return out
+    }
+}
+
+/// One mailbox of RFC 5322 §3.4: "addr@host" or "Display Name <addr@host>".
+enum Address {
+    /// Splits and checks one mailbox; the error names the address as given.
+    static func parse(_ raw: String) -> Result<(name: String?, address: String), ShareError> {
+        func bad(_ reason: String) -> Result<(name: String?, address: String), ShareError> {
+            .failure(.invalidAddress(address: raw, reason: reason))
+        }
+        if raw.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return bad("contains a line break or control character")
+        }
+        let text = raw.trimmingCharacters(in: .whitespaces)
+        if text.isEmpty { return bad("empty") }
+        var name: String? = nil
+        var address = text
+        if text.hasSuffix(">"), let open = text.lastIndex(of: "<") {
+            var display = text[..<open].trimmingCharacters(in: .whitespaces)
+            if display.count >= 2, display.hasPrefix("\""), display.hasSuffix("\"") {
+                display = String(display.dropFirst().dropLast())
+                    .replacingOccurrences(of: "\\\"", with: "\"")
+                    .replacingOccurrences(of: "\\\\", with: "\\")
+            }
+            name = display.isEmpty ? nil : display
+            address = String(text[text.index(after: open)..<text.index(before: text.endIndex)])
+                .trimmingCharacters(in: .whitespaces)
+        }
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+-/=?^_`{|}~.@[]")
+        guard address.allSatisfy({ allowed.contains($0) }) else {
+            return bad("the address part may hold only ASCII letters, digits and !#$%&'*+-/=?^_`{|}~.")
+        }
+        guard let at = address.lastIndex(of: "@"), at != address.startIndex,
+              address.index(after: at) != address.endIndex else {
+            return bad("expected name@domain")
+        }
+        return .success((name, address))
+    }
+
+    /// Header tokens for a list of mailboxes, commas attached, ready for `MailMessage.fold`.
+    /// Invalid input is defused (control characters become spaces) rather than rejected;
+    /// `MailMessage.validate()` is where it is rejected.
+    static func tokens(for list: [String]) -> [String] {
+        var tokens: [String] = []
+        for (n, raw) in list.enumerated() {
+            var these: [String]
+            switch parse(raw) {
+            case .success(let (name, address)):
+                these = (name.map(phrase) ?? []) + [name == nil ? address : "<\(address)>"]
+            case .failure:
+                let defused = raw.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) }
+                let text = String(defused)
+                these = MIMEEncoding.isPlainHeaderText(text) ? text.split(separator: " ").map(String.init)
+                    : MIMEEncoding.encodedWords(text)
+            }
+            if n < list.count - 1, !these.isEmpty { these[these.count - 1] += "," }
+            tokens += these
+        }
+        return tokens
+    }
+
+    /// A display name as atoms, one quoted-string, or RFC 2047 encoded-words (§5 (3)).
+    private static func phrase(_ name: String) -> [String] {
+        let atext = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+-/=?^_`{|}~ ")
+        if MIMEEncoding.isPlainHeaderText(name) {
+            if name.allSatisfy({ atext.contains($0) }) {
+                return name.split(separator: " ").map(String.init)
+            }
+            let escaped = name.replacingOccurrences(of: "\\", with: "\\\\")
+                .replacingOccurrences(of: "\"", with: "\\\"")
+            return ["\"" + escaped + "\""]
+        }
+        return MIMEEncoding.encodedWords(name)
+    }
+}
