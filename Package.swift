@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layout: a thin executable (`lovesnap`) over library modules with one responsibility each.
+// C libraries come from Debian (see README.md and .ci/run); their module maps live in Sources/C*.
+let package = Package(
+    name: "LoveInASnap",
+    products: [
+        .executable(name: "lovesnap", targets: ["lovesnap"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CLeptonica", pkgConfig: "lept",
+                       providers: [.apt(["libleptonica-dev"])]),
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract",
+                       providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng", "tesseract-ocr-fra", "tesseract-ocr-osd"])]),
+        .systemLibrary(name: "CExif", pkgConfig: "libexif",
+                       providers: [.apt(["libexif-dev"])]),
+        // No pkgConfig: SwiftPM drops ncursesw's -D flags anyway (see shim.h).
+        .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
+
+        .target(name: "SnapText"),
+        .target(name: "SnapImaging", dependencies: ["CLeptonica", "CExif"]),
+        .target(name: "SnapOCR", dependencies: ["SnapImaging", "CTesseract", "CLeptonica"]),
+        .target(name: "SnapShare"),
+        .target(name: "SnapTerminal", dependencies: ["CNcursesw"]),
+        .target(name: "SnapEditor", dependencies: ["SnapText", "SnapTerminal", "SnapOCR", "SnapShare"]),
+        .executableTarget(name: "lovesnap", dependencies: ["SnapEditor", "SnapOCR", "SnapShare", "SnapImaging"]),
+
+        .testTarget(name: "SnapTextTests", dependencies: ["SnapText"]),
+        .testTarget(name: "SnapImagingTests", dependencies: ["SnapImaging"]),
+        .testTarget(name: "SnapOCRTests", dependencies: ["SnapOCR", "SnapImaging"]),
+        .testTarget(name: "SnapShareTests", dependencies: ["SnapShare"]),
+        .testTarget(name: "SnapEditorTests", dependencies: ["SnapEditor", "SnapText", "SnapTerminal"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SnapShare"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,172 @@
+import CExif
+import CLeptonica
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An image as read from a file, turned upright by its EXIF orientation and flattened onto white.
+public struct LoadedImage {
+    /// The pixels, upright, with no alpha channel: 8 bpp grey, 32 bpp RGB, or 1 bpp.
+    public let image: Image
+    /// Leptonica's name for the file format ("png", "jpeg", "tiff", …).
+    public let format: String
+    /// Width × height in pixels as stored in the file, before orientation.
+    public let storedSize: (width: Int, height: Int)
+    /// The EXIF Orientation tag (1–8) that was applied, or nil when the file has none.
+    public let exifOrientation: Int?
+    /// Factor by which the decoder already reduced the image (1 = full size; 2, 4, 8 for large JPEGs).
+    public let decodeReduction: Int
+    /// Notes worth telling the user (e.g. "transparent background flattened onto white").
+    public let notes: [String]
+}
+
+/// Reads image files with Leptonica, refusing oversized ones before decoding them.
+///
+/// Formats: whatever Leptonica 1.82 reads (PNG, JPEG, TIFF, GIF, BMP, WebP, PNM, JP2); for
+/// multi-frame files (TIFF, GIF) the first frame. EXIF orientation comes from libexif.
+public struct ImageLoader {
+    /// Default cap on width × height: 100 megapixels (about 400 MB decoded as RGB).
+    public static let defaultPixelLimit = 100_000_000
+
+    /// Files above this pixel count are refused before decoding.
+    public var pixelLimit: Int
+    /// When a JPEG's long side is at least this many pixels times 2, libjpeg decodes it reduced
+    /// (by 2, 4 or 8) so that the long side stays at or above it: far less memory and time for
+    /// 12–50 MP phone photos. nil decodes at full size.
+    public var jpegReductionTarget: Int?
+
+    /// - Parameters:
+    ///   - pixelLimit: width × height above which a file is refused (pixels).
+    ///   - jpegReductionTarget: see `jpegReductionTarget` (pixels); nil to always decode at full size.
+    public init(pixelLimit: Int = ImageLoader.defaultPixelLimit, jpegReductionTarget: Int? = nil) {
+        self.pixelLimit = pixelLimit
+        self.jpegReductionTarget = jpegReductionTarget
+        ImageLoader.silenceLeptonica()
+    }
+
+    /// Leptonica prints its own errors on stderr; lovesnap reports errors itself.
+    /// `setMsgSeverity` is process-global, so this is done once.
+    private static let silenced: Void = { _ = setMsgSeverity(l_int32(L_SEVERITY_NONE)) }()
+    static func silenceLeptonica() { _ = silenced }
+
+    /// Loads `path`, applies its EXIF orientation and flattens any alpha channel onto white.
+    ///
+    /// - Throws: `ImagingError` — `.fileNotFound`, `.isDirectory`, `.unreadable`, `.emptyFile`,
+    ///   `.notAnImage`, `.tooLarge` (checked from the header, before decoding), `.corrupt`.
+    public func load(_ path: String) throws -> LoadedImage {
+        try checkFile(path)
+        var format: l_int32 = 0
+        var w: l_int32 = 0, h: l_int32 = 0, bps: l_int32 = 0, spp: l_int32 = 0, cmap: l_int32 = 0
+        if findFileFormat(path, &format) != 0 || format == l_int32(IFF_UNKNOWN) {
+            throw ImagingError.notAnImage(path: path)
+        }
+        let formatName = ImageLoader.formatName(format)
+        guard pixReadHeader(path, &format, &w, &h, &bps, &spp, &cmap) == 0, w > 0, h > 0 else {
+            throw ImagingError.corrupt(path: path, format: formatName)
+        }
+        let (width, height) = (Int(w), Int(h))
+        if width * height > pixelLimit {
+            throw ImagingError.tooLarge(path: path, width: width, height: height, limit: pixelLimit)
+        }
+
+        var reduction = 1
+        var decoded: UnsafeMutablePointer<PIX>?
+        if format == l_int32(IFF_JFIF_JPEG) {
+            if let target = jpegReductionTarget {
+                while reduction < 8 && max(width, height) / (reduction * 2) >= target { reduction *= 2 }
+            }
+            var warnings: l_int32 = 0
+            decoded = pixReadJpeg(path, 0, l_int32(reduction), &warnings, 0)
+        } else {
+            decoded = pixRead(path)
+        }
+        guard let decoded else { throw ImagingError.corrupt(path: path, format: formatName) }
+        var image = Image(taking: decoded)
+        var notes: [String] = []
+
+        let orientation = format == l_int32(IFF_JFIF_JPEG) ? ImageLoader.exifOrientation(path) : nil
+        if let orientation, orientation != 1 {
+            image = try image.applyingEXIFOrientation(orientation)
+            notes.append("EXIF orientation \(orientation) applied")
+        }
+        if image.hasColormap {
+            image = try Image.wrap(pixRemoveColormap(image.pix, l_int32(REMOVE_CMAP_BASED_ON_SRC)), "pixRemoveColormap")
+        }
+        if image.depth == 32 && image.samplesPerPixel == 4 {
+            // Text may live only in the alpha channel (black RGB, alpha = ink): blend onto white.
+            image = try Image.wrap(pixAlphaBlendUniform(image.pix, 0xffffff00), "pixAlphaBlendUniform")
+            notes.append("transparency flattened onto white")
+        }
+        if image.depth == 16 {
+            image = try Image.wrap(pixConvert16To8(image.pix, l_int32(L_MS_BYTE)), "pixConvert16To8")
+        }
+        return LoadedImage(image: image, format: formatName, storedSize: (width, height),
+                           exifOrientation: orientation, decodeReduction: reduction, notes: notes)
+    }
+
+    /// Checks existence, type, permissions and size with the OS so the message says exactly why.
+    private func checkFile(_ path: String) throws {
+        var st = stat()
+        if stat(path, &st) != 0 {
+            let e = errno
+            if e == ENOENT || e == ENOTDIR { throw ImagingError.fileNotFound(path: path) }
+            throw ImagingError.unreadable(path: path, reason: String(cString: strerror(e)))
+        }
+        if (st.st_mode & S_IFMT) == S_IFDIR { throw ImagingError.isDirectory(path: path) }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 { throw ImagingError.unreadable(path: path, reason: String(cString: strerror(errno))) }
+        close(fd)
+        if (st.st_mode & S_IFMT) == S_IFREG && st.st_size == 0 { throw ImagingError.emptyFile(path: path) }
+        if (st.st_mode & S_IFMT) != S_IFREG { throw ImagingError.notAnImage(path: path) }
+    }
+
+    /// The EXIF Orientation tag (0x0112) of a JPEG, 1–8, or nil when absent or out of range
+    /// (libexif: `exif_data_new_from_file`, `exif_content_get_entry` on IFD 0, `exif_get_short`).
+    public static func exifOrientation(_ path: String) -> Int? {
+        guard let data = exif_data_new_from_file(path) else { return nil }
+        defer { exif_data_unref(data) }
+        guard let ifd0 = data.pointee.ifd.0,
+              let entry = exif_content_get_entry(ifd0, EXIF_TAG_ORIENTATION),
+              entry.pointee.format == EXIF_FORMAT_SHORT, entry.pointee.components >= 1,
+              let bytes = entry.pointee.data else { return nil }
+        let value = Int(exif_get_short(bytes, exif_data_get_byte_order(data)))
+        return (1...8).contains(value) ? value : nil
+    }
+
+    static func formatName(_ format: l_int32) -> String {
+        switch Int(format) {
+        case Int(IFF_BMP): return "BMP"
+        case Int(IFF_JFIF_JPEG): return "JPEG"
+        case Int(IFF_PNG): return "PNG"
+        case Int(IFF_TIFF), Int(IFF_TIFF_PACKBITS), Int(IFF_TIFF_RLE), Int(IFF_TIFF_G3),
+             Int(IFF_TIFF_G4), Int(IFF_TIFF_LZW), Int(IFF_TIFF_ZIP), Int(IFF_TIFF_JPEG): return "TIFF"
+        case Int(IFF_PNM): return "PNM"
+        case Int(IFF_GIF): return "GIF"
+        case Int(IFF_JP2): return "JPEG 2000"
+        case Int(IFF_WEBP): return "WebP"
+        case Int(IFF_PS): return "PostScript"
+        case Int(IFF_LPDF): return "PDF"
+        case Int(IFF_SPIX): return "SPIX"
+        default: return "image"
+        }
+    }
+}
+
+extension Image {
+    /// Turns stored pixels upright for EXIF Orientation 1–8 (EXIF 2.32 §4.6.4 A, tag 0x0112):
+    /// 2 mirror, 3 rotate 180°, 4 mirror vertically, 5 transpose, 6 rotate 90° clockwise,
+    /// 7 transverse, 8 rotate 270° clockwise.
+    public func applyingEXIFOrientation(_ orientation: Int) throws -> Image {
+        switch orientation {
+        case 2: return try flippedHorizontally()
+        case 3: return try rotated(quarterTurnsClockwise: 2)
+        case 4: return try rotated(quarterTurnsClockwise: 2).flippedHorizontally()
+        case 5: return try rotated(quarterTurnsClockwise: 1).flippedHorizontally()
+        case 6: return try rotated(quarterTurnsClockwise: 1)
+        case 7: return try rotated(quarterTurnsClockwise: 3).flippedHorizontally()
+        case 8: return try rotated(quarterTurnsClockwise: 3)
+        default: return try rotated(quarterTurnsClockwise: 0)
+        }
+    }
+}

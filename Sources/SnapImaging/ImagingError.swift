@@ -1,0 +1,39 @@
+import Foundation
+
+/// Everything that can go wrong while loading or preparing an image, with the wording shown to the user.
+///
+/// Every case names the file (as the user gave it) so a message can stand alone on stderr.
+public enum ImagingError: Error, Equatable, CustomStringConvertible {
+    /// No file at `path` (`ENOENT`).
+    case fileNotFound(path: String)
+    /// `path` names a directory.
+    case isDirectory(path: String)
+    /// The file exists but could not be opened; `reason` is the OS's (strerror) text.
+    case unreadable(path: String, reason: String)
+    /// The file has zero bytes.
+    case emptyFile(path: String)
+    /// The bytes are not in any format Leptonica reads (PNG, JPEG, TIFF, GIF, BMP, WebP, PNM, JP2).
+    case notAnImage(path: String)
+    /// The header was read but decoding failed (truncated or corrupt data).
+    case corrupt(path: String, format: String)
+    /// Width × height exceeds `limit` pixels; refused before decoding.
+    case tooLarge(path: String, width: Int, height: Int, limit: Int)
+    /// A Leptonica operation returned no image; `operation` names the call.
+    case operationFailed(operation: String)
+
+    public var description: String {
+        switch self {
+        case .fileNotFound(let p): return "\(p): No such file or directory"
+        case .isDirectory(let p): return "\(p): Is a directory, not an image"
+        case .unreadable(let p, let r): return "\(p): \(r)"
+        case .emptyFile(let p): return "\(p): the file is empty (0 bytes), not an image"
+        case .notAnImage(let p):
+            return "\(p): not an image in a format lovesnap reads (PNG, JPEG, TIFF, GIF, BMP, WebP, PNM)"
+        case .corrupt(let p, let f): return "\(p): the \(f) data is truncated or corrupt and could not be decoded"
+        case .tooLarge(let p, let w, let h, let limit):
+            let mp = String(format: "%.1f", locale: Locale(identifier: "en_US_POSIX"), Double(w * h) / 1e6)
+            return "\(p): the image is \(w)×\(h) pixels (\(mp) megapixels), above the limit of \(limit / 1_000_000) megapixels; refused before decoding"
+        case .operationFailed(let op): return "image processing failed in \(op)"
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// What can go wrong in the OCR engine, with the wording shown to the user.
+public enum OCRError: Error, Equatable, CustomStringConvertible {
+    /// One or more requested languages did not load. `problems` maps each language to the reason,
+    /// `tessdata` is the folder searched.
+    case languagesNotLoaded(problems: [LanguageProblem], tessdata: String)
+    /// The tessdata folder itself does not exist.
+    case tessdataMissing(path: String)
+    /// A language code that cannot name a traineddata file (empty, or with a path separator).
+    case invalidLanguage(String)
+    /// Tesseract's `Recognize` failed (returned non-zero without a cancel request).
+    case recognitionFailed
+    /// The caller cancelled the recognition.
+    case cancelled
+
+    public var description: String {
+        switch self {
+        case .languagesNotLoaded(let problems, let tessdata):
+            let each = problems.map { "language '\($0.language)': \($0.reason) (\($0.path))" }.joined(separator: "; ")
+            return "Tesseract could not load \(each). Searched the tessdata folder \(tessdata). "
+                + "Install the language with `apt-get install \(problems.map { "tesseract-ocr-\($0.language.lowercased())" }.joined(separator: " "))` "
+                + "or set TESSDATA_PREFIX to the folder that holds the .traineddata files."
+        case .tessdataMissing(let path):
+            return "the tessdata folder \(path) does not exist; set TESSDATA_PREFIX to the folder that holds the .traineddata files"
+        case .invalidLanguage(let l): return "'\(l)' is not a language code (expected names such as eng, fra, eng+fra)"
+        case .recognitionFailed: return "Tesseract failed to recognize the page"
+        case .cancelled: return "OCR cancelled"
+        }
+    }
+}
+
+/// Why one language's traineddata could not be used.
+public struct LanguageProblem: Equatable, Sendable {
+    /// The language code as requested (e.g. "fra").
+    public let language: String
+    /// The file looked at.
+    public let path: String
+    /// Human wording: "file not found", "file is empty", "not a traineddata file", …
+    public let reason: String
+}

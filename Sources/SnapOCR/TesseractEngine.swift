@@ -1,0 +1,215 @@
+import CLeptonica
+import CTesseract
+import Foundation
+import SnapImaging
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Engine settings, in Tesseract's terms.
+public struct EngineOptions: Sendable {
+    /// Default languages: English and French.
+    public static let defaultLanguages = ["eng", "fra"]
+
+    /// Traineddata names in priority order (`-l eng+fra` → ["eng", "fra"]).
+    public var languages: [String]
+    /// Page segmentation mode (PSM 0–13); 3 = fully automatic page segmentation, Tesseract's default.
+    public var pageSegmentationMode: Int
+    /// The tessdata folder; nil = `TESSDATA_PREFIX`, else Tesseract's compiled-in folder.
+    public var tessdataPath: String?
+
+    public init(languages: [String] = EngineOptions.defaultLanguages, pageSegmentationMode: Int = 3, tessdataPath: String? = nil) {
+        self.languages = languages
+        self.pageSegmentationMode = pageSegmentationMode
+        self.tessdataPath = tessdataPath
+    }
+
+    /// Parses Tesseract's `eng+fra` syntax.
+    /// - Throws: `OCRError.invalidLanguage` for an empty name or one with a path separator.
+    public static func parseLanguages(_ spec: String) throws -> [String] {
+        let parts = spec.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+        for p in parts where p.isEmpty || p.contains("/") || p.hasPrefix(".") {
+            throw OCRError.invalidLanguage(p.isEmpty ? spec : p)
+        }
+        return parts
+    }
+}
+
+/// One Tesseract engine (`TessBaseAPI`, LSTM engine, OEM 1) with its languages loaded and checked.
+///
+/// Not thread-safe: use one engine per thread. Follows `tesseract/capi.h` (5.3).
+public final class TesseractEngine {
+    private let handle: OpaquePointer
+    /// The languages that really loaded, in the order Tesseract reports them.
+    public let loadedLanguages: [String]
+    /// The tessdata folder Tesseract used.
+    public let tessdataPath: String
+    public let options: EngineOptions
+
+    /// Starts Tesseract and checks that every requested language loaded (Tesseract itself silently
+    /// drops a missing one when another loads).
+    /// - Throws: `OCRError.tessdataMissing`, `.invalidLanguage`, `.languagesNotLoaded`.
+    public init(options: EngineOptions = EngineOptions()) throws {
+        for l in options.languages where l.isEmpty || l.contains("/") { throw OCRError.invalidLanguage(l) }
+        let explicitPath = options.tessdataPath ?? ProcessInfo.processInfo.environment["TESSDATA_PREFIX"].flatMap { $0.isEmpty ? nil : $0 }
+        if let explicitPath {
+            var isDir: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: explicitPath, isDirectory: &isDir) || !isDir.boolValue {
+                throw OCRError.tessdataMissing(path: explicitPath)
+            }
+        }
+        guard let h = TessBaseAPICreate() else { throw OCRError.recognitionFailed }
+        // Tesseract prints its own errors; lovesnap reports them with the file and the reason.
+        // debug_file is process-global and must be set before Init (swift-c-interop.md, T3).
+        _ = TessBaseAPISetVariable(h, "debug_file", "/dev/null")
+        let rc = TessBaseAPIInit2(h, explicitPath, options.languages.joined(separator: "+"), OEM_LSTM_ONLY)
+        let datapath = TessBaseAPIGetDatapath(h).map { String(cString: $0) } ?? (explicitPath ?? "")
+        var loaded: [String] = []
+        if rc == 0, let list = TessBaseAPIGetLoadedLanguagesAsVector(h) {
+            var i = 0
+            while let p = list[i] { loaded.append(String(cString: p)); i += 1 }
+            TessDeleteTextArray(list)
+        }
+        let missing = options.languages.filter { !loaded.contains($0) }
+        if rc != 0 || !missing.isEmpty {
+            TessBaseAPIEnd(h)
+            TessBaseAPIDelete(h)
+            let folder = datapath.isEmpty ? (explicitPath ?? "(Tesseract's default)") : datapath
+            let problems = (missing.isEmpty ? options.languages : missing).map { TesseractEngine.diagnose($0, in: folder) }
+            throw OCRError.languagesNotLoaded(problems: problems, tessdata: folder)
+        }
+        TessBaseAPISetPageSegMode(h, TessPageSegMode(UInt32(options.pageSegmentationMode)))
+        self.loadedLanguages = loaded
+        self.tessdataPath = datapath
+        self.options = options
+        self.handle = h          // last: a throwing init runs deinit once all properties are set (G4)
+    }
+
+    deinit {
+        TessBaseAPIEnd(handle)
+        TessBaseAPIDelete(handle)
+    }
+
+    /// Why `<folder>/<language>.traineddata` did not load: missing, empty, wrong case, or not a model.
+    static func diagnose(_ language: String, in folder: String) -> LanguageProblem {
+        let path = (folder as NSString).appendingPathComponent("\(language).traineddata")
+        let fm = FileManager.default
+        guard fm.fileExists(atPath: path) else {
+            let other = (try? fm.contentsOfDirectory(atPath: folder))?.first {
+                $0.lowercased() == "\(language).traineddata".lowercased()
+            }
+            if let other {
+                return LanguageProblem(language: language, path: path,
+                                       reason: "file not found (there is \(other): names are case-sensitive)")
+            }
+            return LanguageProblem(language: language, path: path, reason: "file not found")
+        }
+        let size = (try? fm.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        if size == 0 { return LanguageProblem(language: language, path: path, reason: "file is empty (0 bytes)") }
+        if let fh = FileHandle(forReadingAtPath: path) {
+            defer { try? fh.close() }
+            let head = (try? fh.read(upToCount: 64)) ?? Data()
+            let text = String(decoding: head, as: UTF8.self).lowercased()
+            if text.contains("<!doctype") || text.contains("<html") {
+                return LanguageProblem(language: language, path: path, reason: "not a traineddata file (it is an HTML page)")
+            }
+        } else {
+            return LanguageProblem(language: language, path: path, reason: "file is not readable")
+        }
+        return LanguageProblem(language: language, path: path, reason: "not a valid traineddata file")
+    }
+
+    /// Recognizes a prepared page.
+    ///
+    /// - Parameters:
+    ///   - page: the image from `Preprocessor`, with its scale (to map boxes back to the photo).
+    ///   - progress: called on this thread with 0–100 while words are recognized; return `false` to cancel.
+    /// - Returns: text (NFC, verse layout kept), words with boxes in photo pixels, mean confidence 0–100.
+    /// - Throws: `OCRError.cancelled` when `progress` returned false, `.recognitionFailed`.
+    public func recognize(_ page: PreparedImage, progress: ((Int) -> Bool)? = nil) throws -> RecognitionResult {
+        let pix = page.image.pix   // Tesseract copies what it needs in SetImage2
+        pixSetResolution(pix, l_int32(page.resolution), l_int32(page.resolution))
+        TessBaseAPISetImage2(handle, pix)
+        TessBaseAPISetSourceResolution(handle, Int32(page.resolution))
+        defer { TessBaseAPIClear(handle) }
+
+        let context = MonitorContext(progress: progress)
+        guard let monitor = TessMonitorCreate() else { throw OCRError.recognitionFailed }
+        defer { TessMonitorDelete(monitor) }
+        let unmanaged = Unmanaged.passRetained(context)
+        defer { unmanaged.release() }
+        TessMonitorSetCancelThis(monitor, unmanaged.toOpaque())
+        TessMonitorSetProgressFunc(monitor) { ths, _, _, _, _ in
+            guard let ths, let raw = TessMonitorGetCancelThis(ths) else { return true }
+            let c = Unmanaged<MonitorContext>.fromOpaque(raw).takeUnretainedValue()
+            c.report(Int(TessMonitorGetProgress(ths)))
+            return true
+        }
+        TessMonitorSetCancelFunc(monitor) { raw, _ in
+            guard let raw else { return false }
+            return Unmanaged<MonitorContext>.fromOpaque(raw).takeUnretainedValue().cancelled
+        }
+        let rc = TessBaseAPIRecognize(handle, monitor)
+        if context.cancelled { throw OCRError.cancelled }
+        guard rc == 0 else { throw OCRError.recognitionFailed }
+
+        let words = collectWords(scale: page.scale)
+        let text = VerseLayout.text(from: words)
+        let confidence = words.isEmpty ? 0 : Int(TessBaseAPIMeanTextConf(handle))
+        return RecognitionResult(text: text, meanConfidence: confidence, words: words.map(\.word),
+                                 rotationDegrees: 0, warnings: [])
+    }
+
+    /// Walks the result iterator word by word (`TessBaseAPIGetIterator`, `RIL_WORD`).
+    private func collectWords(scale: Double) -> [LaidOutWord] {
+        guard let it = TessBaseAPIGetIterator(handle) else { return [] }
+        defer { TessResultIteratorDelete(it) }
+        let pageIt = TessResultIteratorGetPageIteratorConst(it)
+        var out: [LaidOutWord] = []
+        var line = -1, block = -1
+        repeat {
+            if TessPageIteratorIsAtBeginningOf(pageIt, RIL_BLOCK) != 0 { block += 1 }
+            if TessPageIteratorIsAtBeginningOf(pageIt, RIL_TEXTLINE) != 0 { line += 1 }
+            guard let p = TessResultIteratorGetUTF8Text(it, RIL_WORD) else { continue }
+            let text = String(cString: p).precomposedStringWithCanonicalMapping
+            TessDeleteText(p)
+            if text.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
+            _ = TessPageIteratorBoundingBox(pageIt, RIL_WORD, &l, &t, &r, &b)
+            let inv = 1 / max(scale, 1e-9)
+            let box = BoundingBox(x: Int((Double(l) * inv).rounded()), y: Int((Double(t) * inv).rounded()),
+                                  width: Int((Double(r - l) * inv).rounded()), height: Int((Double(b - t) * inv).rounded()))
+            let conf = Double(TessResultIteratorConfidence(it, RIL_WORD))
+            out.append(LaidOutWord(word: RecognizedWord(text: text, boundingBox: box, confidence: (conf * 10).rounded() / 10, line: line),
+                                   block: block))
+        } while TessResultIteratorNext(it, RIL_WORD) != 0
+        // Renumber lines densely (lines whose words were all blank were skipped).
+        var map: [Int: Int] = [:]
+        for i in out.indices {
+            let old = out[i].word.line
+            if map[old] == nil { map[old] = map.count }
+            out[i].word.line = map[old]!
+        }
+        return out
+    }
+}
+
+/// Carries the caller's progress closure through Tesseract's `cancel_this` pointer (capi.h has no
+/// "progress this"; the progress callback reads it back with `TessMonitorGetCancelThis`).
+final class MonitorContext {
+    let progress: ((Int) -> Bool)?
+    private(set) var cancelled = false
+    private var last = -1
+    init(progress: ((Int) -> Bool)?) { self.progress = progress }
+    func report(_ percent: Int) {
+        guard let progress, percent != last else { return }
+        last = percent
+        if !progress(min(100, max(0, percent))) { cancelled = true }
+    }
+}
+
+/// A word plus the block it came from, for layout.
+struct LaidOutWord {
+    var word: RecognizedWord
+    var block: Int
+}

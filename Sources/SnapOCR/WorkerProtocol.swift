@@ -1,0 +1,83 @@
+import Foundation
+import SnapImaging
+typealias SnapImagingBinarization = Binarization
+
+/// The messages an OCR worker process writes to its standard output, one JSON object per line
+/// (JSON Lines, UTF-8). Version 1:
+///
+/// ```
+/// {"v":1,"event":"progress","percent":42,"stage":"recognizing"}
+/// {"v":1,"event":"result","result":{"text":"…","meanConfidence":91,"words":[…],"rotationDegrees":90,"warnings":[…]}}
+/// {"v":1,"event":"error","kind":"input","message":"photo.png: not an image …"}
+/// ```
+/// `percent` is 0–100; `kind` is `input` (the file), `engine` (languages, tessdata), `cancelled`
+/// or `internal`. Exactly one `result` or `error` ends a run.
+public struct WorkerMessage: Codable, Equatable, Sendable {
+    /// The protocol version this build speaks.
+    public static let currentVersion = 1
+
+    public enum Event: String, Codable, Sendable { case progress, result, error }
+    /// Which side is at fault when `event` is `error`.
+    public enum ErrorKind: String, Codable, Sendable { case input, engine, cancelled, `internal` }
+
+    public var v: Int
+    public var event: Event
+    public var percent: Int?
+    public var stage: String?
+    public var result: RecognitionResult?
+    public var kind: ErrorKind?
+    public var message: String?
+
+    public static func progress(_ percent: Int, stage: String) -> WorkerMessage {
+        WorkerMessage(v: currentVersion, event: .progress, percent: percent, stage: stage)
+    }
+    public static func result(_ r: RecognitionResult) -> WorkerMessage {
+        WorkerMessage(v: currentVersion, event: .result, result: r)
+    }
+    public static func error(_ kind: ErrorKind, _ message: String) -> WorkerMessage {
+        WorkerMessage(v: currentVersion, event: .error, kind: kind, message: message)
+    }
+
+    /// One line of JSON, with its LF.
+    public func encodedLine() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var data = (try? encoder.encode(self)) ?? Data("{\"v\":1,\"event\":\"error\",\"kind\":\"internal\"}".utf8)
+        data.append(0x0A)
+        return data
+    }
+
+    /// Decodes one line; nil if it is not a message of a version this build reads.
+    public static func decode(line: Data) -> WorkerMessage? {
+        guard let m = try? JSONDecoder().decode(WorkerMessage.self, from: line), m.v == currentVersion else { return nil }
+        return m
+    }
+}
+
+/// The settings a parent passes to a worker (as one JSON argument).
+public struct WorkerRequest: Codable, Equatable, Sendable {
+    public var languages: [String]
+    public var pageSegmentationMode: Int
+    public var tessdataPath: String?
+    public var maxDimension: Int
+    public var binarization: String
+    public var pixelLimit: Int
+
+    public init(options: RecognitionOptions) {
+        languages = options.engine.languages
+        pageSegmentationMode = options.engine.pageSegmentationMode
+        tessdataPath = options.engine.tessdataPath
+        maxDimension = options.preprocessing.maxDimension
+        binarization = options.preprocessing.binarization.rawValue
+        pixelLimit = options.pixelLimit
+    }
+
+    /// The options this request stands for.
+    public var options: RecognitionOptions {
+        var p = PreprocessingOptions(maxDimension: maxDimension)
+        p.binarization = SnapImagingBinarization(rawValue: binarization) ?? .otsu
+        return RecognitionOptions(engine: EngineOptions(languages: languages, pageSegmentationMode: pageSegmentationMode,
+                                                        tessdataPath: tessdataPath),
+                                  preprocessing: p, pixelLimit: pixelLimit)
+    }
+}

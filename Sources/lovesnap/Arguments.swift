@@ -1,0 +1,135 @@
+import Foundation
+import SnapImaging
+import SnapOCR
+
+/// What the command line asked for.
+struct Arguments {
+    enum Mode { case editPhoto, ocr, editText, help, version, worker }
+
+    var mode: Mode = .editPhoto
+    var input: String?
+    var output: String?
+    var options = RecognitionOptions()
+    var mailCommand: String?
+    var timeout: TimeInterval = WorkerClient.defaultTimeout
+    var workerRequestJSON: String?
+
+    struct UsageError: Error, CustomStringConvertible { let description: String }
+
+    /// Parses argv (without the program name). Options may come before or after the file;
+    /// `--` ends the options, so a file named `-l fra.png` is read as a file.
+    static func parse(_ argv: [String]) throws -> Arguments {
+        var a = Arguments()
+        var rest = argv[...]
+        if let first = rest.first {
+            switch first {
+            case "ocr": a.mode = .ocr; rest = rest.dropFirst()
+            case "edit": a.mode = .editText; rest = rest.dropFirst()
+            case "__worker":
+                a.mode = .worker
+                rest = rest.dropFirst()
+                guard let json = rest.first else { throw UsageError(description: "worker: missing request") }
+                a.workerRequestJSON = json
+                rest = rest.dropFirst()
+            default: break
+            }
+        }
+        var positional: [String] = []
+        var optionsEnded = false
+        func value(_ name: String) throws -> String {
+            guard let v = rest.first else { throw UsageError(description: "option \(name) needs a value") }
+            rest = rest.dropFirst()
+            return v
+        }
+        func int(_ name: String, _ range: ClosedRange<Int>) throws -> Int {
+            let v = try value(name)
+            guard let n = Int(v), range.contains(n) else {
+                throw UsageError(description: "option \(name) needs a whole number in \(range.lowerBound)…\(range.upperBound), not '\(v)'")
+            }
+            return n
+        }
+        while let arg = rest.first {
+            rest = rest.dropFirst()
+            if optionsEnded || !arg.hasPrefix("-") || arg == "-" { positional.append(arg); continue }
+            var name = arg, inline: String?
+            if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
+                name = String(arg[..<eq]); inline = String(arg[arg.index(after: eq)...])
+            }
+            if let inline { rest = [inline] + rest }
+            switch name {
+            case "--": optionsEnded = true
+            case "-h", "--help": a.mode = a.mode == .worker ? .worker : .help
+            case "-V", "--version": a.mode = .version
+            case "-l", "--languages", "--lang":
+                a.options.engine.languages = try EngineOptions.parseLanguages(value(name))
+            case "--psm": a.options.engine.pageSegmentationMode = try int(name, 0...13)
+            case "--tessdata": a.options.engine.tessdataPath = try value(name)
+            case "-o", "--output": a.output = try value(name)
+            case "--max-dimension": a.options.preprocessing.maxDimension = try int(name, 100...32000)
+            case "--binarization":
+                let v = try value(name)
+                guard let b = Binarization(rawValue: v) else {
+                    throw UsageError(description: "option --binarization takes otsu, sauvola or none, not '\(v)'")
+                }
+                a.options.preprocessing.binarization = b
+            case "--mail-command": a.mailCommand = try value(name)
+            case "--timeout":
+                let v = try value(name)
+                guard let t = Double(v), t > 0, t.isFinite else {
+                    throw UsageError(description: "option --timeout needs a number of seconds > 0, not '\(v)'")
+                }
+                a.timeout = t
+            default:
+                throw UsageError(description: "unknown option '\(arg)' (see lovesnap --help; put -- before a file name that starts with '-')")
+            }
+        }
+        if a.mode == .help || a.mode == .version { return a }
+        if positional.count > 1 {
+            throw UsageError(description: "expected one file, got \(positional.count): \(positional.joined(separator: ", "))")
+        }
+        a.input = positional.first
+        if a.input == nil {
+            throw UsageError(description: a.mode == .editText ? "edit: which text file?" : "which photo? (lovesnap PHOTO, or lovesnap --help)")
+        }
+        if a.output != nil && a.mode != .ocr {
+            throw UsageError(description: "-o/--output is for `lovesnap ocr`; in the editor, ^O writes the text out")
+        }
+        return a
+    }
+
+    static let version = "lovesnap 0.1.0"
+
+    static let help = """
+    lovesnap — turn a photo of a poem into text you can edit, save and mail.
+
+    Usage:
+      lovesnap [OPTIONS] PHOTO        OCR the photo and open the text in the editor
+      lovesnap ocr [OPTIONS] PHOTO    OCR the photo and print the text (for scripts)
+      lovesnap edit FILE              open a UTF-8 text file in the editor
+      lovesnap --help | --version
+
+    OCR options:
+      -l, --languages LANGS   Tesseract languages joined by '+' (default: eng+fra)
+          --psm N             page segmentation mode 0–13 (default: 3, automatic)
+          --tessdata DIR      folder of the .traineddata files (default: $TESSDATA_PREFIX,
+                              else Tesseract's own)
+          --max-dimension PX  bound on the long side after scaling, in pixels (default: 4000)
+          --binarization M    black-and-white filter: otsu, sauvola or none (default: otsu)
+          --timeout SECONDS   stop an OCR run that takes longer (default: 300)
+      -o, --output FILE       (ocr) write the text to FILE instead of stdout
+    Editor options:
+          --mail-command CMD  mail transport for M-M, run without a shell
+                              (default: $LOVESNAP_MAIL_COMMAND, else "sendmail -t -i")
+      --                      end of options: the next argument is a file even if it starts with '-'
+
+    Photos: PNG, JPEG, TIFF, GIF, BMP, WebP, PNM; EXIF orientation is applied; at most
+    100 megapixels. The text is UTF-8 (NFC).
+
+    Editor keys (GNU nano's): ^O Write Out  ^W Where Is  ^\\ Replace  M-U Undo  M-E Redo
+      M-M Mail  ^X Exit  Esc (while OCR runs) cancel
+
+    Exit codes: 0 ok (also when no text was found: a notice goes to stderr), 1 other failure,
+      2 bad command line, 3 unusable photo, 4 missing language or tessdata,
+      5 OCR engine crashed or timed out, 6 could not write or mail the text, 130 interrupted.
+    """
+}

@@ -1,0 +1,65 @@
+import Foundation
+import SnapOCR
+import SnapShare
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `lovesnap ocr PHOTO`: OCR in a supervised worker, text to stdout or `-o FILE`.
+enum OCRCommand {
+    static func run(_ args: Arguments) -> Int32 {
+        let path = args.input!
+        let name = DisplayName.of(path)
+        let client: WorkerClient
+        do {
+            client = try WorkerClient(executable: Executable.path, workerArguments: ["__worker"],
+                                      request: WorkerRequest(options: args.options), path: path,
+                                      displayName: name, timeout: args.timeout)
+        } catch {
+            Console.error("cannot start the OCR worker: \(error)")
+            return ExitCode.failure.rawValue
+        }
+        let interrupt = Interrupts.onSIGINT { client.cancel() }
+        defer { interrupt.cancel() }
+
+        let showProgress = isatty(2) == 1
+        var last = -1
+        var outcome: WorkerEvent?
+        while outcome == nil {
+            for event in client.poll() {
+                switch event {
+                case .progress(let p, _):
+                    if showProgress && p != last { Console.progress("Reading \(name)… \(p)%"); last = p }
+                case .finished, .failed: outcome = event
+                }
+            }
+            if outcome == nil { usleep(20_000) }
+        }
+        if showProgress { Console.progress(nil) }
+
+        switch outcome! {
+        case .progress: return ExitCode.failure.rawValue
+        case .failed(let kind, let message):
+            Console.error(message)
+            switch kind {
+            case .input: return ExitCode.badInput.rawValue
+            case .engine: return ExitCode.engineSetup.rawValue
+            case .cancelled: return ExitCode.interrupted.rawValue
+            case .internal: return ExitCode.engineFailed.rawValue
+            }
+        case .finished(let result):
+            for w in result.warnings { Console.note("\(name): \(w)") }
+            if result.text.isEmpty { Console.note("no text found in \(name)") }
+            let bytes = Array(result.text.utf8)
+            if let output = args.output {
+                do { try AtomicFile.write(bytes, to: output) } catch {
+                    Console.error("\(error)")
+                    return ExitCode.outputFailed.rawValue
+                }
+            } else {
+                FileHandle.standardOutput.write(Data(bytes))
+            }
+            return ExitCode.ok.rawValue
+        }
+    }
+}

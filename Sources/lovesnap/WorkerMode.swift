@@ -1,0 +1,58 @@
+import Foundation
+import SnapImaging
+import SnapOCR
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `lovesnap __worker REQUEST_JSON -- PHOTO`: the child process that runs the engine and speaks
+/// `WorkerMessage` JSON lines on stdout. Never started by hand; see `WorkerClient`.
+enum WorkerMode {
+    /// Address-space cap for the worker: 4 GiB is far above what a 100-megapixel photo needs.
+    static let addressSpaceLimit: rlim_t = 4 << 30
+
+    static func run(_ args: Arguments) -> Int32 {
+        var limit = rlimit(rlim_cur: addressSpaceLimit, rlim_max: addressSpaceLimit)
+        _ = setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
+        let out = FileHandle.standardOutput
+        func send(_ m: WorkerMessage) { out.write(m.encodedLine()) }
+
+        guard let json = args.workerRequestJSON, let path = args.input,
+              let request = try? JSONDecoder().decode(WorkerRequest.self, from: Data(json.utf8)) else {
+            send(.error(.internal, "worker: bad request"))
+            return ExitCode.usage.rawValue
+        }
+        let name = DisplayName.of(path)
+        do {
+            let result = try Recognizer(options: request.options).recognize(path: path) { percent, stage in
+                send(.progress(percent, stage: stage))
+                return true
+            }
+            send(.result(result))
+            return ExitCode.ok.rawValue
+        } catch let e as ImagingError {
+            send(.error(.input, e.description))
+            return ExitCode.badInput.rawValue
+        } catch let e as OCRError {
+            switch e {
+            case .cancelled: send(.error(.cancelled, e.description))
+            case .recognitionFailed: send(.error(.internal, "\(name): \(e.description)"))
+            default: send(.error(.engine, e.description))
+            }
+            return ExitCode.engineSetup.rawValue
+        } catch {
+            send(.error(.internal, "\(name): \(error)"))
+            return ExitCode.failure.rawValue
+        }
+    }
+}
+
+/// How a path is shown to the user: its last component, control characters made visible.
+enum DisplayName {
+    static func of(_ path: String) -> String {
+        let base = (path as NSString).lastPathComponent
+        return String(base.unicodeScalars.map { s -> String in
+            s.properties.generalCategory == .control ? "\\u{\(String(s.value, radix: 16))}" : String(s)
+        }.joined())
+    }
+}
