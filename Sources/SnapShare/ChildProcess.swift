@@ -1,0 +1,164 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs one program with `posix_spawn`, feeding its standard input and collecting its
+/// standard error, all in one `poll(2)` loop on the calling thread.
+enum ChildProcess {
+    struct Result {
+        /// Exit status, or 128 + N when the program was killed by signal N.
+        var status: Int32
+        /// Standard error (at most the limit), decoded as UTF-8, trailing blanks removed.
+        var stderr: String
+        /// How many octets of the input the program accepted before closing its input.
+        var bytesWritten: Int
+    }
+
+    static func run(path: String, arguments: [String], input: [UInt8], stderrLimit: Int,
+                    command: String) throws -> Result {
+        func notRunnable(_ code: Int32) -> ShareError {
+            .mailCommandNotRunnable(command: command, reason: "\(path): \(ShareError.reason(code))")
+        }
+        // [read, write] pairs; every descriptor is close-on-exec, dup2 clears it for 0/1/2.
+        var stdinPipe: [Int32] = [-1, -1], stdoutPipe: [Int32] = [-1, -1], stderrPipe: [Int32] = [-1, -1]
+        var opened: [Int32] = []
+        defer { for fd in opened where fd >= 0 { close(fd) } }
+        for index in 0..<3 {
+            var fds: [Int32] = [-1, -1]
+            if pipe(&fds) != 0 { throw notRunnable(errno) }
+            opened += fds
+            for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            switch index {
+            case 0: stdinPipe = fds
+            case 1: stdoutPipe = fds
+            default: stderrPipe = fds
+            }
+        }
+        func closeOnce(_ fd: inout Int32) {
+            if fd >= 0, let k = opened.firstIndex(of: fd) { close(fd); opened[k] = -1 }
+            fd = -1
+        }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
+
+        // The child starts with no blocked signals and SIGPIPE at its default, whatever we have.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+        argv.append(nil)
+        defer { for p in argv { free(p) } }
+
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        if spawned != 0 { throw notRunnable(spawned) }
+
+        var inFD = stdinPipe[1], outFD = stdoutPipe[0], errFD = stderrPipe[0]
+        var childIn = stdinPipe[0], childOut = stdoutPipe[1], childErr = stderrPipe[1]
+        closeOnce(&childIn); closeOnce(&childOut); closeOnce(&childErr)
+        for fd in [inFD, outFD, errFD] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+
+        // A write to a pipe the child closed raises SIGPIPE in this thread; block it here and
+        // take the EPIPE instead, then discard the pending signal before unblocking.
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        var savedMask = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &savedMask)
+        defer {
+            var pending = sigset_t()
+            sigpending(&pending)
+            if sigismember(&pending, SIGPIPE) == 1 {
+                var zero = timespec(tv_sec: 0, tv_nsec: 0)
+                _ = sigtimedwait(&pipeSignal, nil, &zero)
+            }
+            pthread_sigmask(SIG_SETMASK, &savedMask, nil)
+        }
+
+        var written = 0
+        var errBytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var exitStatus: Int32? = nil
+        if input.isEmpty { closeOnce(&inFD) }
+
+        /// Reads what is available now; closes `fd` at end of file. Returns false on EAGAIN.
+        func drain(_ fd: inout Int32, keep: Bool) {
+            while fd >= 0 {
+                let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+                if n > 0 {
+                    if keep && errBytes.count < stderrLimit {
+                        errBytes += buffer[0..<min(n, stderrLimit - errBytes.count)]
+                    }
+                } else if n == 0 || (errno != EINTR && errno != EAGAIN) {
+                    closeOnce(&fd)
+                } else if errno == EAGAIN {
+                    return
+                }
+            }
+        }
+
+        while inFD >= 0 || ((outFD >= 0 || errFD >= 0) && exitStatus == nil) {
+            var polls: [pollfd] = []
+            if inFD >= 0 { polls.append(pollfd(fd: inFD, events: Int16(POLLOUT), revents: 0)) }
+            if outFD >= 0 { polls.append(pollfd(fd: outFD, events: Int16(POLLIN), revents: 0)) }
+            if errFD >= 0 { polls.append(pollfd(fd: errFD, events: Int16(POLLIN), revents: 0)) }
+            // Once input is done, wake up now and then to notice an exited child whose
+            // background descendants still hold its output pipes open.
+            let ready = poll(&polls, nfds_t(polls.count), inFD >= 0 ? -1 : 100)
+            if ready < 0 && errno != EINTR { break }
+            for p in polls where p.revents != 0 {
+                if p.fd == inFD {
+                    let n = input.withUnsafeBytes { write(inFD, $0.baseAddress! + written, input.count - written) }
+                    if n > 0 {
+                        written += n
+                        if written == input.count { closeOnce(&inFD) }
+                    } else if n < 0 && errno != EINTR && errno != EAGAIN {
+                        closeOnce(&inFD)         // EPIPE: the command stopped reading
+                    }
+                } else if p.fd == outFD {
+                    drain(&outFD, keep: false)
+                } else if p.fd == errFD {
+                    drain(&errFD, keep: true)
+                }
+            }
+            if inFD < 0, exitStatus == nil {
+                var status: Int32 = 0
+                if waitpid(pid, &status, WNOHANG) == pid { exitStatus = status }
+            }
+        }
+        closeOnce(&inFD)
+        if exitStatus != nil {
+            drain(&outFD, keep: false)
+            drain(&errFD, keep: true)
+        }
+        closeOnce(&outFD); closeOnce(&errFD)
+
+        var status: Int32 = exitStatus ?? 0
+        if exitStatus == nil {
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        }
+        let code: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+
+        var text = String(decoding: errBytes, as: UTF8.self)
+        while let last = text.unicodeScalars.last, last == "\n" || last == "\r" || last == " " || last == "\t" {
+            text.unicodeScalars.removeLast()
+        }
+        return Result(status: code, stderr: text, bytesWritten: written)
+    }
+}
