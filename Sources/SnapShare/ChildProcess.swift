@@ -66,7 +66,15 @@ enum ChildProcess {
         defer { for p in argv { free(p) } }
 
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        var spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        // ETXTBSY: a script just written may still be open for writing in a child that another
+        // thread is forking right now; that fd goes away at its exec, so wait briefly and retry.
+        var attempt = 0
+        while spawned == ETXTBSY && attempt < 20 {
+            attempt += 1
+            usleep(10_000)
+            spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        }
         if spawned != 0 { throw notRunnable(spawned) }
 
         var inFD = stdinPipe[1], outFD = stdoutPipe[0], errFD = stderrPipe[0]
@@ -97,7 +105,7 @@ enum ChildProcess {
         var exitStatus: Int32? = nil
         if input.isEmpty { closeOnce(&inFD) }
 
-        /// Reads what is available now; closes `fd` at end of file. Returns false on EAGAIN.
+        /// Reads what is available now (until EAGAIN); closes `fd` at end of file or on error.
         func drain(_ fd: inout Int32, keep: Bool) {
             while fd >= 0 {
                 let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
