@@ -26,12 +26,14 @@ let package = Package(
         .target(name: "SnapEditor", dependencies: ["SnapText", "SnapTerminal", "SnapOCR", "SnapShare"]),
         .executableTarget(name: "lovesnap", dependencies: ["SnapEditor", "SnapOCR", "SnapShare", "SnapImaging"]),
 
+        // Non-product helpers every test target may use: paths, running the built binary, CER.
+        .target(name: "SnapTestSupport", path: "Tests/SnapTestSupport"),
         .testTarget(name: "SnapTextTests", dependencies: ["SnapText"]),
-        .testTarget(name: "SnapImagingTests", dependencies: ["SnapImaging"]),
-        .testTarget(name: "SnapOCRTests", dependencies: ["SnapOCR", "SnapImaging"]),
+        .testTarget(name: "SnapImagingTests", dependencies: ["SnapImaging", "SnapTestSupport"]),
+        .testTarget(name: "SnapOCRTests", dependencies: ["SnapOCR", "SnapImaging", "SnapTestSupport"]),
         .testTarget(name: "SnapShareTests", dependencies: ["SnapShare"]),
         .testTarget(name: "SnapEditorTests", dependencies: ["SnapEditor", "SnapText", "SnapTerminal"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["SnapShare"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SnapShare", "SnapTestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -26,21 +26,23 @@ public struct LoadedImage {
 /// Formats: whatever Leptonica 1.82 reads (PNG, JPEG, TIFF, GIF, BMP, WebP, PNM, JP2); for
 /// multi-frame files (TIFF, GIF) the first frame. EXIF orientation comes from libexif.
 public struct ImageLoader {
-    /// Default cap on width × height: 100 megapixels (about 400 MB decoded as RGB).
-    public static let defaultPixelLimit = 100_000_000
+    /// Default cap on the decoded size: 512 MiB (Leptonica keeps colour as 4 bytes a pixel and
+    /// grey as 1: about 134 megapixels of colour, 536 of grey). A 12–50 megapixel phone JPEG
+    /// decodes reduced and stays far below it.
+    public static let defaultMemoryLimit = 512 << 20
 
-    /// Files above this pixel count are refused before decoding.
-    public var pixelLimit: Int
+    /// Files whose decoded pixels would take more bytes than this are refused before decoding.
+    public var memoryLimit: Int
     /// When a JPEG's long side is at least this many pixels times 2, libjpeg decodes it reduced
     /// (by 2, 4 or 8) so that the long side stays at or above it: far less memory and time for
     /// 12–50 MP phone photos. nil decodes at full size.
     public var jpegReductionTarget: Int?
 
     /// - Parameters:
-    ///   - pixelLimit: width × height above which a file is refused (pixels).
+    ///   - memoryLimit: decoded size above which a file is refused (bytes).
     ///   - jpegReductionTarget: see `jpegReductionTarget` (pixels); nil to always decode at full size.
-    public init(pixelLimit: Int = ImageLoader.defaultPixelLimit, jpegReductionTarget: Int? = nil) {
-        self.pixelLimit = pixelLimit
+    public init(memoryLimit: Int = ImageLoader.defaultMemoryLimit, jpegReductionTarget: Int? = nil) {
+        self.memoryLimit = memoryLimit
         self.jpegReductionTarget = jpegReductionTarget
         ImageLoader.silenceLeptonica()
     }
@@ -66,16 +68,20 @@ public struct ImageLoader {
             throw ImagingError.corrupt(path: path, format: formatName)
         }
         let (width, height) = (Int(w), Int(h))
-        if width * height > pixelLimit {
-            throw ImagingError.tooLarge(path: path, width: width, height: height, limit: pixelLimit)
+        var reduction = 1
+        if format == l_int32(IFF_JFIF_JPEG), let target = jpegReductionTarget {
+            while reduction < 8 && max(width, height) / (reduction * 2) >= target { reduction *= 2 }
+        }
+        // Leptonica holds grey (and 1/2/4/16-bit) images at their depth, anything else at 32 bits a pixel.
+        let bitsPerPixel = (spp == 1 && cmap == 0) ? Int(max(1, bps)) : 32
+        let decodedBytes = (width / reduction) * (height / reduction) * bitsPerPixel / 8
+        if decodedBytes > memoryLimit {
+            throw ImagingError.tooLarge(path: path, width: width, height: height,
+                                        decodedBytes: decodedBytes, limitBytes: memoryLimit)
         }
 
-        var reduction = 1
         var decoded: UnsafeMutablePointer<PIX>?
         if format == l_int32(IFF_JFIF_JPEG) {
-            if let target = jpegReductionTarget {
-                while reduction < 8 && max(width, height) / (reduction * 2) >= target { reduction *= 2 }
-            }
             var warnings: l_int32 = 0
             decoded = pixReadJpeg(path, 0, l_int32(reduction), &warnings, 0)
         } else {

@@ -16,8 +16,9 @@ public enum ImagingError: Error, Equatable, CustomStringConvertible {
     case notAnImage(path: String)
     /// The header was read but decoding failed (truncated or corrupt data).
     case corrupt(path: String, format: String)
-    /// Width × height exceeds `limit` pixels; refused before decoding.
-    case tooLarge(path: String, width: Int, height: Int, limit: Int)
+    /// Decoding `width` × `height` pixels would take `decodedBytes`, above `limitBytes`; refused
+    /// from the header, before decoding.
+    case tooLarge(path: String, width: Int, height: Int, decodedBytes: Int, limitBytes: Int)
     /// A Leptonica operation returned no image; `operation` names the call.
     case operationFailed(operation: String)
 
@@ -30,9 +31,9 @@ public enum ImagingError: Error, Equatable, CustomStringConvertible {
         case .notAnImage(let p):
             return "\(p): not an image in a format lovesnap reads (PNG, JPEG, TIFF, GIF, BMP, WebP, PNM)"
         case .corrupt(let p, let f): return "\(p): the \(f) data is truncated or corrupt and could not be decoded"
-        case .tooLarge(let p, let w, let h, let limit):
-            let mp = String(format: "%.1f", locale: Locale(identifier: "en_US_POSIX"), Double(w * h) / 1e6)
-            return "\(p): the image is \(w)×\(h) pixels (\(mp) megapixels), above the limit of \(limit / 1_000_000) megapixels; refused before decoding"
+        case .tooLarge(let p, let w, let h, let bytes, let limit):
+            return "\(p): the image is \(w)×\(h) pixels and would take \(bytes >> 20) MiB once decoded, "
+                + "above lovesnap's limit of \(limit >> 20) MiB; refused before decoding (scale it down first)"
         case .operationFailed(let op): return "image processing failed in \(op)"
         }
     }

@@ -5,14 +5,14 @@ import SnapImaging
 public struct RecognitionOptions: Sendable {
     public var engine: EngineOptions
     public var preprocessing: PreprocessingOptions
-    /// Width × height above which a photo is refused before decoding (pixels).
-    public var pixelLimit: Int
+    /// Decoded size above which a photo is refused before decoding (bytes).
+    public var memoryLimit: Int
 
     public init(engine: EngineOptions = EngineOptions(), preprocessing: PreprocessingOptions = PreprocessingOptions(),
-                pixelLimit: Int = ImageLoader.defaultPixelLimit) {
+                memoryLimit: Int = ImageLoader.defaultMemoryLimit) {
         self.engine = engine
         self.preprocessing = preprocessing
-        self.pixelLimit = pixelLimit
+        self.memoryLimit = memoryLimit
     }
 }
 
@@ -31,7 +31,7 @@ public struct Recognizer {
     public func recognize(path: String, progress: @escaping (Int, String) -> Bool = { _, _ in true }) throws -> RecognitionResult {
         guard progress(0, "loading") else { throw OCRError.cancelled }
         let engine = try TesseractEngine(options: options.engine)
-        let loader = ImageLoader(pixelLimit: options.pixelLimit,
+        let loader = ImageLoader(memoryLimit: options.memoryLimit,
                                  jpegReductionTarget: options.preprocessing.maxDimension)
         let loaded = try loader.load(path)
         guard progress(5, "preparing") else { throw OCRError.cancelled }

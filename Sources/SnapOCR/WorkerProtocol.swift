@@ -61,7 +61,7 @@ public struct WorkerRequest: Codable, Equatable, Sendable {
     public var tessdataPath: String?
     public var maxDimension: Int
     public var binarization: String
-    public var pixelLimit: Int
+    public var memoryLimit: Int
 
     public init(options: RecognitionOptions) {
         languages = options.engine.languages
@@ -69,7 +69,7 @@ public struct WorkerRequest: Codable, Equatable, Sendable {
         tessdataPath = options.engine.tessdataPath
         maxDimension = options.preprocessing.maxDimension
         binarization = options.preprocessing.binarization.rawValue
-        pixelLimit = options.pixelLimit
+        memoryLimit = options.memoryLimit
     }
 
     /// The options this request stands for.
@@ -78,6 +78,6 @@ public struct WorkerRequest: Codable, Equatable, Sendable {
         p.binarization = SnapImagingBinarization(rawValue: binarization) ?? .otsu
         return RecognitionOptions(engine: EngineOptions(languages: languages, pageSegmentationMode: pageSegmentationMode,
                                                         tessdataPath: tessdataPath),
-                                  preprocessing: p, pixelLimit: pixelLimit)
+                                  preprocessing: p, memoryLimit: memoryLimit)
     }
 }

@@ -122,8 +122,8 @@ struct Arguments {
                               (default: $LOVESNAP_MAIL_COMMAND, else "sendmail -t -i")
       --                      end of options: the next argument is a file even if it starts with '-'
 
-    Photos: PNG, JPEG, TIFF, GIF, BMP, WebP, PNM; EXIF orientation is applied; at most
-    100 megapixels. The text is UTF-8 (NFC).
+    Photos: PNG, JPEG, TIFF, GIF, BMP, WebP, PNM; EXIF orientation is applied; a photo that
+    would take more than 512 MiB once decoded is refused. The text is UTF-8 (NFC).
 
     Editor keys (GNU nano's): ^O Write Out  ^W Where Is  ^\\ Replace  M-U Undo  M-E Redo
       M-M Mail  ^X Exit  Esc (while OCR runs) cancel

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import SnapTestSupport
+@testable import SnapImaging
+
+@Suite struct ImageLoaderTests {
+    let loader = ImageLoader()
+
+    @Test func exifOrientation6IsTurnedUpright() throws {
+        // The stored pixels are turned 90° counter-clockwise; the tag says "rotate 90° clockwise".
+        let stored = try loader.load(TestPaths.sample("kettle-exif6.jpg"))
+        let reference = try loader.load(TestPaths.sample("kettle-photo.jpg"))
+        #expect(stored.exifOrientation == 6)
+        #expect(stored.storedSize.width == 439 && stored.storedSize.height == 1100)
+        #expect(stored.image.width == reference.image.width)
+        #expect(stored.image.height == reference.image.height)
+        #expect(reference.exifOrientation == nil)
+    }
+
+    @Test func bugcase03ExifOrientationIsRead() throws {
+        let l = try loader.load(TestPaths.bugcase("03-exif-orientation-6/raven_exif_orientation6.jpg"))
+        #expect(l.exifOrientation == 6)
+        #expect(l.image.width == 767 && l.image.height == 206)
+    }
+
+    /// EXIF 2.32 tag 0x0112: where the stored 3×2 image's pixel (x, y) lands once displayed.
+    @Test(arguments: [
+        (1, 3, 2, [1, 2, 3, 4, 5, 6]),
+        (2, 3, 2, [3, 2, 1, 6, 5, 4]),
+        (3, 3, 2, [6, 5, 4, 3, 2, 1]),
+        (4, 3, 2, [4, 5, 6, 1, 2, 3]),
+        (5, 2, 3, [1, 4, 2, 5, 3, 6]),
+        (6, 2, 3, [4, 1, 5, 2, 6, 3]),
+        (7, 2, 3, [6, 3, 5, 2, 4, 1]),
+        (8, 2, 3, [3, 6, 2, 5, 1, 4]),
+    ])
+    func everyExifOrientation(orientation: Int, width: Int, height: Int, expected: [Int]) throws {
+        // Stored:  1 2 3
+        //          4 5 6
+        let stored = try Image(gray8: [1, 2, 3, 4, 5, 6], width: 3, height: 2)
+        let upright = try stored.applyingEXIFOrientation(orientation)
+        #expect(upright.width == width && upright.height == height)
+        #expect(upright.pixelValues().map(Int.init) == expected)
+    }
+
+    @Test(arguments: ["lenore_rgba_black_transparent.png", "lenore_gray_alpha_LA.png"])
+    func alphaIsFlattenedOntoWhite(name: String) throws {
+        let l = try loader.load(TestPaths.bugcase("01-rgba-transparent-bg/\(name)"))
+        let mean = try l.image.grayscale().meanGray(sampling: 1)
+        #expect(mean > 200, "text that exists only in the alpha channel must become dark on white, mean \(mean)")
+        #expect(l.notes == ["transparency flattened onto white"])
+    }
+
+    @Test func missingFile() throws {
+        #expect(throws: ImagingError.fileNotFound(path: "/nonexistent/poem.png")) { try loader.load("/nonexistent/poem.png") }
+    }
+
+    @Test func directory() throws {
+        let dir = TestPaths.temporaryDirectory()
+        #expect(throws: ImagingError.isDirectory(path: dir.path)) { try loader.load(dir.path) }
+    }
+
+    @Test func emptyFileAndNotAnImage() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let empty = dir.appendingPathComponent("empty.png").path
+        FileManager.default.createFile(atPath: empty, contents: Data())
+        #expect(throws: ImagingError.emptyFile(path: empty)) { try loader.load(empty) }
+        let text = TestPaths.sample("kettle.txt")
+        #expect(throws: ImagingError.notAnImage(path: text)) { try loader.load(text) }
+    }
+
+    @Test func truncatedPNGIsCorrupt() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let full = try Data(contentsOf: URL(fileURLWithPath: TestPaths.sample("kettle.png")))
+        let cut = dir.appendingPathComponent("cut.png").path
+        FileManager.default.createFile(atPath: cut, contents: full.prefix(full.count / 3))
+        #expect(throws: ImagingError.corrupt(path: cut, format: "PNG")) { try loader.load(cut) }
+    }
+
+    @Test func decompressionBombIsRefusedFromItsHeader() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let bomb = dir.appendingPathComponent("bomb.png").path
+        let r = try run("/usr/bin/env", ["python3", TestPaths.repoRoot.appendingPathComponent("scripts/make-png-bomb.py").path, bomb])
+        #expect(r.status == 0)
+        #expect(throws: ImagingError.tooLarge(path: bomb, width: 32000, height: 24000,
+                                              decodedBytes: 768_000_000, limitBytes: 512 << 20)) {
+            try loader.load(bomb)
+        }
+        #expect(ImagingError.tooLarge(path: "b.png", width: 32000, height: 24000, decodedBytes: 768_000_000, limitBytes: 512 << 20).description
+                == "b.png: the image is 32000×24000 pixels and would take 732 MiB once decoded, above lovesnap's limit of 512 MiB; refused before decoding (scale it down first)")
+    }
+
+    @Test func largeJPEGIsDecodedReduced() throws {
+        let l = try ImageLoader(jpegReductionTarget: 1000).load(TestPaths.bugcase("08-huge-dimensions/raven_4032x3024.jpg"))
+        #expect(l.decodeReduction == 4)
+        #expect(l.image.width == 1008 && l.image.height == 756)
+    }
+}

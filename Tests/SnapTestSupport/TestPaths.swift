@@ -1,0 +1,49 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where the repository, the shared corpus and bug cases, and the built binary are.
+public enum TestPaths {
+    /// The package root (the folder holding Package.swift).
+    public static let repoRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+        }
+        fatalError("Package.swift not found above \(#filePath)")
+    }()
+
+    /// `../shared` beside the project root.
+    public static let shared = repoRoot.deletingLastPathComponent().appendingPathComponent("shared")
+    public static let bugcases = shared.appendingPathComponent("bugcases")
+    public static let samplePoems = repoRoot.appendingPathComponent("SamplePoems")
+
+    /// A sample poem file by name (e.g. "kettle.png").
+    public static func sample(_ name: String) -> String { samplePoems.appendingPathComponent(name).path }
+    /// A bug-case file (e.g. "07-tiny-1x1/white_1x1.png").
+    public static func bugcase(_ relative: String) -> String { bugcases.appendingPathComponent(relative).path }
+
+    /// The `lovesnap` executable built beside the test bundle (swift test builds it too).
+    public static let lovesnap: String = {
+        var buf = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buf, buf.count - 1)
+        let exe = n > 0 ? String(cString: buf) : CommandLine.arguments[0]
+        var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
+        while dir.path != "/" {
+            let candidate = dir.appendingPathComponent("lovesnap")
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDir), !isDir.boolValue { return candidate.path }
+            dir.deleteLastPathComponent()
+        }
+        return repoRoot.appendingPathComponent(".build/debug/lovesnap").path
+    }()
+
+    /// A new empty temporary folder.
+    public static func temporaryDirectory(_ label: String = "lovesnap-test") -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
