@@ -145,9 +145,10 @@ public struct MailCommand: Equatable, Sendable {
 
     /// `program` itself when it holds a "/", else the first executable regular file named
     /// `program` in `PATH` (empty entries mean "."), then in `fallbackFolders`.
-    func executablePath(for program: String) throws -> String {
+    func executablePath(for program: String,
+                        searchPath: String? = getenv("PATH").map { String(cString: $0) }) throws -> String {
         if program.contains("/") { return program }
-        let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/local/bin:/usr/bin:/bin"
+        let path = searchPath ?? "/usr/local/bin:/usr/bin:/bin"
         let folders = path.split(separator: ":", omittingEmptySubsequences: false)
             .map { $0.isEmpty ? "." : String($0) } + Self.fallbackFolders
         for folder in folders {

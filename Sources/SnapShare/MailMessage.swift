@@ -1,7 +1,7 @@
 import Foundation
 
 /// A plain-text mail, ready to hand to `sendmail -t -i` (RFC 5322 with MIME, RFC 2045–2047).
-public struct MailMessage {
+public struct MailMessage: Equatable, Sendable {
     /// The sender ("addr@host" or "Name <addr@host>"); nil leaves From to the mail command.
     public var from: String?
     /// The recipients, one address per element, each "addr@host" or "Name <addr@host>".

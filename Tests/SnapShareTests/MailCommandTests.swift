@@ -44,6 +44,24 @@ import Glibc
         }
     }
 
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: bugcases + "/22-mail-non-ascii/fake-bin"),
+                   "needs bug case 22"))
+    func pathLookupSkipsNonExecutablesAndFallsBackToSbin() throws {
+        let fakeBin = bugcases + "/22-mail-non-ascii/fake-bin"
+        let command = MailCommand(arguments: MailCommand.defaultArguments)
+        #expect(try command.executablePath(for: "sendmail", searchPath: fakeBin + ":/usr/bin") == fakeBin + "/sendmail")
+        // fake-bin/mailx is a plain file without an x bit: skipped.
+        #expect(throws: ShareError.mailCommandNotRunnable(command: "sendmail -t -i",
+                                                          reason: "mailx: command not found in PATH")) {
+            try command.executablePath(for: "mailx", searchPath: fakeBin)
+        }
+        // An ordinary user's PATH lacks /usr/sbin, where sendmail lives; it is searched after PATH.
+        if FileManager.default.isExecutableFile(atPath: "/usr/sbin/nologin") {
+            #expect(try command.executablePath(for: "nologin", searchPath: "/nonexistent") == "/usr/sbin/nologin")
+        }
+        #expect(try command.executablePath(for: "./x/y", searchPath: fakeBin) == "./x/y")
+    }
+
     @Test func displayStringQuotesLikeAShell() {
         #expect(MailCommand(arguments: ["sendmail", "-t", "-i"]).displayString == "sendmail -t -i")
         #expect(MailCommand(arguments: ["/opt/my mail", "it's", ""]).displayString == #"'/opt/my mail' 'it'\''s' ''"#)
