@@ -1,0 +1,56 @@
+/// What the editor starts with: the document's name, its text or a running OCR job, and the
+/// services it saves and mails through.
+public struct EditorConfiguration {
+    /// The name shown in the title bar (the photo's or the text file's name).
+    public var displayName: String
+    /// The path pre-filled in the Write Out prompt.
+    public var defaultSaveName: String
+    /// Whether `defaultSaveName` is the file the text came from (then it is overwritten without asking).
+    public var savesToOwnFile: Bool
+    /// The text to edit at start (ignored while `recognition` runs: its result replaces it).
+    public var initialText: String
+    /// The OCR job whose result becomes the text, or nil when editing a text file.
+    public var recognition: RecognitionTask?
+    /// Where Write Out and Mail go.
+    public var sharing: DocumentSharing
+
+    /// Creates a configuration from its parts.
+    public init(displayName: String, defaultSaveName: String, savesToOwnFile: Bool = false, initialText: String = "",
+                recognition: RecognitionTask?, sharing: DocumentSharing) {
+        self.displayName = displayName
+        self.defaultSaveName = defaultSaveName
+        self.savesToOwnFile = savesToOwnFile
+        self.initialText = initialText
+        self.recognition = recognition
+        self.sharing = sharing
+    }
+
+    /// For a photo being read by `recognition`: the title shows the photo's file name and Write Out
+    /// offers the photo's path with its extension replaced by `.txt` (`raven.jpg` → `raven.txt`).
+    public static func photo(path: String, recognition: RecognitionTask, sharing: DocumentSharing) -> EditorConfiguration {
+        EditorConfiguration(displayName: fileName(of: path), defaultSaveName: textFileName(forPhoto: path),
+                            recognition: recognition, sharing: sharing)
+    }
+
+    /// For a text file opened directly: Write Out offers the file's own path.
+    public static func textFile(path: String, text: String, sharing: DocumentSharing) -> EditorConfiguration {
+        EditorConfiguration(displayName: fileName(of: path), defaultSaveName: path, savesToOwnFile: true,
+                            initialText: text, recognition: nil, sharing: sharing)
+    }
+
+    /// `path` with its last extension replaced by `.txt` (added if there is none):
+    /// `raven.jpg` → `raven.txt`, `/p/a.b.png` → `/p/a.b.txt`, `.hidden` → `.hidden.txt`.
+    public static func textFileName(forPhoto path: String) -> String {
+        let name = fileName(of: path)
+        let directory = path.hasSuffix(name) ? String(path.dropLast(name.count)) : ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return path + ".txt" }
+        return directory + name[..<dot] + ".txt"
+    }
+
+    /// The last path component of `path` (`/p/raven.jpg` → `raven.jpg`).
+    public static func fileName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        let name = path[path.index(after: slash)...]
+        return name.isEmpty ? path : String(name)
+    }
+}

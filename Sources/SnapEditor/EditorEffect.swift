@@ -1,0 +1,24 @@
+/// Work ``update(_:_:keymap:)`` asks the run loop to do outside the state (files, mail, OCR).
+public enum EditorEffect: Equatable, Sendable {
+    /// Write `text` to `path`; `overwriteConfirmed` is false when the editor should first ask if
+    /// `path` is an existing file other than the text's own.
+    case save(text: String, path: String, overwriteConfirmed: Bool)
+    /// Mail `text` to `to` with `subject`.
+    case mail(text: String, to: String, subject: String)
+    /// Stop the OCR job.
+    case cancelRecognition
+}
+
+/// How an ``EditorEffect`` turned out, fed back with ``apply(_:to:)``.
+public enum EffectResult: Equatable, Sendable {
+    /// The text was written to `path`.
+    case saved(path: String)
+    /// Writing failed; the message names the file and the reason.
+    case saveFailed(message: String)
+    /// `path` exists and is not this text's file: ask before overwriting.
+    case saveNeedsOverwriteConfirmation(path: String)
+    /// The mail was handed over for `to`.
+    case mailed(to: String)
+    /// Mailing failed.
+    case mailFailed(message: String)
+}

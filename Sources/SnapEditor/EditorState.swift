@@ -1,0 +1,181 @@
+import SnapText
+import SnapTerminal
+
+/// Everything the editor shows and remembers; changed only by ``update(_:_:keymap:)`` and the
+/// `apply` functions, drawn only by ``render(_:size:)``.
+public struct EditorState: Equatable {
+    /// The text and its cursor and undo history.
+    public var buffer: TextBuffer
+    /// The first text line shown (0-based).
+    public var topLine = 0
+    /// The terminal size the last key was handled at (the run loop keeps it current).
+    public var screenSize: TerminalSize
+    /// The photo's or file's name, shown in the title bar.
+    public var displayName: String
+    /// The path Write Out offers (the last one written, at first the configuration's default).
+    public var saveName: String
+    /// Whether `saveName` is this text's own file (no overwrite question).
+    public var savesToOwnFile: Bool
+    /// Whether the text changed since it was loaded, recognized or written.
+    public var isModified = false
+    /// The message on the status line, cleared by the next key.
+    public var status: StatusMessage?
+    /// What keys currently do.
+    public var mode: Mode = .editing
+    /// The OCR job's state.
+    public var recognition: RecognitionState = .none
+    /// The last search text (offered as the default `[xyz]` by the search prompts).
+    public var lastSearch = ""
+    /// Text cut with ^K, pasted with ^U.
+    public var cutBuffer = ""
+    /// Whether the previous command was a cut (consecutive cuts add to the cut buffer).
+    var lastCommandWasCut = false
+    /// Earlier answers per prompt, oldest first (Up/Down in a prompt recall them).
+    public var promptHistory: [PromptHistoryKey: [String]] = [:]
+    /// Leave the editor once the pending write succeeds (^X → Y → write).
+    public var exitAfterSave = false
+    /// Set when the editor should stop; the process exit code.
+    public var exitCode: Int32?
+
+    /// A fresh state for `configuration`'s name and text, at `screenSize` (rows × columns).
+    public init(displayName: String, saveName: String, savesToOwnFile: Bool = false, text: String = "",
+                recognizing: Bool = false, screenSize: TerminalSize = TerminalSize(rows: 24, columns: 80)) {
+        self.buffer = TextBuffer(text: text)
+        self.displayName = displayName
+        self.saveName = saveName
+        self.savesToOwnFile = savesToOwnFile
+        self.screenSize = screenSize
+        if recognizing { recognition = .running(percent: 0) }
+    }
+
+    /// Whether the OCR job is still running (the text is not there yet).
+    public var isRecognizing: Bool {
+        if case .running = recognition { return true }
+        return false
+    }
+}
+
+/// A status-line message.
+public struct StatusMessage: Equatable, Sendable {
+    /// The text shown.
+    public var text: String
+    /// Whether it reports a failure.
+    public var isError: Bool
+
+    /// Creates a message.
+    public init(_ text: String, isError: Bool = false) {
+        self.text = text
+        self.isError = isError
+    }
+}
+
+/// The state of the OCR job.
+public enum RecognitionState: Equatable, Sendable {
+    /// No OCR (a text file, or an empty buffer).
+    case none
+    /// Running; progress in percent (0...100).
+    case running(percent: Int)
+    /// Done; Tesseract's mean confidence (0–100).
+    case finished(meanConfidence: Int)
+    /// Failed with this message.
+    case failed(message: String)
+    /// Cancelled by the user.
+    case cancelled
+}
+
+/// What keys do at the moment.
+public enum Mode: Equatable, Sendable {
+    /// Keys edit the text.
+    case editing
+    /// A one-line prompt on the status line is open.
+    case prompt(Prompt)
+    /// "Replace this instance?" with Y / N / A / ^C, the match highlighted.
+    case confirmReplace(ReplaceSession)
+    /// "Save modified buffer?" with Y / N / ^C (from ^X).
+    case confirmSave
+    /// "File "x" exists; OVERWRITE?" with Y / N / ^C.
+    case confirmOverwrite(path: String)
+    /// The help screen; any key closes it.
+    case help
+}
+
+/// Which prompt is open, with what it already knows.
+public enum PromptKind: Equatable, Sendable {
+    /// "Search: " (^W).
+    case search
+    /// "Search (to replace): " (^\).
+    case replaceSearch
+    /// "Replace with: ", after the search text was given.
+    case replaceWith(search: String)
+    /// "File Name to Write: " (^O).
+    case writeOut
+    /// "To: " (M-M).
+    case mailTo
+    /// "Subject: ", after the recipient was given.
+    case mailSubject(to: String)
+
+    /// The history this prompt shares with others of its family.
+    public var historyKey: PromptHistoryKey {
+        switch self {
+        case .search, .replaceSearch: return .search
+        case .replaceWith: return .replacement
+        case .writeOut: return .fileName
+        case .mailTo: return .recipient
+        case .mailSubject: return .subject
+        }
+    }
+}
+
+/// Families of prompt answers remembered for Up/Down.
+public enum PromptHistoryKey: Hashable, Sendable {
+    /// Search texts.
+    case search
+    /// Replacement texts.
+    case replacement
+    /// File names.
+    case fileName
+    /// Mail recipients.
+    case recipient
+    /// Mail subjects.
+    case subject
+}
+
+/// An open one-line prompt and the answer being typed.
+public struct Prompt: Equatable, Sendable {
+    /// Which question.
+    public var kind: PromptKind
+    /// The answer so far, as characters (grapheme clusters).
+    public var answer: [Character]
+    /// Cursor index in `answer` (0...answer.count).
+    public var cursor: Int
+    /// Position in the history while browsing with Up/Down (nil: the answer being typed).
+    var historyIndex: Int?
+
+    /// A prompt of `kind` pre-filled with `answer`, the cursor at its end.
+    public init(kind: PromptKind, answer: String = "") {
+        self.kind = kind
+        self.answer = Array(answer)
+        self.cursor = self.answer.count
+    }
+
+    /// The answer as a string.
+    public var text: String { String(answer) }
+}
+
+/// An interactive replace in progress (nano's replace loop).
+public struct ReplaceSession: Equatable, Sendable {
+    /// The search text.
+    public var search: String
+    /// The replacement text (may be empty).
+    public var replacement: String
+    /// The match being asked about (UTF-8 range of the text).
+    public var match: Range<Int>
+    /// Where the loop started (UTF-8); after wrapping it stops before reaching it again.
+    public var stopOffset: Int
+    /// Whether the loop passed the end of the text and continued from the top.
+    public var wrapped: Bool
+    /// Replacements made so far.
+    public var count: Int
+    /// The cursor's UTF-8 offset before the replace, kept on the same text as replacements happen.
+    public var originalCursor: Int
+}

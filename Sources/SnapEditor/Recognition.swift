@@ -1,0 +1,28 @@
+/// What a running OCR job reports to the editor.
+public enum RecognitionEvent: Equatable, Sendable {
+    /// Progress so far, in percent (0...100).
+    case progress(percent: Int)
+    /// Recognition ended: the text and Tesseract's mean word confidence (0–100).
+    case finished(text: String, meanConfidence: Int)
+    /// Recognition failed; `message` is shown to the user as is.
+    case failed(message: String)
+}
+
+/// A running OCR job; the executable passes the real one (a worker process).
+public protocol RecognitionTask: AnyObject {
+    /// The events since the last call, oldest first; never blocks.
+    func poll() -> [RecognitionEvent]
+    /// Stops the job; idempotent, and harmless after it ended.
+    func cancel()
+}
+
+/// Saving and mailing the text; the executable passes the real one (SnapShare).
+public protocol DocumentSharing {
+    /// Writes `text` to the file at `path` exactly (UTF-8, bytes as given).
+    /// Throws on failure; the error's description is shown to the user as is (it should name
+    /// the file and the system's reason).
+    func save(_ text: String, to path: String) throws
+    /// Sends `text` by mail to `to` with `subject`.
+    /// Throws on failure; the error's description is shown to the user as is.
+    func mail(_ text: String, to: String, subject: String) throws
+}

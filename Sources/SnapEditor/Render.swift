@@ -1,0 +1,292 @@
+import SnapText
+import SnapTerminal
+
+/// Builds the whole screen for `state` at `size`: title bar, text (or OCR progress, or help),
+/// status/prompt line, two help lines, and the cursor.
+///
+/// Pure: the same state and size give the same frame. Nothing is drawn outside `size`, at any size
+/// down to 0x0; a wide character that does not fit whole is shown as blanks.
+public func render(_ state: EditorState, size: TerminalSize) -> Frame {
+    var frame = Frame(size: size)
+    guard size.rows > 0, size.columns > 0 else { return frame }
+    let layout = Layout(size: size, wantsStatusRow: state.wantsStatusRow)
+    if let row = layout.titleRow { drawTitle(&frame, row: row, state) }
+    if state.isRecognizing {
+        drawProgress(&frame, rows: layout.textRows, state)
+    } else if state.mode == .help {
+        drawHelpScreen(&frame, rows: layout.textRows)
+    } else {
+        drawText(&frame, rows: layout.textRows, state)
+    }
+    if let row = layout.statusRow { drawStatus(&frame, row: row, state, textRows: layout.textRows.count) }
+    drawHelpBar(&frame, rows: layout.helpRows, items: helpItems(for: state))
+    return frame
+}
+
+// MARK: - Writing strings into a frame
+
+extension Frame {
+    /// Writes `string` from `column` on `row`, stopping before `limit` (default: the row's end);
+    /// returns the column after the last cell written. Control characters are shown as `^X`.
+    @discardableResult
+    mutating func write(_ string: String, row: Int, column: Int, limit: Int? = nil, style: Style = .normal) -> Int {
+        let limit = min(limit ?? size.columns, size.columns)
+        var x = column
+        for character in string {
+            let cells = glyphs(character, atColumn: x)
+            let total = cells.reduce(0) { $0 + $1.width }
+            guard x + total <= limit else { break }
+            for cell in cells {
+                put(cell.content, width: cell.width, row: row, column: x, style: style)
+                x += cell.width
+            }
+        }
+        return x
+    }
+}
+
+/// What a character looks like in cells: itself, or blanks for a TAB, or `^X` for a control.
+func glyphs(_ character: Character, atColumn column: Int) -> [Cell] {
+    let width = DisplayWidth.of(character, atColumn: column)
+    if character == "\t" { return Array(repeating: Cell.blank(), count: width) }
+    guard let first = character.unicodeScalars.first else { return [] }
+    if DisplayWidth.isControl(first) {
+        let shown: Character = first.value < 0x80 ? Character(Unicode.Scalar(UInt8(first.value ^ 0x40))) : "?"
+        return [Cell(content: "^"), Cell(content: String(shown))]
+    }
+    if first.properties.isGraphemeExtend || first.properties.generalCategory == .spacingMark {
+        return [Cell(content: " " + String(character))]  // a mark with no base: show it on a space
+    }
+    return [Cell(content: String(character), width: width)]
+}
+
+/// The display column of the cursor line's first shown column (nano's `get_page_start`).
+func pageStart(cursorColumn column: Int, width: Int) -> Int {
+    if column == 0 || column + 2 < width { return 0 }
+    if width > 8 { return column - 6 - (column - 6) % (width - 8) }
+    if width > 2 { return column - (width - 2) }
+    return column
+}
+
+private func displayWidth(_ s: String) -> Int { DisplayWidth.of(s) }
+
+// MARK: - Parts
+
+private func drawTitle(_ frame: inout Frame, row: Int, _ state: EditorState) {
+    let columns = frame.size.columns
+    frame.setStyle(.reverse, row: row, columns: 0..<columns)
+    var right: [String] = []
+    if state.isModified { right.append("Modified") }
+    if case .finished(let confidence) = state.recognition { right.append("conf \(confidence)") }
+    let rightText = right.joined(separator: "  ")
+    let name = state.displayName
+    let left = "  LoveInASnap"
+    let rightWidth = rightText.isEmpty ? 0 : displayWidth(rightText) + 1
+    let nameWidth = displayWidth(name)
+    let showLeft = displayWidth(left) + nameWidth + rightWidth + 4 <= columns
+    if showLeft { frame.write(left, row: row, column: 0, style: .reverse) }
+    let nameLimit = max(0, columns - (rightWidth > 0 ? rightWidth + 1 : 0))
+    let nameStart = max(showLeft ? displayWidth(left) + 2 : 0, (columns - nameWidth) / 2)
+    frame.write(name, row: row, column: min(nameStart, max(0, nameLimit - nameWidth)), limit: nameLimit, style: .reverse)
+    if rightWidth > 0 && rightWidth <= columns {
+        frame.write(rightText, row: row, column: columns - rightWidth, style: .reverse)
+    }
+}
+
+private func drawText(_ frame: inout Frame, rows: Range<Int>, _ state: EditorState) {
+    let buffer = state.buffer
+    let width = frame.size.columns
+    let top = EditorState.top(for: state.topLine, cursorLine: buffer.cursor.line, rows: rows.count,
+                              lineCount: buffer.lineCount)
+    var highlight: Range<Int>?
+    if case .confirmReplace(let session) = state.mode { highlight = session.match }
+    var lineStart = buffer.startOffset(ofLine: top)
+    for (i, row) in rows.enumerated() {
+        let index = top + i
+        guard index < buffer.lineCount else { break }
+        let characters = buffer.characters(inLine: index)
+        let columns = DisplayWidth.columns(of: characters)
+        let isCursorLine = index == buffer.cursor.line
+        let cursorColumn = isCursorLine ? columns[min(buffer.cursor.column, characters.count)] : 0
+        let start = isCursorLine ? pageStart(cursorColumn: cursorColumn, width: width) : 0
+        var byte = lineStart
+        for (c, character) in characters.enumerated() {
+            let length = String(character).utf8.count
+            defer { byte += length }
+            let x = columns[c] - start
+            let w = columns[c + 1] - columns[c]
+            if x + w <= 0 { continue }
+            if x >= width { break }
+            var style: Style = .normal
+            if let h = highlight, byte < h.upperBound, byte + length > h.lowerBound { style = .reverse }
+            let cells = glyphs(character, atColumn: columns[c])
+            var cx = x
+            for cell in cells {
+                if cx >= 0 && cx + cell.width <= width {
+                    frame.put(cell.content, width: cell.width, row: row, column: cx, style: style)
+                } else {  // half outside: never cut a wide character, show blanks instead
+                    for b in max(0, cx)..<min(width, cx + cell.width) { frame.put(" ", row: row, column: b, style: style) }
+                }
+                cx += cell.width
+            }
+        }
+        if width >= 3 {
+            if start > 0 { frame.put("<", row: row, column: 0) }
+            if columns[characters.count] > start + width { frame.put(">", row: row, column: width - 1) }
+        }
+        if isCursorLine { frame.cursor = .init(row: row, column: min(max(0, cursorColumn - start), width - 1)) }
+        lineStart += buffer.lines[index].utf8.count + 1
+    }
+}
+
+private func drawProgress(_ frame: inout Frame, rows: Range<Int>, _ state: EditorState) {
+    guard case .running(let percent) = state.recognition, !rows.isEmpty else { return }
+    let width = frame.size.columns
+    let barWidth = max(0, min(40, width - 7))
+    let filled = barWidth * percent / 100
+    let bar = "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled) + "]"
+    let lines = ["Reading \(state.displayName)", "\(bar) \(percent)%", "Esc cancels"]
+    let first = rows.lowerBound + max(0, (rows.count - lines.count) / 2)
+    for (i, line) in lines.enumerated() where first + i < rows.upperBound {
+        let x = max(0, (width - displayWidth(line)) / 2)
+        frame.write(line, row: first + i, column: x)
+    }
+}
+
+private let helpScreenText = [
+    "LoveInASnap: fix the poem read from the photo, then write it out or mail it.",
+    "",
+    "^G  this help                 ^X  exit (asks to save if modified)",
+    "^O  write out (asks the name) ^S  save under the current name",
+    "^W  where is (search)         M-W repeat the last search",
+    "^\\  replace (Y/N/A/^C)        M-M mail the text",
+    "M-U undo                      M-E redo",
+    "^K  cut line                  ^U  paste",
+    "^C  cursor position           Esc cancel the OCR while it runs",
+    "Arrows, Home/End (^A/^E), PgUp/PgDn (^Y/^V) move.",
+    "M- means Alt, or Esc then the key.",
+    "",
+    "Press any key to go back.",
+]
+
+private func drawHelpScreen(_ frame: inout Frame, rows: Range<Int>) {
+    for (i, row) in rows.enumerated() where i < helpScreenText.count {
+        frame.write(helpScreenText[i], row: row, column: 0)
+    }
+}
+
+private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, textRows: Int) {
+    let width = frame.size.columns
+    switch state.mode {
+    case .prompt(let prompt):
+        frame.setStyle(.reverse, row: row, columns: 0..<width)
+        drawPrompt(&frame, row: row, label: label(for: prompt.kind, lastSearch: state.lastSearch), prompt: prompt)
+        return
+    case .confirmReplace:
+        drawQuestion(&frame, row: row, "Replace this instance?")
+        return
+    case .confirmSave:
+        drawQuestion(&frame, row: row, "Save modified buffer? ")
+        return
+    case .confirmOverwrite(let path):
+        drawQuestion(&frame, row: row, "File \"\(path)\" exists; OVERWRITE? ")
+        return
+    case .editing, .help:
+        break
+    }
+    if case .running(let percent) = state.recognition {
+        let text = textRows >= 3 ? "Esc cancels the OCR" : "\(percent)% \(state.displayName)"
+        frame.write(text, row: row, column: 0)
+        return
+    }
+    guard let status = state.status else { return }
+    let text = "[ \(status.text) ]"
+    let x = max(0, (width - displayWidth(text)) / 2)
+    frame.write(text, row: row, column: x, style: status.isError ? [.reverse, .bold] : .reverse)
+}
+
+private func label(for kind: PromptKind, lastSearch: String) -> String {
+    let last = lastSearch.isEmpty ? "" : " [\(lastSearch)]"
+    switch kind {
+    case .search: return "Search\(last): "
+    case .replaceSearch: return "Search (to replace)\(last): "
+    case .replaceWith: return "Replace with: "
+    case .writeOut: return "File Name to Write: "
+    case .mailTo: return "To: "
+    case .mailSubject: return "Subject: "
+    }
+}
+
+private func drawPrompt(_ frame: inout Frame, row: Int, label: String, prompt: Prompt) {
+    let width = frame.size.columns
+    let columns = DisplayWidth.columns(of: prompt.answer)
+    let labelWidth = displayWidth(label)
+    let room = width - labelWidth
+    if room >= 2 {
+        let start = pageStart(cursorColumn: columns[prompt.cursor], width: room)
+        frame.write(label, row: row, column: 0, style: .reverse)
+        for (i, character) in prompt.answer.enumerated() {
+            let x = labelWidth + columns[i] - start
+            if columns[i] < start { continue }
+            guard x + (columns[i + 1] - columns[i]) <= width else { break }
+            frame.write(String(character), row: row, column: x, style: .reverse)
+        }
+        frame.cursor = .init(row: row, column: min(width - 1, labelWidth + columns[prompt.cursor] - start))
+    } else {
+        // Too narrow for the label: show the answer around the cursor only.
+        let start = pageStart(cursorColumn: columns[prompt.cursor], width: width)
+        for (i, character) in prompt.answer.enumerated() where columns[i] >= start {
+            let x = columns[i] - start
+            guard x + (columns[i + 1] - columns[i]) <= width else { break }
+            frame.write(String(character), row: row, column: x, style: .reverse)
+        }
+        frame.cursor = .init(row: row, column: min(width - 1, max(0, columns[prompt.cursor] - start)))
+    }
+}
+
+private func drawQuestion(_ frame: inout Frame, row: Int, _ question: String) {
+    let width = frame.size.columns
+    frame.setStyle(.reverse, row: row, columns: 0..<width)
+    let end = frame.write(question, row: row, column: 0, style: .reverse)
+    frame.cursor = .init(row: row, column: min(width - 1, end))
+}
+
+// MARK: - Help lines
+
+/// The shortcut list for the two help lines: (key, label) pairs, shown top, bottom, top, bottom…
+func helpItems(for state: EditorState) -> [(key: String, label: String)] {
+    if state.isRecognizing { return [("Esc", "Cancel OCR"), ("^X", "Exit")] }
+    switch state.mode {
+    case .editing:
+        return [("^G", "Help"), ("^X", "Exit"), ("^O", "Write Out"), ("M-M", "Mail"),
+                ("^W", "Where Is"), ("^\\", "Replace"), ("^K", "Cut"), ("^U", "Paste"),
+                ("M-U", "Undo"), ("M-E", "Redo"), ("^C", "Location"), ("M-W", "Next")]
+    case .prompt(let prompt):
+        if prompt.kind == .search { return [("^C", "Cancel"), ("^R", "Replace")] }
+        return [("^C", "Cancel")]
+    case .confirmReplace:
+        return [(" Y", "Yes"), (" N", "No"), (" A", "All"), ("^C", "Cancel")]
+    case .confirmSave, .confirmOverwrite:
+        return [(" Y", "Yes"), (" N", "No"), ("^C", "Cancel")]
+    case .help:
+        return [("Any key", "Close")]
+    }
+}
+
+private func drawHelpBar(_ frame: inout Frame, rows: Range<Int>, items: [(key: String, label: String)]) {
+    guard rows.count == 2, !items.isEmpty else { return }
+    let width = frame.size.columns
+    let pairs = (items.count + 1) / 2
+    let shown = min(pairs, max(1, width / 13))
+    let slot = width / shown
+    for p in 0..<shown {
+        for (r, row) in rows.enumerated() {
+            let index = p * 2 + r
+            guard index < items.count else { continue }
+            let x = p * slot
+            let limit = min(width, x + slot - (p == shown - 1 ? 0 : 1))
+            let after = frame.write(items[index].key, row: row, column: x, limit: limit, style: .reverse)
+            frame.write(" " + items[index].label, row: row, column: after, limit: limit)
+        }
+    }
+}

@@ -1,0 +1,134 @@
+/// A terminal size in character cells.
+public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {
+    /// Number of rows (lines), ≥ 0.
+    public var rows: Int
+    /// Number of columns, ≥ 0.
+    public var columns: Int
+
+    /// Creates a size; negative values become 0.
+    public init(rows: Int, columns: Int) {
+        self.rows = max(0, rows)
+        self.columns = max(0, columns)
+    }
+
+    /// `COLUMNSxROWS`, as in `80x24`.
+    public var description: String { "\(columns)x\(rows)" }
+}
+
+/// Text attributes of a cell.
+public struct Style: OptionSet, Hashable, Sendable {
+    /// The attribute bits.
+    public let rawValue: UInt8
+    /// Creates a style from its bits.
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Plain text.
+    public static let normal: Style = []
+    /// Reverse video (title bar, key names, highlighted match).
+    public static let reverse = Style(rawValue: 1 << 0)
+    /// Bold.
+    public static let bold = Style(rawValue: 1 << 1)
+    /// Underlined.
+    public static let underline = Style(rawValue: 1 << 2)
+}
+
+/// One screen cell: a grapheme cluster and its style.
+public struct Cell: Hashable, Sendable {
+    /// What the cell shows: one grapheme cluster (a base character plus its combining marks), or
+    /// "" for the right half of a wide character drawn in the cell to its left.
+    public var content: String
+    /// 1 for a normal cell, 2 for the left half of a wide character, 0 for its right half.
+    public var width: Int
+    /// Attributes.
+    public var style: Style
+
+    /// Creates a cell.
+    public init(content: String, width: Int = 1, style: Style = .normal) {
+        self.content = content
+        self.width = width
+        self.style = style
+    }
+
+    /// A space in the given style.
+    public static func blank(_ style: Style = .normal) -> Cell { Cell(content: " ", style: style) }
+}
+
+/// A whole screen image: a grid of styled grapheme cells and where the cursor goes.
+///
+/// Built by a pure render function and drawn at once by a ``Terminal``. It never holds anything
+/// outside its size, and a wide character is never cut in half: one that does not fit is not put.
+public struct Frame: Hashable, Sendable {
+    /// The grid size.
+    public let size: TerminalSize
+    /// Cells in row-major order (`row * size.columns + column`).
+    public private(set) var cells: [Cell]
+    /// Where the terminal cursor should be shown (0-based), or nil to hide it.
+    public var cursor: CursorPosition?
+
+    /// A cursor location in cells, 0-based.
+    public struct CursorPosition: Hashable, Sendable {
+        /// 0-based row.
+        public var row: Int
+        /// 0-based column.
+        public var column: Int
+        /// Creates a position.
+        public init(row: Int, column: Int) {
+            self.row = row
+            self.column = column
+        }
+    }
+
+    /// A frame of `size` filled with blanks, cursor hidden.
+    public init(size: TerminalSize) {
+        self.size = size
+        self.cells = Array(repeating: .blank(), count: size.rows * size.columns)
+    }
+
+    /// The cell at `row`, `column` (both 0-based, inside the size).
+    public subscript(row: Int, column: Int) -> Cell {
+        cells[row * size.columns + column]
+    }
+
+    /// Puts one grapheme cluster of `width` columns (1 or 2) at `row`, `column`.
+    ///
+    /// Returns false, changing nothing, when it does not fit (outside the grid, or a wide character
+    /// in the last column). A wide character it overwrites in part is replaced by blanks.
+    @discardableResult
+    public mutating func put(_ content: String, width: Int = 1, row: Int, column: Int, style: Style = .normal) -> Bool {
+        let width = min(max(width, 1), 2)
+        guard row >= 0, row < size.rows, column >= 0, column + width <= size.columns else { return false }
+        for c in column..<(column + width) { clearWide(row: row, column: c) }
+        cells[row * size.columns + column] = Cell(content: content, width: width, style: style)
+        if width == 2 { cells[row * size.columns + column + 1] = Cell(content: "", width: 0, style: style) }
+        return true
+    }
+
+    /// Sets the style of the cells of `row` in `columns`, keeping their content.
+    public mutating func setStyle(_ style: Style, row: Int, columns: Range<Int>) {
+        guard row >= 0, row < size.rows else { return }
+        for c in max(0, columns.lowerBound)..<min(size.columns, max(columns.upperBound, 0)) {
+            cells[row * size.columns + c].style = style
+        }
+    }
+
+    /// The text of `row`, cell contents concatenated (wide right halves add nothing).
+    public func text(ofRow row: Int) -> String {
+        (0..<size.columns).map { self[row, $0].content }.joined()
+    }
+
+    /// All rows' text, joined with "\n" (for tests and debugging).
+    public var text: String {
+        (0..<size.rows).map(text(ofRow:)).joined(separator: "\n")
+    }
+
+    private mutating func clearWide(row: Int, column: Int) {
+        let i = row * size.columns + column
+        let cell = cells[i]
+        if cell.width == 2, column + 1 < size.columns {
+            cells[i + 1] = .blank(cells[i + 1].style)
+        } else if cell.width == 0, column > 0 {
+            cells[i - 1] = .blank(cells[i - 1].style)
+        }
+        cells[i] = .blank(cell.style)
+    }
+}

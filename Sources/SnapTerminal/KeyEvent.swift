@@ -1,0 +1,66 @@
+/// One key press (or terminal event), decoded once at the terminal edge.
+///
+/// Control and meta keys carry a lowercase letter (or the punctuation of `^\`, `^]`, `^^`, `^_`):
+/// `^W` is `.control("w")`, `Alt+U` or `Esc U` is `.meta("u")`. TAB, Enter, Backspace and Esc have
+/// cases of their own and are never reported as `.control`.
+public enum KeyEvent: Hashable, Sendable {
+    /// A printable character (a whole grapheme cluster: combining marks typed after it are merged).
+    case character(Character)
+    /// Ctrl plus a key: `"a"`…`"z"`, `"\\"`, `"]"`, `"^"`, `"_"`, `" "` (Ctrl-Space).
+    case control(Character)
+    /// Alt (Meta) plus a key, or Esc followed at once by it; letters are lowercase.
+    case meta(Character)
+    /// Arrow up.
+    case up
+    /// Arrow down.
+    case down
+    /// Arrow left.
+    case left
+    /// Arrow right.
+    case right
+    /// Home.
+    case home
+    /// End.
+    case end
+    /// Page Up.
+    case pageUp
+    /// Page Down.
+    case pageDown
+    /// Insert.
+    case insert
+    /// Delete (forward).
+    case delete
+    /// Backspace (also DEL 0x7F and ^H).
+    case backspace
+    /// Enter / Return.
+    case enter
+    /// TAB.
+    case tab
+    /// Shift-TAB.
+    case backTab
+    /// A lone Esc.
+    case escape
+    /// Function key F1…F63.
+    case function(Int)
+    /// Text pasted by the terminal's bracketed paste (line ends converted to `"\n"`).
+    case paste(String)
+    /// The terminal changed size; read the new one from ``Terminal/size``.
+    case resize
+
+    /// The `KeyEvent` for a control byte 0x00–0x1F or 0x7F, as raw mode delivers it.
+    public static func fromControlByte(_ byte: UInt32) -> KeyEvent? {
+        switch byte {
+        case 0x09: return .tab
+        case 0x0D: return .enter
+        case 0x08, 0x7F: return .backspace
+        case 0x1B: return .escape
+        case 0x00: return .control(" ")
+        case 0x01...0x1A: return .control(Character(Unicode.Scalar(byte + 0x60)!))
+        case 0x1C: return .control("\\")
+        case 0x1D: return .control("]")
+        case 0x1E: return .control("^")
+        case 0x1F: return .control("_")
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,308 @@
+import CNcursesw
+import Glibc
+
+/// The real ``Terminal``: ncursesw on the process's standard input and output.
+///
+/// Starting it sets a UTF-8 locale (the user's, else `C.UTF-8`), raw mode (so ^C, ^Z, ^\ and ^S
+/// reach the editor as keys), no echo, keypad decoding, 25 ms Esc delay and bracketed paste.
+/// ``shutdown()`` (also run by `deinit`, at `exit`, and on SIGTERM/SIGHUP/SIGINT/SIGQUIT) restores
+/// the terminal; it is idempotent. This is the only type in the project that touches ncurses.
+public final class NcursesTerminal: Terminal {
+    private let screen: OpaquePointer
+    private let window: UnsafeMutablePointer<WINDOW>
+    private var isShutDown = false
+
+    /// Starts curses on the terminal.
+    ///
+    /// `installSignalHandlers`: restore the terminal, then die as before, on SIGTERM, SIGHUP,
+    /// SIGINT and SIGQUIT (only where the signal still has its default action).
+    /// Throws ``TerminalError`` when standard input/output is not a terminal or `TERM` is unusable.
+    public init(installSignalHandlers: Bool = true) throws {
+        Self.prepareLocale()
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal }
+        guard let screen = newterm(nil, stdout, stdin) else {
+            throw TerminalError.cannotStart(term: getenv("TERM").map { String(cString: $0) } ?? "")
+        }
+        guard let window = cn_stdscr() else {
+            endwin()
+            delscreen(screen)
+            throw TerminalError.cannotStart(term: getenv("TERM").map { String(cString: $0) } ?? "")
+        }
+        self.screen = screen
+        self.window = window
+        cursesActive = true
+        atexit { NcursesTerminal.restoreTerminal() }
+        if installSignalHandlers {
+            for sig in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
+                // SIG_DFL imports as nil: keep any other action (an ignored SIGHUP under nohup, a handler
+                // the program installed) as it was.
+                if let previous = signal(sig, restoreAndDie) { signal(sig, previous) }
+            }
+        }
+        raw()                    // not cbreak/halfdelay: those turn ISIG back on and ^C would kill us
+        noecho()
+        nonl()
+        keypad(window, true)
+        intrflush(window, false)
+        set_escdelay(25)
+        curs_set(1)
+        Self.writeToTerminal("\u{1B}[?2004h")   // bracketed paste on
+    }
+
+    deinit {
+        shutdown()
+        delscreen(screen)
+    }
+
+    /// Sets `LC_ALL` from the environment, falling back to `C.UTF-8` when its codeset is not UTF-8.
+    ///
+    /// ncursesw reads and draws non-ASCII text only under a UTF-8 locale, and must see it before
+    /// `newterm`/`initscr`; ``init(installSignalHandlers:)`` calls this, and so may a program early.
+    public static func prepareLocale() {
+        _ = setlocale(LC_ALL, "")
+        let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
+        if codeset != "UTF-8" { _ = setlocale(LC_ALL, "C.UTF-8") }
+    }
+
+    /// Ends curses and gives the terminal back (cursor shown, echo on, bracketed paste off).
+    /// Idempotent; later draws and reads do nothing.
+    public func shutdown() {
+        guard !isShutDown else { return }
+        isShutDown = true
+        Self.restoreTerminal()
+    }
+
+    /// Restores the terminal if curses is active; idempotent and callable from `atexit` or a signal
+    /// handler (for a program that installs its own handlers).
+    public static func restoreTerminal() {
+        guard cursesActive else { return }
+        cursesActive = false
+        endwin()
+        writeToTerminal("\u{1B}[?2004l")
+    }
+
+    /// The current size, as ncurses knows it after the last `KEY_RESIZE`.
+    public var size: TerminalSize {
+        guard !isShutDown else { return TerminalSize(rows: 0, columns: 0) }
+        return TerminalSize(rows: Int(getmaxy(window)), columns: Int(getmaxx(window)))
+    }
+
+    /// Draws `frame` in one refresh, clipped to the current screen size.
+    public func draw(_ frame: Frame) {
+        guard !isShutDown else { return }
+        let rows = min(Int(getmaxy(window)), frame.size.rows)
+        let columns = min(Int(getmaxx(window)), frame.size.columns)
+        werase(window)
+        for row in 0..<max(0, rows) {
+            for column in 0..<max(0, columns) {
+                let cell = frame[row, column]
+                if cell.width == 0 { continue }
+                if cell.width == 2 && column + 1 >= columns {
+                    put(" ", attributes: attributes(cell.style), row: row, column: column)
+                } else {
+                    put(cell.content, attributes: attributes(cell.style), row: row, column: column)
+                }
+            }
+        }
+        if let cursor = frame.cursor, cursor.row >= 0, cursor.row < rows, cursor.column >= 0, cursor.column < columns {
+            curs_set(1)
+            wmove(window, Int32(cursor.row), Int32(cursor.column))
+        } else {
+            curs_set(0)
+        }
+        wrefresh(window)
+    }
+
+    /// The next key within `timeout` ms (negative: forever), decoded; nil on timeout.
+    public func readKey(timeout: Int) -> KeyEvent? {
+        guard !isShutDown else { return nil }
+        guard let first = readRaw(waiting: timeout) else { return nil }
+        return decode(first)
+    }
+
+    // MARK: - Input decoding
+
+    private enum RawInput {
+        case character(UInt32)
+        case key(Int32)
+    }
+
+    private func readRaw(waiting milliseconds: Int) -> RawInput? {
+        wtimeout(window, Int32(clamping: milliseconds))
+        var ch: wint_t = 0
+        let rc = wget_wch(window, &ch)
+        if rc == KEY_CODE_YES { return .key(Int32(bitPattern: ch)) }
+        if rc == OK { return .character(ch) }
+        return nil
+    }
+
+    private func pushBack(_ input: RawInput) {
+        switch input {
+        case .character(let c): unget_wch(wchar_t(bitPattern: c))
+        case .key(let code): ungetch(code)
+        }
+    }
+
+    private func decode(_ input: RawInput) -> KeyEvent? {
+        switch input {
+        case .key(let code):
+            return Self.functionKey(code)
+        case .character(0x1B):
+            return decodeEscape()
+        case .character(let c) where c < 0x20 || c == 0x7F:
+            return KeyEvent.fromControlByte(c)
+        case .character(let c):
+            guard let scalar = Unicode.Scalar(c) else { return nil }
+            return .character(mergeCombiningMarks(into: Character(scalar)))
+        }
+    }
+
+    /// Combining marks typed after a letter arrive as separate get_wch results (e + U+0308).
+    private func mergeCombiningMarks(into character: Character) -> Character {
+        var text = String(character)
+        while let next = readRaw(waiting: 0) {
+            if case .character(let c) = next, c >= 0x20, c != 0x7F, let scalar = Unicode.Scalar(c),
+               (text + String(scalar)).count == 1 {
+                text.unicodeScalars.append(scalar)
+            } else {
+                pushBack(next)
+                break
+            }
+        }
+        return Character(text)
+    }
+
+    /// ESC alone, ESC + key (Alt/Meta), or a sequence ncurses did not know (CSI, SS3, paste).
+    private func decodeEscape() -> KeyEvent? {
+        guard let next = readRaw(waiting: 0) else { return .escape }
+        switch next {
+        case .character(0x5B):  // '['
+            return decodeCSI()
+        case .character(0x4F):  // 'O'
+            guard let final = readRaw(waiting: 0) else { return .meta("o") }
+            switch final {
+            case .character(0x41): return .up
+            case .character(0x42): return .down
+            case .character(0x43): return .right
+            case .character(0x44): return .left
+            case .character(0x48): return .home
+            case .character(0x46): return .end
+            case .character(let c) where c >= 0x50 && c <= 0x53: return .function(Int(c) - 0x50 + 1)
+            default:
+                pushBack(final)
+                return .meta("o")
+            }
+        case .character(let c) where c > 0x20 && c != 0x7F:
+            guard let scalar = Unicode.Scalar(c) else { return .escape }
+            return .meta(Character(String(scalar).lowercased()))
+        default:
+            pushBack(next)
+            return .escape
+        }
+    }
+
+    private func decodeCSI() -> KeyEvent? {
+        var body = ""
+        while body.count < 16, let next = readRaw(waiting: 50) {
+            guard case .character(let c) = next, let scalar = Unicode.Scalar(c) else { pushBack(next); return nil }
+            body.unicodeScalars.append(scalar)
+            if c >= 0x40 && c <= 0x7E { break }
+        }
+        switch body {
+        case "200~": return readPaste()
+        case "A": return .up
+        case "B": return .down
+        case "C": return .right
+        case "D": return .left
+        case "H", "1~", "7~": return .home
+        case "F", "4~", "8~": return .end
+        case "3~": return .delete
+        case "2~": return .insert
+        case "5~": return .pageUp
+        case "6~": return .pageDown
+        case "Z": return .backTab
+        default: return nil
+        }
+    }
+
+    /// Bracketed paste: everything up to ESC [ 2 0 1 ~, with CR and CR LF turned into LF.
+    private func readPaste() -> KeyEvent {
+        var scalars: [UInt32] = []
+        let end: [UInt32] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
+        while let next = readRaw(waiting: 200) {
+            guard case .character(let c) = next else { continue }
+            scalars.append(c)
+            if scalars.count >= end.count, Array(scalars.suffix(end.count)) == end {
+                scalars.removeLast(end.count)
+                break
+            }
+        }
+        var text = ""
+        var previousWasCR = false
+        for value in scalars {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if value == 0x0A && previousWasCR { previousWasCR = false; continue }
+            previousWasCR = value == 0x0D
+            text.unicodeScalars.append(value == 0x0D ? "\n" : scalar)
+        }
+        return .paste(text)
+    }
+
+    private static func functionKey(_ code: Int32) -> KeyEvent? {
+        switch code {
+        case KEY_RESIZE: return .resize
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case KEY_LEFT: return .left
+        case KEY_RIGHT: return .right
+        case KEY_HOME, KEY_A1: return .home
+        case KEY_END, KEY_C1: return .end
+        case KEY_PPAGE, KEY_A3: return .pageUp
+        case KEY_NPAGE, KEY_C3: return .pageDown
+        case KEY_DC: return .delete
+        case KEY_IC: return .insert
+        case KEY_BACKSPACE: return .backspace
+        case KEY_ENTER: return .enter
+        case KEY_BTAB: return .backTab
+        case (KEY_F0 + 1)...(KEY_F0 + 63): return .function(Int(code - KEY_F0))
+        default: return nil
+        }
+    }
+
+    // MARK: - Output
+
+    private func attributes(_ style: Style) -> attr_t {
+        var a = cn_A_NORMAL()
+        if style.contains(.reverse) { a |= cn_A_REVERSE() }
+        if style.contains(.bold) { a |= cn_A_BOLD() }
+        if style.contains(.underline) { a |= cn_A_UNDERLINE() }
+        return a
+    }
+
+    /// One cell: a base character plus up to 4 combining marks (ncurses' CCHARW_MAX is 5).
+    private func put(_ content: String, attributes: attr_t, row: Int, column: Int) {
+        var scalars = content.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+        if scalars.isEmpty || scalars.contains(where: { $0 < 0x20 || $0 == 0x7F }) { scalars = [0x20] }
+        var wide = Array(scalars.prefix(5)) + [0]
+        var cell = cchar_t()
+        if setcchar(&cell, &wide, attributes, 0, nil) != OK {
+            var first: [wchar_t] = [scalars[0], 0]
+            guard setcchar(&cell, &first, attributes, 0, nil) == OK else { return }
+        }
+        mvwadd_wch(window, Int32(row), Int32(column), &cell)
+    }
+
+    private static func writeToTerminal(_ sequence: String) {
+        var bytes = Array(sequence.utf8)
+        _ = write(STDOUT_FILENO, &bytes, bytes.count)
+    }
+}
+
+// Shared with the atexit and signal paths, which cannot capture context.
+nonisolated(unsafe) private var cursesActive = false
+
+private func restoreAndDie(_ sig: Int32) {
+    NcursesTerminal.restoreTerminal()
+    signal(sig, SIG_DFL)
+    raise(sig)
+}

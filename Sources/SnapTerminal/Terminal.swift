@@ -1,0 +1,11 @@
+/// A character terminal the editor draws on and reads keys from.
+///
+/// The editor only sees this protocol; ``NcursesTerminal`` is the real one, and tests use a fake.
+public protocol Terminal: AnyObject {
+    /// The current size in cells (may be as small as 1x1, or 0x0 while unknown).
+    var size: TerminalSize { get }
+    /// Shows `frame` (clipped to the current size if the terminal changed size meanwhile).
+    func draw(_ frame: Frame)
+    /// The next key, waiting at most `timeout` milliseconds (negative: wait forever); nil on timeout.
+    func readKey(timeout: Int) -> KeyEvent?
+}

@@ -1,0 +1,101 @@
+/// The undo and redo stacks of a ``TextBuffer``.
+///
+/// A step is a list of ``Edit``s applied in order; undo applies their inverses in reverse order.
+/// A burst of typing (or of Backspace, or of Delete) merges into one step while it stays contiguous
+/// and no other command closes the group (``closeGroup()``); a replace-all is always one step.
+public struct History: Equatable, Sendable {
+    /// How a step may merge with the step before it.
+    public enum Grouping: Equatable, Sendable {
+        /// Typed text, each insert starting where the previous one ended.
+        case typing
+        /// Backspace: each remove ends where the previous one started.
+        case deletingBackward
+        /// Delete: each remove starts at the same offset.
+        case deletingForward
+    }
+
+    /// One undoable change.
+    public struct Step: Equatable, Sendable {
+        /// The edits, in the order they were applied.
+        public var edits: [Edit]
+        /// Where the cursor was before the step (restored by undo).
+        public var cursorBefore: TextPosition
+        /// Where the cursor was after the step (restored by redo).
+        public var cursorAfter: TextPosition
+        /// How this step may absorb the next one; nil never merges.
+        public var grouping: Grouping?
+
+        /// Creates a step.
+        public init(edits: [Edit], cursorBefore: TextPosition, cursorAfter: TextPosition, grouping: Grouping? = nil) {
+            self.edits = edits
+            self.cursorBefore = cursorBefore
+            self.cursorAfter = cursorAfter
+            self.grouping = grouping
+        }
+    }
+
+    /// Steps that ``TextBuffer/undo()`` would undo, oldest first.
+    public private(set) var undoSteps: [Step] = []
+    /// Steps that ``TextBuffer/redo()`` would redo, the next one last.
+    public private(set) var redoSteps: [Step] = []
+    private var groupIsOpen = false
+
+    /// An empty history.
+    public init() {}
+
+    /// Whether there is a step to undo.
+    public var canUndo: Bool { !undoSteps.isEmpty }
+    /// Whether there is a step to redo.
+    public var canRedo: Bool { !redoSteps.isEmpty }
+
+    /// Records an applied step, merging it into the previous one when both belong to one burst.
+    /// Clears the redo stack.
+    public mutating func record(_ step: Step) {
+        redoSteps.removeAll()
+        if groupIsOpen, let grouping = step.grouping, var last = undoSteps.last, last.grouping == grouping,
+           last.edits.count == 1, step.edits.count == 1,
+           let merged = Self.merge(last.edits[0], step.edits[0], grouping) {
+            last.edits = [merged]
+            last.cursorAfter = step.cursorAfter
+            undoSteps[undoSteps.count - 1] = last
+            return
+        }
+        undoSteps.append(step)
+        groupIsOpen = step.grouping != nil
+    }
+
+    /// Ends the current burst: the next step starts a new undo step.
+    public mutating func closeGroup() {
+        groupIsOpen = false
+    }
+
+    /// Removes the newest undo step, moving it to the redo stack.
+    mutating func popUndo() -> Step? {
+        groupIsOpen = false
+        guard let step = undoSteps.popLast() else { return nil }
+        redoSteps.append(step)
+        return step
+    }
+
+    /// Removes the next redo step, moving it back to the undo stack.
+    mutating func popRedo() -> Step? {
+        groupIsOpen = false
+        guard let step = redoSteps.popLast() else { return nil }
+        undoSteps.append(step)
+        return step
+    }
+
+    private static func merge(_ a: Edit, _ b: Edit, _ grouping: Grouping) -> Edit? {
+        switch grouping {
+        case .typing:
+            guard a.kind == .insert, b.kind == .insert, b.offset == a.endOffset else { return nil }
+            return .insert(a.text + b.text, at: a.offset)
+        case .deletingBackward:
+            guard a.kind == .remove, b.kind == .remove, b.endOffset == a.offset else { return nil }
+            return .remove(b.text + a.text, at: b.offset)
+        case .deletingForward:
+            guard a.kind == .remove, b.kind == .remove, b.offset == a.offset else { return nil }
+            return .remove(a.text + b.text, at: a.offset)
+        }
+    }
+}

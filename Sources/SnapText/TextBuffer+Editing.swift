@@ -1,0 +1,55 @@
+/// Typing, deleting and cutting at the cursor; each goes through ``TextBuffer/perform(_:cursorAfter:grouping:)``.
+extension TextBuffer {
+    /// Inserts `text` at the cursor and moves the cursor after it.
+    ///
+    /// Text without a newline joins the current typing burst (one undo step); text with one
+    /// (Enter, a paste) is a step of its own. A combining mark merges into the previous character.
+    public mutating func insert(_ text: String) {
+        guard !text.isEmpty else { return }
+        let edit = Edit.insert(text, at: offset(of: cursor))
+        let grouping: History.Grouping? = text.utf8.contains(0x0A) ? nil : .typing
+        try? perform([edit], grouping: grouping)
+    }
+
+    /// Deletes the character (grapheme cluster) before the cursor, or joins with the previous line
+    /// at a line start (Backspace). Returns false at the start of the text.
+    @discardableResult
+    public mutating func deleteBackward() -> Bool {
+        guard cursor != .zero else { return false }
+        let start = cursor.column > 0
+            ? TextPosition(line: cursor.line, column: cursor.column - 1)
+            : TextPosition(line: cursor.line - 1, column: characterCount(inLine: cursor.line - 1))
+        let from = offset(of: start)
+        let removed = text(inUTF8: from..<offset(of: cursor))
+        try? perform([.remove(removed, at: from)], cursorAfter: start, grouping: .deletingBackward)
+        return true
+    }
+
+    /// Deletes the character under the cursor, or joins with the next line at a line end (Delete).
+    /// Returns false at the end of the text.
+    @discardableResult
+    public mutating func deleteForward() -> Bool {
+        let atLineEnd = cursor.column >= characterCount(inLine: cursor.line)
+        if atLineEnd && cursor.line == lineCount - 1 { return false }
+        let end = atLineEnd
+            ? TextPosition(line: cursor.line + 1, column: 0)
+            : TextPosition(line: cursor.line, column: cursor.column + 1)
+        let from = offset(of: cursor)
+        let removed = text(inUTF8: from..<offset(of: end))
+        try? perform([.remove(removed, at: from)], cursorAfter: cursor, grouping: .deletingForward)
+        return true
+    }
+
+    /// Removes the cursor's whole line with its newline (nano's ^K) and returns what was removed;
+    /// on the last line only its text goes. Returns "" when there is nothing to cut.
+    @discardableResult
+    public mutating func cutLine() -> String {
+        let line = cursor.line
+        let from = startOffset(ofLine: line)
+        let to = line < lineCount - 1 ? startOffset(ofLine: line + 1) : from + lines[line].utf8.count
+        guard to > from else { return "" }
+        let removed = text(inUTF8: from..<to)
+        try? perform([.remove(removed, at: from)], cursorAfter: TextPosition(line: line, column: 0))
+        return removed
+    }
+}
