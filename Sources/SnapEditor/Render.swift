@@ -189,7 +189,9 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
         drawQuestion(&frame, row: row, "Save modified buffer? ")
         return
     case .confirmOverwrite(let path):
-        drawQuestion(&frame, row: row, "File \"\(path)\" exists; OVERWRITE? ")
+        let question = "File \"\(path)\" exists; OVERWRITE? "
+        drawQuestion(&frame, row: row, displayWidth(question) <= width ? question
+                     : "File \"\(EditorConfiguration.fileName(of: path))\" exists; OVERWRITE? ")
         return
     case .editing, .help:
         break

@@ -1,0 +1,105 @@
+import Foundation
+@testable import SnapEditor
+import SnapTerminal
+import SnapText
+
+/// A terminal that plays scripted keys and keeps the frames drawn.
+final class FakeTerminal: Terminal {
+    var size: TerminalSize
+    var keys: [KeyEvent]
+    private(set) var frames: [Frame] = []
+    private var reads = 0
+
+    init(rows: Int = 24, columns: Int = 80, keys: [KeyEvent] = []) {
+        self.size = TerminalSize(rows: rows, columns: columns)
+        self.keys = keys
+    }
+
+    func draw(_ frame: Frame) { frames.append(frame) }
+
+    /// The scripted keys, then ^X / "n" forever (leave, not saving); stops a runaway loop.
+    func readKey(timeout: Int) -> KeyEvent? {
+        reads += 1
+        precondition(reads < 10_000, "run loop does not end")
+        if !keys.isEmpty { return keys.removeFirst() }
+        return reads % 2 == 0 ? .control("x") : .character("n")
+    }
+}
+
+struct FakeError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Records what would be saved or mailed; fails when told to.
+final class FakeSharing: DocumentSharing {
+    var saved: [(text: String, path: String)] = []
+    var mailed: [(text: String, to: String, subject: String)] = []
+    var saveError: FakeError?
+    var mailError: FakeError?
+
+    func save(_ text: String, to path: String) throws {
+        if let saveError { throw saveError }
+        saved.append((text, path))
+    }
+
+    func mail(_ text: String, to: String, subject: String) throws {
+        if let mailError { throw mailError }
+        mailed.append((text, to, subject))
+    }
+}
+
+/// An OCR job that hands out queued events and counts cancels.
+final class FakeRecognition: RecognitionTask {
+    var pending: [RecognitionEvent]
+    private(set) var cancelCount = 0
+
+    init(_ events: [RecognitionEvent] = []) { pending = events }
+
+    func poll() -> [RecognitionEvent] {
+        defer { pending = [] }
+        return pending
+    }
+
+    func cancel() { cancelCount += 1 }
+}
+
+/// Files of /work/shared/bugcases, found from this source file (repo root → ../shared/bugcases).
+enum Bugcases {
+    static let root: URL = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("../shared/bugcases").standardized
+
+    static func bytes(_ path: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: root.appendingPathComponent(path)))
+    }
+
+    static func text(_ path: String) throws -> String {
+        String(decoding: try bytes(path), as: UTF8.self)
+    }
+}
+
+func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
+
+/// Keys that type `text`, one character each.
+func typing(_ text: String) -> [KeyEvent] { text.map { KeyEvent.character($0) } }
+
+/// A path in a fresh temporary folder (so it never exists and no overwrite question comes up).
+func freshPath(_ name: String) -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("snapeditor-\(UUID().uuidString)")
+    return dir.appendingPathComponent(name).path
+}
+
+/// An editor on a fake 80x24 terminal with `text`.
+func makeEditor(text: String = "", name: String = "poem.txt", savePath: String? = nil,
+                recognition: FakeRecognition? = nil, sharing: FakeSharing = FakeSharing(),
+                rows: Int = 24, columns: Int = 80) -> (Editor, FakeTerminal, FakeSharing) {
+    let terminal = FakeTerminal(rows: rows, columns: columns)
+    let configuration = EditorConfiguration(displayName: name, defaultSaveName: savePath ?? freshPath("out.txt"),
+                                            initialText: text, recognition: recognition, sharing: sharing)
+    return (Editor(terminal: terminal, configuration: configuration), terminal, sharing)
+}
+
+extension Editor {
+    func press(_ keys: KeyEvent...) { for key in keys { handle(key) } }
+    func press(_ keys: [KeyEvent]) { for key in keys { handle(key) } }
+}

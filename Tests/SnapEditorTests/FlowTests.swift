@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+@testable import SnapEditor
+import SnapTerminal
+import SnapText
+
+@Test func exitOnUnmodifiedBufferLeavesAtOnce() {
+    let (editor, _, _) = makeEditor(text: "poem")
+    editor.press(.control("x"))
+    #expect(editor.state.exitCode == 0)
+}
+
+@Test func exitOnModifiedBufferAsks() {
+    let (editor, terminal, sharing) = makeEditor(text: "poem")
+    editor.press(.character("!"), .control("x"))
+    #expect(editor.state.mode == .confirmSave)
+    let frame = render(editor.state, size: terminal.size)
+    #expect(frame.text(ofRow: 21).hasPrefix("Save modified buffer? "))
+    #expect(frame.text(ofRow: 22).hasPrefix(" Y Yes"))
+    #expect(frame.text(ofRow: 23).hasPrefix(" N No"))
+    editor.press(.control("c"))                          // back to editing
+    #expect(editor.state.mode == .editing)
+    #expect(editor.state.exitCode == nil)
+    editor.press(.control("x"), .character("n"))         // leave without saving
+    #expect(editor.state.exitCode == 0)
+    #expect(sharing.saved.isEmpty)
+}
+
+@Test func exitYesGoesThroughWriteOut() {
+    let path = freshPath("raven.txt")
+    let (editor, _, sharing) = makeEditor(text: "poem", savePath: path)
+    editor.press(.character("!"), .control("x"), .character("y"))
+    #expect(editor.state.mode == .prompt(Prompt(kind: .writeOut, answer: path)))
+    editor.press(.enter)
+    #expect(sharing.saved.count == 1)
+    #expect(sharing.saved.first?.text == "!poem")
+    #expect(editor.state.exitCode == 0)
+}
+
+@Test func exitYesWithFailedWriteStays() {
+    let sharing = FakeSharing()
+    sharing.saveError = FakeError(description: "Cannot write /ro/raven.txt: Permission denied")
+    let (editor, _, _) = makeEditor(text: "poem", sharing: sharing)
+    editor.press(.character("!"), .control("x"), .character("y"), .enter)
+    #expect(editor.state.exitCode == nil)
+    #expect(editor.state.isModified)
+    #expect(editor.state.status == StatusMessage("Cannot write /ro/raven.txt: Permission denied", isError: true))
+}
+
+@Test func writeOutFailureKeepsTextAndModified() {
+    let sharing = FakeSharing()
+    sharing.saveError = FakeError(description: "Cannot write \"/ro/out.txt\": Permission denied")
+    let (editor, terminal, _) = makeEditor(text: "poem\n", savePath: "/ro/out.txt", sharing: sharing)
+    editor.press(.end, .character("s"), .control("o"))
+    #expect(render(editor.state, size: terminal.size).text(ofRow: 21).hasPrefix("File Name to Write: /ro/out.txt"))
+    editor.press(.enter)
+    #expect(editor.state.status == StatusMessage("Cannot write \"/ro/out.txt\": Permission denied", isError: true))
+    #expect(editor.state.isModified)
+    #expect(editor.state.buffer.text == "poems\n")
+    #expect(render(editor.state, size: terminal.size).text(ofRow: 0).contains("Modified"))
+}
+
+@Test func writeOutSuccessClearsModifiedAndCountsLines() {
+    let (editor, _, sharing) = makeEditor(text: "a\nb\n")
+    editor.press(.character("x"), .control("o"), .enter)
+    #expect(sharing.saved.first?.text == "xa\nb\n")
+    #expect(editor.state.status == StatusMessage("Wrote 2 lines"))
+    #expect(editor.state.isModified == false)
+}
+
+@Test func writeOutCancelAndEmptyName() {
+    let (editor, _, sharing) = makeEditor(text: "a")
+    editor.press(.control("o"), .control("c"))
+    #expect(editor.state.status == StatusMessage("Cancelled"))
+    editor.press(.control("o"), .control("u"), .enter)
+    #expect(editor.state.status == StatusMessage("Cancelled"))
+    #expect(sharing.saved.isEmpty)
+}
+
+@Test func writeOutAsksBeforeOverwritingAnotherFile() throws {
+    let existing = FileManager.default.temporaryDirectory.appendingPathComponent("ow-\(UUID().uuidString.prefix(8)).txt")
+    try Data("old".utf8).write(to: existing)
+    defer { try? FileManager.default.removeItem(at: existing) }
+    let (editor, terminal, sharing) = makeEditor(text: "new", savePath: existing.path)
+    editor.press(.control("o"), .enter)
+    #expect(editor.state.mode == .confirmOverwrite(path: existing.path))
+    #expect(render(editor.state, size: terminal.size).text(ofRow: 21).hasPrefix("File \"\(existing.path)\" exists; OVERWRITE? "))
+    // When the full path does not fit, the question names the file only.
+    #expect(render(editor.state, size: TerminalSize(rows: 24, columns: 45)).text(ofRow: 21)
+            == "File \"\(existing.lastPathComponent)\" exists; OVERWRITE?    ")
+    #expect(sharing.saved.isEmpty)
+    editor.press(.character("y"))
+    #expect(sharing.saved.first?.path == existing.path)
+    editor.press(.character("!"), .control("o"), .enter)     // now it is this text's own file: no question
+    #expect(sharing.saved.count == 2)
+}
+
+@Test func mailAsksRecipientAndSubject() {
+    let (editor, terminal, sharing) = makeEditor(text: "\n  Annabel Lee  \nIt was many and many a year ago\n")
+    editor.press([.meta("m")] + typing("ana@example.org") + [.enter])
+    #expect(render(editor.state, size: terminal.size).text(ofRow: 21).hasPrefix("Subject: Annabel Lee"))
+    editor.press(.enter)
+    #expect(sharing.mailed.count == 1)
+    #expect(sharing.mailed.first?.to == "ana@example.org")
+    #expect(sharing.mailed.first?.subject == "Annabel Lee")
+    #expect(sharing.mailed.first?.text == "\n  Annabel Lee  \nIt was many and many a year ago\n")
+    #expect(editor.state.status == StatusMessage("Mail sent to ana@example.org"))
+}
+
+@Test func mailFailureIsShown() {
+    let sharing = FakeSharing()
+    sharing.mailError = FakeError(description: "sendmail: not found")
+    let (editor, _, _) = makeEditor(text: "x", sharing: sharing)
+    editor.press([.meta("m")] + typing("a@b") + [.enter, .enter])
+    #expect(editor.state.status == StatusMessage("sendmail: not found", isError: true))
+}
+
+@Test func controlCNeverQuits() {
+    let (editor, _, _) = makeEditor(text: "one\ntwo")
+    editor.press(.down, .control("c"))
+    #expect(editor.state.exitCode == nil)
+    #expect(editor.state.status == StatusMessage("line 2/2 (100%), col 1/4 (25%), char 5/8 (62%)"))
+}
+
+@Test func cutAndPasteLines() {
+    let (editor, _, _) = makeEditor(text: "a\nb\nc\n")
+    editor.press(.control("k"), .control("k"), .down, .control("u"))
+    #expect(editor.state.buffer.text == "c\na\nb\n")
+}
+
+@Test func typingEditingAndUndoRedo() {
+    let (editor, _, _) = makeEditor(text: "")
+    editor.press(typing("été ç œ"))
+    editor.press(.enter, .tab, .character("x"), .backspace, .left, .delete)
+    #expect(editor.state.buffer.text == "été ç œ\n")
+    editor.press(.meta("u"))
+    #expect(editor.state.status == StatusMessage("Undid deletion"))
+    #expect(editor.state.buffer.text == "été ç œ\n\t")
+    editor.press(.meta("u"), .meta("u"), .meta("u"), .meta("u"))
+    #expect(editor.state.buffer.text == "")
+    editor.press(.meta("u"))
+    #expect(editor.state.status == StatusMessage("Nothing to undo"))
+    editor.press(.meta("e"))
+    #expect(editor.state.buffer.text == "été ç œ")
+    #expect(editor.state.status == StatusMessage("Redid addition"))
+}
+
+@Test func pasteIsInsertedAsOneStep() {
+    let (editor, _, _) = makeEditor(text: "")
+    editor.press(.paste("line one\nline two\n"))
+    #expect(editor.state.buffer.text == "line one\nline two\n")
+    #expect(editor.state.buffer.cursor == TextPosition(line: 2, column: 0))
+    editor.press(.meta("u"))
+    #expect(editor.state.buffer.text == "")
+}
+
+@Test func viewportFollowsTheCursor() {
+    let text = (1...100).map { "line \($0)" }.joined(separator: "\n")
+    let (editor, terminal, _) = makeEditor(text: text)
+    for _ in 0..<30 { editor.press(.down) }
+    #expect(editor.state.topLine == 30 - 20 + 1)                 // 20 text rows at 80x24
+    editor.press(.pageDown)
+    #expect(editor.state.buffer.cursor.line == 48)
+    let frame = render(editor.state, size: terminal.size)
+    #expect(frame.cursor?.row == 1 + 48 - editor.state.topLine)
+    editor.press(.pageUp, .pageUp, .pageUp)
+    #expect(editor.state.buffer.cursor.line == 0)
+    #expect(editor.state.topLine == 0)
+}
+
+@Test func longLineScrollsHorizontallyLikeNano() {
+    let line = String(repeating: "abcdefghij", count: 12)      // 120 columns
+    let (editor, terminal, _) = makeEditor(text: line + "\nshort")
+    var frame = render(editor.state, size: terminal.size)
+    #expect(frame.text(ofRow: 1) == String(line.prefix(79)) + ">")
+    editor.press(.end)
+    frame = render(editor.state, size: terminal.size)
+    // nano's get_page_start(120) at 80 columns: 120 - 6 - (114 % 72) = 72.
+    #expect(frame.text(ofRow: 1) == "<" + String(line.dropFirst(73)) + String(repeating: " ", count: 80 - 48))
+    #expect(frame.cursor == Frame.CursorPosition(row: 1, column: 48))
+    #expect(frame.text(ofRow: 2).hasPrefix("short"))
+}

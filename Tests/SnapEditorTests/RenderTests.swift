@@ -1,0 +1,115 @@
+import Testing
+@testable import SnapEditor
+import SnapTerminal
+import SnapText
+
+/// States worth drawing: editing a long poem, each prompt, the replace question, OCR, help, a message.
+private func sampleStates() throws -> [(String, EditorState)] {
+    let poem = try Bugcases.text("16-terminal-resize-tiny/long_poem.txt")
+    var editing = EditorState(displayName: "long_poem.txt", saveName: "long_poem.txt", text: poem)
+    _ = update(&editing, .down)
+    _ = update(&editing, .down)
+    _ = update(&editing, .down)
+    _ = update(&editing, .down)
+    _ = update(&editing, .end)                                 // on the line with CJK and the emoji
+    var search = editing
+    _ = update(&search, .control("w"))
+    for c in "forêt" { _ = update(&search, .character(c)) }
+    var write = editing
+    _ = update(&write, .control("o"))
+    var replace = editing
+    for key in [KeyEvent.control("\\")] + "Once".map({ .character($0) }) + [.enter, .character("x"), .enter] {
+        _ = update(&replace, key)
+    }
+    var ocr = EditorState(displayName: "Noël à Québec 見.jpg", saveName: "x.txt", recognizing: true)
+    apply(.progress(percent: 63), to: &ocr)
+    var help = editing
+    _ = update(&help, .control("g"))
+    var message = editing
+    _ = update(&message, .control("c"))
+    var confirm = editing
+    _ = update(&confirm, .character("x"))
+    _ = update(&confirm, .control("x"))
+    return [("editing", editing), ("search", search), ("write", write), ("replace", replace), ("ocr", ocr),
+            ("help", help), ("message", message), ("confirm", confirm)]
+}
+
+private let sizes: [(Int, Int)] = [(0, 0), (1, 1), (2, 1), (1, 2), (2, 2), (3, 1), (5, 3), (3, 5), (10, 3), (20, 2),
+                                   (7, 6), (200, 60), (1, 60), (200, 1), (80, 24)]   // (columns, rows)
+
+@Test func everyFrameFitsAtEverySize() throws {
+    for (name, state) in try sampleStates() {
+        for (columns, rows) in sizes {
+            let size = TerminalSize(rows: rows, columns: columns)
+            let frame = render(state, size: size)
+            let label = "\(name) at \(size)"
+            #expect(frame.size == size, "\(label)")
+            #expect(frame.cells.count == rows * columns, "\(label)")
+            if let cursor = frame.cursor {
+                #expect(cursor.row >= 0 && cursor.row < rows && cursor.column >= 0 && cursor.column < columns, "\(label)")
+            }
+            for r in 0..<rows {
+                for c in 0..<columns {
+                    let cell = frame[r, c]
+                    if cell.width == 2 { #expect(c + 1 < columns && frame[r, c + 1].width == 0, "\(label) [\(r),\(c)]") }
+                    if cell.width == 0 { #expect(c > 0 && frame[r, c - 1].width == 2, "\(label) [\(r),\(c)]") }
+                    if cell.width > 0 {
+                        #expect(!cell.content.unicodeScalars.contains { $0.value < 0x20 }, "\(label) [\(r),\(c)]")
+                    }
+                }
+            }
+        }
+    }
+}
+
+@Test func tinySizesShowWhatMattersMost() throws {
+    let states = Dictionary(uniqueKeysWithValues: try sampleStates())
+    // 1 row: the open prompt wins over the text.
+    let search = render(states["search"]!, size: TerminalSize(rows: 1, columns: 12))
+    #expect(search.text(ofRow: 0) == "Search: êt  ")                  // the answer scrolls to keep the cursor
+    #expect(search.cursor == Frame.CursorPosition(row: 0, column: 10))
+    // 1x1 while editing: one cell of text, the cursor on it.
+    let tiny = render(states["editing"]!, size: TerminalSize(rows: 1, columns: 1))
+    #expect(tiny.cursor == Frame.CursorPosition(row: 0, column: 0))
+    // 5x3: title, one text row, status row.
+    let small = render(states["ocr"]!, size: TerminalSize(rows: 3, columns: 5))
+    #expect(small.text(ofRow: 2) == "63% N")
+}
+
+@Test func growingBackRedrawsWithThePromptStillOpen() throws {
+    var state = try sampleStates().first { $0.0 == "search" }!.1
+    for (columns, rows) in [(1, 1), (2, 1), (200, 1), (80, 24)] {
+        state.screenSize = TerminalSize(rows: rows, columns: columns)
+        _ = update(&state, .resize)
+    }
+    let frame = render(state, size: TerminalSize(rows: 24, columns: 80))
+    #expect(frame.text(ofRow: 21).hasPrefix("Search: forêt "))
+    #expect(frame.cursor == Frame.CursorPosition(row: 21, column: 13))
+    _ = update(&state, .enter)
+    #expect(state.buffer.cursor == TextPosition(line: 9, column: 18))   // next "forêt" after line 5
+}
+
+@Test func resizeKeysNeverChangeTheText() throws {
+    let poem = try Bugcases.text("16-terminal-resize-tiny/long_poem.txt")
+    var state = EditorState(displayName: "p", saveName: "p.txt", text: poem)
+    for i in 0..<120 {
+        state.screenSize = TerminalSize(rows: 1 + i % 5, columns: 1 + i % 7)
+        _ = update(&state, .resize)
+        _ = render(state, size: state.screenSize)
+        _ = update(&state, .down)
+    }
+    #expect(bytes(state.buffer.text) == bytes(poem))
+    #expect(state.isModified == false)
+}
+
+@Test func helpBarAt80Columns() {
+    let state = EditorState(displayName: "raven.jpg", saveName: "raven.txt", text: "x")
+    let frame = render(state, size: TerminalSize(rows: 24, columns: 80))
+    #expect(frame.text(ofRow: 22) == "^G Help      ^O Write Out ^W Where Is  ^K Cut       M-U Undo     ^C Location    ")
+    #expect(frame.text(ofRow: 23) == "^X Exit      M-M Mail     ^\\ Replace   ^U Paste     M-E Redo     M-W Next       ")
+    #expect(frame[22, 0].style == .reverse)
+    #expect(frame[22, 2].style == .normal)
+    #expect(frame.text(ofRow: 0) == "  LoveInASnap" + String(repeating: " ", count: 22) + "raven.jpg" + String(repeating: " ", count: 36))
+    #expect(frame.text(ofRow: 1) == "x" + String(repeating: " ", count: 79))
+    #expect(frame.cursor == Frame.CursorPosition(row: 1, column: 0))
+}

@@ -1,0 +1,134 @@
+import Testing
+@testable import SnapEditor
+import SnapTerminal
+import SnapText
+
+private let case17 = "17-replace-all-self-containing/"
+private let case18 = "18-replace-empty-search-or-replacement/"
+
+@Test func replaceAllFromTheQuestionIsOneUndoStep() throws {
+    let original = try Bugcases.text(case17 + "lenore.txt")
+    let (editor, terminal, _) = makeEditor(text: original)
+    editor.press(.control("\\"))
+    #expect(render(editor.state, size: terminal.size).text(ofRow: 21).hasPrefix("Search (to replace): "))
+    editor.press(typing("Lenore") + [.enter])
+    #expect(editor.state.mode == .prompt(Prompt(kind: .replaceWith(search: "Lenore"))))
+    editor.press(typing("Name") + [.enter])
+    guard case .confirmReplace(let session) = editor.state.mode else {
+        Issue.record("no Replace this instance? question")
+        return
+    }
+    #expect(session.match == 0..<6)
+    let frame = render(editor.state, size: terminal.size)
+    #expect(frame.text(ofRow: 21).hasPrefix("Replace this instance?"))
+    #expect((0..<6).allSatisfy { frame[1, $0].style == .reverse })     // the match is highlighted
+    #expect(frame[1, 6].style == .normal)
+    editor.press(.character("A"))
+    #expect(editor.state.status == StatusMessage("Replaced 3 occurrences"))
+    #expect(editor.state.buffer.text == "Name, Name!\nthe lost Name\naaa\na\n")
+    #expect(editor.state.isModified)
+    #expect(editor.state.buffer.cursor == .zero)
+    editor.press(.meta("u"))
+    #expect(bytes(editor.state.buffer.text) == bytes(original))
+    editor.press(.meta("e"))
+    #expect(editor.state.buffer.text == "Name, Name!\nthe lost Name\naaa\na\n")
+}
+
+@Test func yesNoAnswersWalkTheMatchesAndWrap() {
+    let (editor, _, _) = makeEditor(text: "cat cat\ncat cat")
+    editor.press(.down, .right)                        // cursor inside the third "cat": start after it
+    editor.press(.control("\\"))
+    editor.press(typing("cat") + [.enter] + typing("dog") + [.enter])
+    // Order: 4th (12), wrap, 1st (0), 2nd (4), 3rd (8, it starts before the cursor), then stop.
+    editor.press(.character("y"))                      // 4th
+    editor.press(.character("n"))                      // 1st kept
+    editor.press(.character("y"))                      // 2nd
+    guard case .confirmReplace(let session) = editor.state.mode else { Issue.record("loop ended early"); return }
+    #expect(session.match == 8..<11)
+    #expect(session.wrapped)
+    editor.press(.character("n"))                      // 3rd kept
+    #expect(editor.state.mode == .editing)
+    #expect(editor.state.status == StatusMessage("Replaced 2 occurrences"))
+    #expect(editor.state.buffer.text == "cat dog\ncat dog")
+    #expect(editor.state.buffer.cursor == TextPosition(line: 1, column: 1))
+    editor.press(.meta("u"))
+    #expect(editor.state.buffer.text == "cat cat\ncat dog")
+}
+
+@Test func oneReplacementSaysOccurrence() {
+    let (editor, _, _) = makeEditor(text: "raven")
+    editor.press([.control("\\")] + typing("raven") + [.enter] + typing("crow") + [.enter, .character("y")])
+    #expect(editor.state.status == StatusMessage("Replaced 1 occurrence"))
+    #expect(editor.state.buffer.text == "crow")
+}
+
+@Test func cancelStopsTheLoopKeepingReplacementsMade() {
+    let (editor, _, _) = makeEditor(text: "a a a")
+    editor.press([.control("\\")] + typing("a") + [.enter] + typing("b") + [.enter])
+    editor.press(.character("y"), .control("c"))
+    #expect(editor.state.status == StatusMessage("Replaced 1 occurrence"))
+    #expect(editor.state.buffer.text == "b a a")
+    #expect(editor.state.mode == .editing)
+}
+
+@Test func bugcase18ThroughThePrompts() throws {
+    let original = try Bugcases.text(case18 + "evermore.txt")
+    let (editor, terminal, _) = makeEditor(text: original)
+    // 1. empty search: refused, nothing changes, prompt closed.
+    editor.press(.control("\\"), .enter)
+    #expect(editor.state.status == StatusMessage("Nothing to search for"))
+    #expect(editor.state.mode == .editing)
+    #expect(bytes(editor.state.buffer.text) == (try Bugcases.bytes(case18 + "expected_step1_unchanged.txt")))
+    // 2. not found.
+    editor.press([.control("\\")] + typing("EVERx") + [.enter] + typing("y") + [.enter])
+    #expect(editor.state.status == StatusMessage("\"EVERx\" not found"))
+    #expect(bytes(editor.state.buffer.text) == bytes(original))
+    // 3. ever -> EVER, all, then undo.
+    editor.press([.control("\\")] + typing("ever") + [.enter] + typing("EVER") + [.enter, .character("a")])
+    #expect(editor.state.status == StatusMessage("Replaced 3 occurrences"))
+    editor.press(.meta("u"))
+    #expect(bytes(editor.state.buffer.text) == bytes(original))
+    // 4. ever -> "" : the search prompt offers [ever]; the replacement prompt starts EMPTY.
+    editor.press(.control("\\"))
+    #expect(render(editor.state, size: terminal.size).text(ofRow: 21).hasPrefix("Search (to replace) [ever]: "))
+    editor.press(.enter)                                   // accept the default
+    #expect(editor.state.mode == .prompt(Prompt(kind: .replaceWith(search: "ever"))))
+    editor.press(.enter, .character("a"))
+    #expect(editor.state.status == StatusMessage("Replaced 3 occurrences"))
+    #expect(bytes(editor.state.buffer.text) == (try Bugcases.bytes(case18 + "expected_step2.txt")))
+}
+
+@Test func previousReplacementOnlyComesBackWhenAskedFor() {
+    let (editor, _, _) = makeEditor(text: "ab ab")
+    editor.press([.control("\\")] + typing("a") + [.enter] + typing("X") + [.enter, .character("a")])
+    editor.press(.meta("u"))
+    editor.press([.control("\\")] + typing("b") + [.enter])
+    guard case .prompt(let prompt) = editor.state.mode else { Issue.record("no prompt"); return }
+    #expect(prompt.text == "")
+    editor.press(.up)                                        // history: the user picks it
+    guard case .prompt(let recalled) = editor.state.mode else { Issue.record("no prompt"); return }
+    #expect(recalled.text == "X")
+    editor.press(.enter, .character("a"))
+    #expect(editor.state.buffer.text == "aX aX")
+}
+
+@Test func whereIsFindsWrapsAndRemembers() {
+    let (editor, terminal, _) = makeEditor(text: "raven\nthe raven\nnevermore")
+    editor.press([.control("w")] + typing("raven") + [.enter])
+    #expect(editor.state.buffer.cursor == TextPosition(line: 1, column: 4))
+    #expect(editor.state.status == nil)
+    editor.press(.control("w"))
+    #expect(render(editor.state, size: terminal.size).text(ofRow: 21).hasPrefix("Search [raven]: "))
+    editor.press(.enter)
+    #expect(editor.state.buffer.cursor == .zero)
+    #expect(editor.state.status == StatusMessage("Search Wrapped"))
+    editor.press(.meta("w"))
+    #expect(editor.state.buffer.cursor == TextPosition(line: 1, column: 4))
+    editor.press([.control("w")] + typing("Raven") + [.enter])
+    #expect(editor.state.status == StatusMessage("\"Raven\" not found"))
+    editor.press([.control("w")] + typing("nevermore") + [.enter, .control("w"), .enter])
+    #expect(editor.state.status == StatusMessage("This is the only occurrence"))
+    editor.press(.control("w"), .escape)
+    #expect(editor.state.status == StatusMessage("Cancelled"))
+    #expect(editor.state.mode == .editing)
+}
