@@ -28,6 +28,8 @@ public struct EditorState: Equatable {
     public var lastSearch = ""
     /// Text cut with ^K, pasted with ^U.
     public var cutBuffer = ""
+    /// Esc was pressed in the editing window: the next key is read as Meta + key (nano's Esc prefix).
+    var pendingEscape = false
     /// Whether the previous command was a cut (consecutive cuts add to the cut buffer).
     var lastCommandWasCut = false
     /// Earlier answers per prompt, oldest first (Up/Down in a prompt recall them).

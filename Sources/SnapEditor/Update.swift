@@ -7,7 +7,8 @@ import SnapTerminal
 /// runs, else to the open prompt or question, else through `keymap` to a ``Command``.
 public func update(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap = .nano) -> [EditorEffect] {
     if key == .resize {
-        state.scrollToCursor()
+        // Not scrolled here: render fits the view to each size, and the remembered top line
+        // brings back the same region when the terminal grows again after being tiny.
         return []
     }
     if state.isRecognizing { return updateWhileRecognizing(&state, key, keymap: keymap) }
@@ -125,6 +126,19 @@ private func updateWhileRecognizing(_ state: inout EditorState, _ key: KeyEvent,
 // MARK: - Editing
 
 private func updateEditing(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap) -> [EditorEffect] {
+    var key = key
+    if state.pendingEscape {
+        // nano: Esc then a key, however slowly typed, is Meta + key; Esc Esc drops the prefix.
+        state.pendingEscape = false
+        switch key {
+        case .character(let c): key = .meta(Character(String(c).lowercased()))
+        case .escape: return []
+        default: break
+        }
+    } else if key == .escape {
+        state.pendingEscape = true
+        return []
+    }
     let wasCut = state.lastCommandWasCut
     state.lastCommandWasCut = false
     switch key {

@@ -180,3 +180,12 @@ import SnapText
     #expect(frame.cursor == Frame.CursorPosition(row: 1, column: 48))
     #expect(frame.text(ofRow: 2).hasPrefix("short"))
 }
+
+@Test func escapeThenALetterIsMetaLikeNano() {
+    let (editor, _, _) = makeEditor(text: "")
+    editor.press(.character("a"), .escape, .character("U"))      // Esc U = M-U: undo
+    #expect(editor.state.buffer.text == "")
+    #expect(editor.state.status == StatusMessage("Undid addition"))
+    editor.press(.escape, .escape, .character("u"))              // Esc Esc drops the prefix
+    #expect(editor.state.buffer.text == "u")
+}

@@ -27,11 +27,13 @@ private func sampleStates() throws -> [(String, EditorState)] {
     _ = update(&help, .control("g"))
     var message = editing
     _ = update(&message, .control("c"))
+    var bottom = EditorState(displayName: "long_poem.txt", saveName: "long_poem.txt", text: poem)
+    _ = update(&bottom, .meta("/"))                           // last line: the view is scrolled
     var confirm = editing
     _ = update(&confirm, .character("x"))
     _ = update(&confirm, .control("x"))
     return [("editing", editing), ("search", search), ("write", write), ("replace", replace), ("ocr", ocr),
-            ("help", help), ("message", message), ("confirm", confirm)]
+            ("help", help), ("message", message), ("confirm", confirm), ("bottom", bottom)]
 }
 
 private let sizes: [(Int, Int)] = [(0, 0), (1, 1), (2, 1), (1, 2), (2, 2), (3, 1), (5, 3), (3, 5), (10, 3), (20, 2),
@@ -112,4 +114,25 @@ private let sizes: [(Int, Int)] = [(0, 0), (1, 1), (2, 1), (1, 2), (2, 2), (3, 1
     #expect(frame.text(ofRow: 0) == "  LoveInASnap" + String(repeating: " ", count: 22) + "raven.jpg" + String(repeating: " ", count: 36))
     #expect(frame.text(ofRow: 1) == "x" + String(repeating: " ", count: 79))
     #expect(frame.cursor == Frame.CursorPosition(row: 1, column: 0))
+}
+
+/// Case 16's pass rule: after the storm of sizes, 80x24 shows exactly what it showed before.
+@Test func sameScreenAfterAResizeStorm() throws {
+    for (name, start) in try sampleStates() {
+        var state = start
+        state.screenSize = TerminalSize(rows: 24, columns: 80)
+        _ = update(&state, .resize)
+        let before = render(state, size: state.screenSize)
+        let storm = [(1, 1), (2, 1), (1, 2), (2, 2), (3, 1), (5, 3), (10, 3), (20, 2), (200, 60), (1, 60), (200, 1)]
+            + (0..<60).flatMap { i in [(1 + i % 7, 1 + i % 5), (80, 24)] }
+        for (columns, rows) in storm {
+            state.screenSize = TerminalSize(rows: rows, columns: columns)
+            _ = update(&state, .resize)
+            _ = render(state, size: state.screenSize)
+        }
+        state.screenSize = TerminalSize(rows: 24, columns: 80)
+        _ = update(&state, .resize)
+        #expect(render(state, size: state.screenSize) == before, "\(name)")
+        #expect(state.buffer == start.buffer, "\(name)")
+    }
 }
