@@ -26,6 +26,8 @@ public struct EditorState: Equatable {
     public var recognition: RecognitionState = .none
     /// The last search text (offered as the default `[xyz]` by the search prompts).
     public var lastSearch = ""
+    /// Whether searches tell upper from lower case (the default; M-C in a search prompt toggles it).
+    public var caseSensitive = true
     /// Text cut with ^K, pasted with ^U.
     public var cutBuffer = ""
     /// Esc was pressed in the editing window: the next key is read as Meta + key (nano's Esc prefix).
@@ -180,4 +182,6 @@ public struct ReplaceSession: Equatable, Sendable {
     public var count: Int
     /// The cursor's UTF-8 offset before the replace, kept on the same text as replacements happen.
     public var originalCursor: Int
+    /// Whether the search tells upper from lower case.
+    public var caseSensitive: Bool = true
 }

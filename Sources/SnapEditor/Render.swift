@@ -180,7 +180,8 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
     switch state.mode {
     case .prompt(let prompt):
         frame.setStyle(.reverse, row: row, columns: 0..<width)
-        drawPrompt(&frame, row: row, label: label(for: prompt.kind, lastSearch: state.lastSearch), prompt: prompt)
+        drawPrompt(&frame, row: row, label: label(for: prompt.kind, lastSearch: state.lastSearch,
+                                                  caseSensitive: state.caseSensitive), prompt: prompt)
         return
     case .confirmReplace:
         drawQuestion(&frame, row: row, "Replace this instance?")
@@ -207,8 +208,8 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
     frame.write(text, row: row, column: x, style: status.isError ? [.reverse, .bold] : .reverse)
 }
 
-private func label(for kind: PromptKind, lastSearch: String) -> String {
-    let last = lastSearch.isEmpty ? "" : " [\(lastSearch)]"
+private func label(for kind: PromptKind, lastSearch: String, caseSensitive: Bool) -> String {
+    let last = (caseSensitive ? "" : " [Case Insensitive]") + (lastSearch.isEmpty ? "" : " [\(lastSearch)]")
     switch kind {
     case .search: return "Search\(last): "
     case .replaceSearch: return "Search (to replace)\(last): "
@@ -264,7 +265,8 @@ func helpItems(for state: EditorState) -> [(key: String, label: String)] {
                 ("^W", "Where Is"), ("^\\", "Replace"), ("^K", "Cut"), ("^U", "Paste"),
                 ("M-U", "Undo"), ("M-E", "Redo"), ("^C", "Location"), ("M-W", "Next")]
     case .prompt(let prompt):
-        if prompt.kind == .search { return [("^C", "Cancel"), ("^R", "Replace")] }
+        if prompt.kind == .search { return [("^C", "Cancel"), ("M-C", "Case Sens"), ("^R", "Replace")] }
+        if prompt.kind == .replaceSearch { return [("^C", "Cancel"), ("M-C", "Case Sens")] }
         return [("^C", "Cancel")]
     case .confirmReplace:
         return [(" Y", "Yes"), (" N", "No"), (" A", "All"), ("^C", "Cancel")]

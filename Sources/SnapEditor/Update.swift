@@ -261,7 +261,8 @@ private func location(of buffer: TextBuffer) -> String {
 /// Moves to the next match after the cursor, wrapping; the status says how it went (nano's words).
 private func find(_ search: String, in state: inout EditorState) {
     let from = state.buffer.offset(of: state.buffer.cursor)
-    guard let match = try? state.buffer.nextMatch(of: search, from: from, skippingCurrent: true) else {
+    guard let match = try? state.buffer.nextMatch(of: search, from: from, skippingCurrent: true,
+                                                  caseSensitive: state.caseSensitive) else {
         state.status = StatusMessage("\"\(search)\" not found")
         return
     }
@@ -312,6 +313,8 @@ private func updatePrompt(_ state: inout EditorState, _ prompt: Prompt, _ key: K
         return []
     case .control("r") where prompt.kind == .search:
         prompt.kind = .replaceSearch
+    case .meta("c") where prompt.kind == .search || prompt.kind == .replaceSearch:
+        state.caseSensitive.toggle()
     case .enter:
         state.mode = .editing
         return accept(prompt, in: &state)
@@ -401,12 +404,13 @@ extension String {
 
 private func beginReplace(search: String, replacement: String, in state: inout EditorState) {
     let from = state.buffer.offset(of: state.buffer.cursor)
-    guard let match = try? state.buffer.nextMatch(of: search, from: from, skippingCurrent: false) else {
+    guard let match = try? state.buffer.nextMatch(of: search, from: from, skippingCurrent: false,
+                                                  caseSensitive: state.caseSensitive) else {
         state.status = StatusMessage("\"\(search)\" not found")
         return
     }
     let session = ReplaceSession(search: search, replacement: replacement, match: match.range, stopOffset: from,
-                                 wrapped: match.wrapped, count: 0, originalCursor: from)
+                                 wrapped: match.wrapped, count: 0, originalCursor: from, caseSensitive: state.caseSensitive)
     state.buffer.moveCursor(to: state.buffer.position(ofOffset: match.range.lowerBound))
     state.mode = .confirmReplace(session)
 }
@@ -425,7 +429,8 @@ private func answer(_ key: KeyEvent) -> Answer? {
 
 private func updateReplace(_ state: inout EditorState, _ session: ReplaceSession, _ key: KeyEvent) {
     var session = session
-    let identical = session.search.utf8.elementsEqual(session.replacement.utf8)
+    let identical = session.caseSensitive && session.search.utf8.elementsEqual(session.replacement.utf8)
+    let cs = session.caseSensitive
     switch answer(key) {
     case .yes:
         let match = session.match
@@ -441,12 +446,14 @@ private func updateReplace(_ state: inout EditorState, _ session: ReplaceSession
     case .all:
         var ranges: [Range<Int>] = []
         if session.wrapped {
-            ranges = (try? state.buffer.matches(of: session.search, startingIn: session.match.lowerBound..<session.stopOffset)) ?? []
+            ranges = (try? state.buffer.matches(of: session.search, startingIn: session.match.lowerBound..<session.stopOffset,
+                                                caseSensitive: cs)) ?? []
         } else {
             let end = state.buffer.utf8Count
             let before = (try? state.buffer.matches(of: session.search, startingIn: 0..<session.stopOffset,
-                                                    endingBy: session.match.lowerBound)) ?? []
-            let after = (try? state.buffer.matches(of: session.search, startingIn: session.match.lowerBound..<end)) ?? []
+                                                    endingBy: session.match.lowerBound, caseSensitive: cs)) ?? []
+            let after = (try? state.buffer.matches(of: session.search, startingIn: session.match.lowerBound..<end,
+                                                   caseSensitive: cs)) ?? []
             ranges = before + after
         }
         if !identical && !ranges.isEmpty {
@@ -476,13 +483,16 @@ private func advance(_ state: inout EditorState, _ session: inout ReplaceSession
     let end = state.buffer.utf8Count
     var next: Range<Int>?
     if !session.wrapped {
-        next = try? state.buffer.firstMatch(of: session.search, startingIn: offset..<end)
+        next = try? state.buffer.firstMatch(of: session.search, startingIn: offset..<end,
+                                            caseSensitive: session.caseSensitive)
         if next == nil {
             session.wrapped = true
-            next = try? state.buffer.firstMatch(of: session.search, startingIn: 0..<session.stopOffset)
+            next = try? state.buffer.firstMatch(of: session.search, startingIn: 0..<session.stopOffset,
+                                                caseSensitive: session.caseSensitive)
         }
     } else {
-        next = try? state.buffer.firstMatch(of: session.search, startingIn: offset..<session.stopOffset)
+        next = try? state.buffer.firstMatch(of: session.search, startingIn: offset..<session.stopOffset,
+                                            caseSensitive: session.caseSensitive)
     }
     guard let match = next else {
         finishReplace(&state, session)

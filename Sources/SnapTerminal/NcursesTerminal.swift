@@ -20,6 +20,15 @@ public final class NcursesTerminal: Terminal {
     public init(installSignalHandlers: Bool = true) throws {
         Self.prepareLocale()
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal }
+        if installSignalHandlers {
+            // Before newterm: ncurses installs its own SIGINT/SIGTERM handler (exit status 1) only
+            // where the action is still the default.
+            for sig in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
+                // SIG_DFL imports as nil: keep any other action (an ignored SIGHUP under nohup, a
+                // handler the program installed) as it was.
+                if let previous = signal(sig, restoreAndDie) { signal(sig, previous) }
+            }
+        }
         guard let screen = newterm(nil, stdout, stdin) else {
             throw TerminalError.cannotStart(term: getenv("TERM").map { String(cString: $0) } ?? "")
         }
@@ -31,14 +40,7 @@ public final class NcursesTerminal: Terminal {
         self.screen = screen
         self.window = window
         cursesActive = true
-        atexit { NcursesTerminal.restoreTerminal() }
-        if installSignalHandlers {
-            for sig in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
-                // SIG_DFL imports as nil: keep any other action (an ignored SIGHUP under nohup, a handler
-                // the program installed) as it was.
-                if let previous = signal(sig, restoreAndDie) { signal(sig, previous) }
-            }
-        }
+        _ = Self.restoreAtExit
         raw()                    // not cbreak/halfdelay: those turn ISIG back on and ^C would kill us
         noecho()
         nonl()
@@ -48,6 +50,8 @@ public final class NcursesTerminal: Terminal {
         curs_set(1)
         Self.writeToTerminal("\u{1B}[?2004h")   // bracketed paste on
     }
+
+    private static let restoreAtExit: Void = { atexit { NcursesTerminal.restoreTerminal() } }()
 
     deinit {
         shutdown()

@@ -23,40 +23,39 @@ extension TextBuffer {
     /// All non-overlapping matches of `search`, scanned left to right once, within `region`
     /// (UTF-8 offsets; a match must start inside it and may end at most at `limit`, default the end).
     ///
+    /// `caseSensitive: false` compares lowercased characters (Unicode-aware, still literal).
     /// Throws ``SnapTextError/emptySearch`` for an empty `search`. Linear in the text size.
-    public func matches(of search: String, startingIn region: Range<Int>? = nil, endingBy limit: Int? = nil) throws -> [Range<Int>] {
+    public func matches(of search: String, startingIn region: Range<Int>? = nil, endingBy limit: Int? = nil,
+                        caseSensitive: Bool = true) throws -> [Range<Int>] {
         guard !search.isEmpty else { throw SnapTextError.emptySearch }
-        let haystack = Array(text.utf8)
-        let starts = Self.clamp(region ?? 0..<haystack.count, haystack.count)
-        let end = min(haystack.count, limit ?? haystack.count)
-        return Self.byteMatches(of: Array(search.utf8), in: haystack, starts: starts, end: end, first: false)
+        let matcher = Matcher(text: text, search: search, caseSensitive: caseSensitive)
+        return matcher.matches(startingIn: region ?? 0..<matcher.count, endingBy: limit ?? matcher.count, first: false)
     }
 
     /// The first match of `search` that starts inside `region` (UTF-8 offsets), or nil.
     ///
     /// Throws ``SnapTextError/emptySearch`` for an empty `search`.
-    public func firstMatch(of search: String, startingIn region: Range<Int>) throws -> Range<Int>? {
+    public func firstMatch(of search: String, startingIn region: Range<Int>, caseSensitive: Bool = true) throws -> Range<Int>? {
         guard !search.isEmpty else { throw SnapTextError.emptySearch }
-        let haystack = Array(text.utf8)
-        let starts = Self.clamp(region, haystack.count)
-        return Self.byteMatches(of: Array(search.utf8), in: haystack, starts: starts, end: haystack.count, first: true).first
+        let matcher = Matcher(text: text, search: search, caseSensitive: caseSensitive)
+        return matcher.matches(startingIn: region, endingBy: matcher.count, first: true).first
     }
 
     /// The next match of `search` from UTF-8 `offset` (a match starting exactly at `offset` counts
     /// unless `skippingCurrent`), wrapping to the top when `wraps`. Nil when there is none.
     ///
     /// Throws ``SnapTextError/emptySearch`` for an empty `search`.
-    public func nextMatch(of search: String, from offset: Int, skippingCurrent: Bool, wraps: Bool = true) throws -> SearchMatch? {
+    public func nextMatch(of search: String, from offset: Int, skippingCurrent: Bool, wraps: Bool = true,
+                          caseSensitive: Bool = true) throws -> SearchMatch? {
         guard !search.isEmpty else { throw SnapTextError.emptySearch }
-        let haystack = Array(text.utf8)
-        let needle = Array(search.utf8)
-        let start = min(max(0, offset + (skippingCurrent ? 1 : 0)), haystack.count)
-        if let r = Self.byteMatches(of: needle, in: haystack, starts: start..<haystack.count, end: haystack.count, first: true).first {
+        let matcher = Matcher(text: text, search: search, caseSensitive: caseSensitive)
+        let start = min(max(0, offset + (skippingCurrent ? 1 : 0)), matcher.count)
+        if let r = matcher.matches(startingIn: start..<matcher.count, endingBy: matcher.count, first: true).first {
             return SearchMatch(range: r, wrapped: false)
         }
         guard wraps else { return nil }
-        let wrapEnd = min(max(0, offset) + 1, haystack.count)
-        if let r = Self.byteMatches(of: needle, in: haystack, starts: 0..<wrapEnd, end: haystack.count, first: true).first {
+        let wrapEnd = min(max(0, offset) + 1, matcher.count)
+        if let r = matcher.matches(startingIn: 0..<wrapEnd, endingBy: matcher.count, first: true).first {
             return SearchMatch(range: r, wrapped: true)
         }
         return nil
@@ -70,9 +69,10 @@ extension TextBuffer {
     /// changes nothing and returns 0. `region` limits where matches may start (UTF-8 offsets).
     /// Throws ``SnapTextError/emptySearch`` for an empty `search`. Linear in the text size.
     @discardableResult
-    public mutating func replaceAll(_ search: String, with replacement: String, startingIn region: Range<Int>? = nil) throws -> Int {
-        let found = try matches(of: search, startingIn: region)
-        if found.isEmpty || search.utf8.elementsEqual(replacement.utf8) { return 0 }
+    public mutating func replaceAll(_ search: String, with replacement: String, startingIn region: Range<Int>? = nil,
+                                    caseSensitive: Bool = true) throws -> Int {
+        let found = try matches(of: search, startingIn: region, caseSensitive: caseSensitive)
+        if found.isEmpty || (caseSensitive && search.utf8.elementsEqual(replacement.utf8)) { return 0 }
         try replace(found, with: replacement)
         return found.count
     }
@@ -110,15 +110,102 @@ extension TextBuffer {
         try perform(edits, grouping: nil) { $0.position(ofOffset: newCursorOffset) }
     }
 
-    // MARK: - Byte matching
-
     static func clamp(_ range: Range<Int>, _ count: Int) -> Range<Int> {
         let lower = min(max(0, range.lowerBound), count)
         return lower..<max(lower, min(count, range.upperBound))
     }
+}
 
-    /// Non-overlapping matches whose start lies in `starts` and whose end is ≤ `end`; only the first if `first`.
-    static func byteMatches(of needle: [UInt8], in haystack: [UInt8], starts: Range<Int>, end: Int, first: Bool) -> [Range<Int>] {
+/// Literal matching of one search text in one text, in UTF-8 offsets of the original text.
+///
+/// Case-sensitive: the bytes themselves, with memmem, rejecting a match that would split a
+/// grapheme cluster. Case-insensitive: the same on a copy where every character is lowercased,
+/// with a table back to the original offsets; matches start and end on whole characters.
+struct Matcher {
+    private let haystack: [UInt8]
+    private let needle: [UInt8]
+    /// Case-insensitive only: for each folded byte offset that starts a character (and the end),
+    /// the original offset; -1 inside a character.
+    private let origin: [Int]?
+    /// Case-insensitive only: (original offset, folded offset) of each character start, ascending.
+    private let starts: [(original: Int, folded: Int)]
+    /// Length of the original text in UTF-8 bytes.
+    let count: Int
+
+    init(text: String, search: String, caseSensitive: Bool) {
+        if caseSensitive {
+            haystack = Array(text.utf8)
+            needle = Array(search.utf8)
+            origin = nil
+            starts = []
+            count = haystack.count
+            return
+        }
+        var folded: [UInt8] = []
+        var origin: [Int] = []
+        var starts: [(original: Int, folded: Int)] = []
+        var offset = 0
+        folded.reserveCapacity(text.utf8.count)
+        for character in text {
+            let length = character.utf8.count
+            starts.append((offset, folded.count))
+            origin.append(offset)
+            let lower = Matcher.fold(character)
+            folded.append(contentsOf: lower)
+            origin.append(contentsOf: repeatElement(-1, count: lower.count - 1))
+            offset += length
+        }
+        origin.append(offset)
+        starts.append((offset, folded.count))
+        haystack = folded
+        needle = search.flatMap(Matcher.fold)
+        self.origin = origin
+        self.starts = starts
+        count = offset
+    }
+
+    private static func fold(_ character: Character) -> [UInt8] {
+        if let ascii = character.asciiValue {
+            return [ascii >= 0x41 && ascii <= 0x5A ? ascii + 0x20 : ascii]
+        }
+        return Array(String(character).lowercased().utf8)
+    }
+
+    /// Non-overlapping matches starting in `region` and ending by `limit` (original offsets).
+    func matches(startingIn region: Range<Int>, endingBy limit: Int, first: Bool) -> [Range<Int>] {
+        let region = TextBuffer.clamp(region, count)
+        let limit = min(max(0, limit), count)
+        guard let origin else {
+            return scan(starts: region, end: limit, first: first) { offset, isStart in
+                Self.isClusterBoundary(haystack, offset, startOfMatch: isStart)
+            }
+        }
+        let foldedRegion = foldedOffset(atOrAfter: region.lowerBound)..<foldedOffset(atOrAfter: region.upperBound)
+        let foldedLimit = foldedOffset(atOrBefore: limit)
+        return scan(starts: foldedRegion, end: foldedLimit, first: first) { offset, _ in origin[offset] >= 0 }
+            .map { origin[$0.lowerBound]..<origin[$0.upperBound] }
+    }
+
+    private func foldedOffset(atOrAfter original: Int) -> Int {
+        var low = 0, high = starts.count - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if starts[mid].original < original { low = mid + 1 } else { high = mid }
+        }
+        return starts[low].folded
+    }
+
+    private func foldedOffset(atOrBefore original: Int) -> Int {
+        var low = 0, high = starts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if starts[mid].original > original { high = mid - 1 } else { low = mid }
+        }
+        return starts[low].folded
+    }
+
+    /// memmem over `haystack`: matches whose start lies in `starts` and whose end is ≤ `end`.
+    private func scan(starts: Range<Int>, end: Int, first: Bool, boundary: (Int, Bool) -> Bool) -> [Range<Int>] {
         var result: [Range<Int>] = []
         guard !needle.isEmpty, starts.lowerBound < starts.upperBound else { return result }
         haystack.withUnsafeBytes { hay in
@@ -132,8 +219,7 @@ extension TextBuffer {
                           let hit = memmem(base + from, windowEnd - from, n, needle.count) else { return }
                     let at = base.distance(to: UnsafeRawPointer(hit))
                     let range = at..<(at + needle.count)
-                    if isClusterBoundary(haystack, range.lowerBound, startOfMatch: true)
-                        && isClusterBoundary(haystack, range.upperBound, startOfMatch: false) {
+                    if boundary(range.lowerBound, true) && boundary(range.upperBound, false) {
                         result.append(range)
                         if first { return }
                         from = range.upperBound

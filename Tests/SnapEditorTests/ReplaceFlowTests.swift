@@ -132,3 +132,16 @@ private let case18 = "18-replace-empty-search-or-replacement/"
     #expect(editor.state.status == StatusMessage("Cancelled"))
     #expect(editor.state.mode == .editing)
 }
+
+@Test func metaCInTheSearchPromptIgnoresCase() {
+    let (editor, terminal, _) = makeEditor(text: "Lenore LENORE lenore")
+    editor.press(.control("\\"), .meta("c"))
+    #expect(render(editor.state, size: terminal.size).text(ofRow: 21).hasPrefix("Search (to replace) [Case Insensitive]: "))
+    editor.press(typing("lenore") + [.enter] + typing("Lenore") + [.enter, .character("a")])
+    #expect(editor.state.status == StatusMessage("Replaced 3 occurrences"))
+    #expect(editor.state.buffer.text == "Lenore Lenore Lenore")
+    editor.press(.control("w"), .meta("c"))                    // back to case-sensitive
+    #expect(render(editor.state, size: terminal.size).text(ofRow: 21).hasPrefix("Search [lenore]: "))
+    editor.press(.enter)
+    #expect(editor.state.status == StatusMessage("\"lenore\" not found"))
+}

@@ -43,3 +43,24 @@ import Testing
     #expect(try buffer.matches(of: "👍") == [9..<13])
     #expect(try buffer.matches(of: "💻") == [])
 }
+
+@Test func caseInsensitiveSearchFoldsWholeCharacters() throws {
+    let buffer = TextBuffer(text: "Raven RAVEN raven\nÉTÉ été E\u{301}TE\u{301}")
+    #expect(try buffer.matches(of: "raven") == [12..<17])
+    #expect(try buffer.matches(of: "raven", caseSensitive: false) == [0..<5, 6..<11, 12..<17])
+    #expect(try buffer.matches(of: "été", caseSensitive: false) == [18..<23, 24..<29])   // NFC only
+    #expect(try buffer.matches(of: "e\u{301}te\u{301}", caseSensitive: false) == [30..<37])  // NFD only
+    #expect(try buffer.matches(of: "raven", startingIn: 1..<17, caseSensitive: false) == [6..<11, 12..<17])
+    #expect(try buffer.matches(of: "raven", startingIn: 0..<17, endingBy: 11, caseSensitive: false) == [0..<5, 6..<11])
+    #expect(try buffer.firstMatch(of: "RAVEN", startingIn: 7..<40, caseSensitive: false) == 12..<17)
+    #expect(try buffer.nextMatch(of: "ÉTÉ", from: 24, skippingCurrent: true, caseSensitive: false)
+            == SearchMatch(range: 18..<23, wrapped: true))
+    #expect(try buffer.matches(of: "e", caseSensitive: false) == [3..<4, 9..<10, 15..<16])   // not inside É or e + U+0301
+}
+
+@Test func caseInsensitiveReplaceAll() throws {
+    var buffer = TextBuffer(text: "Lenore LENORE lenore")
+    let n = try buffer.replaceAll("lenore", with: "Lenore", caseSensitive: false)
+    #expect(n == 3)
+    #expect(buffer.text == "Lenore Lenore Lenore")
+}
