@@ -85,6 +85,8 @@ public final class Editor {
             }
         case .cancelRecognition:
             recognition?.cancel()
+        case .redrawScreen:
+            terminal.invalidate()
         }
     }
 

@@ -7,6 +7,8 @@ public enum EditorEffect: Equatable, Sendable {
     case mail(text: String, to: String, subject: String)
     /// Stop the OCR job.
     case cancelRecognition
+    /// Repaint the whole screen, whatever the terminal thinks is on it (^L).
+    case redrawScreen
 }
 
 /// How an ``EditorEffect`` turned out, fed back with ``apply(_:to:)``.

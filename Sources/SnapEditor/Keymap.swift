@@ -17,7 +17,8 @@ public struct Keymap: Sendable {
         bindings[key]
     }
 
-    /// GNU nano's default keys, plus M-M for Mail and Esc for cancelling the OCR.
+    /// GNU nano's default keys, plus M-M for Mail and Esc for cancelling the OCR
+    /// (^J, nano's Justify, breaks the line: a terminal sending LF for Enter still works).
     public static let nano = Keymap(bindings: [
         .control("g"): .help, .function(1): .help,
         .control("x"): .exit, .function(2): .exit,
@@ -42,7 +43,7 @@ public struct Keymap: Sendable {
         .pageUp: .pageUp, .control("y"): .pageUp, .function(7): .pageUp,
         .pageDown: .pageDown, .control("v"): .pageDown, .function(8): .pageDown,
         .meta("\\"): .firstLine, .meta("/"): .lastLine,
-        .enter: .newline, .control("m"): .newline,
+        .enter: .newline, .control("m"): .newline, .control("j"): .newline,
         .tab: .tab, .control("i"): .tab,
         .backspace: .deleteBackward, .control("h"): .deleteBackward,
         .delete: .deleteForward, .control("d"): .deleteForward,

@@ -204,7 +204,9 @@ private func perform(_ command: Command, on state: inout EditorState, afterCut: 
         }
     case .location:
         state.status = StatusMessage(location(of: state.buffer))
-    case .refresh, .cancelRecognition:
+    case .refresh:
+        return [.redrawScreen]
+    case .cancelRecognition:
         break
     case .moveUp: state.buffer.moveUp()
     case .moveDown: state.buffer.moveDown()
@@ -315,7 +317,7 @@ private func updatePrompt(_ state: inout EditorState, _ prompt: Prompt, _ key: K
         prompt.kind = .replaceSearch
     case .meta("c") where prompt.kind == .search || prompt.kind == .replaceSearch:
         state.caseSensitive.toggle()
-    case .enter:
+    case .enter, .control("j"):
         state.mode = .editing
         return accept(prompt, in: &state)
     default:

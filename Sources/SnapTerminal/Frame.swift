@@ -105,8 +105,9 @@ public struct Frame: Hashable, Sendable {
 
     /// Sets the style of the cells of `row` in `columns`, keeping their content.
     public mutating func setStyle(_ style: Style, row: Int, columns: Range<Int>) {
-        guard row >= 0, row < size.rows else { return }
-        for c in max(0, columns.lowerBound)..<min(size.columns, max(columns.upperBound, 0)) {
+        let lower = max(0, columns.lowerBound), upper = min(size.columns, columns.upperBound)
+        guard row >= 0, row < size.rows, lower < upper else { return }
+        for c in lower..<upper {
             cells[row * size.columns + c].style = style
         }
     }

@@ -117,6 +117,12 @@ public final class NcursesTerminal: Terminal {
         wrefresh(window)
     }
 
+    /// Makes the next draw clear and repaint the whole screen (ncurses `clearok`).
+    public func invalidate() {
+        guard !isShutDown else { return }
+        clearok(window, true)
+    }
+
     /// The next key within `timeout` ms (negative: forever), decoded; nil on timeout.
     public func readKey(timeout: Int) -> KeyEvent? {
         guard !isShutDown else { return nil }

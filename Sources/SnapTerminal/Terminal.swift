@@ -8,4 +8,11 @@ public protocol Terminal: AnyObject {
     func draw(_ frame: Frame)
     /// The next key, waiting at most `timeout` milliseconds (negative: wait forever); nil on timeout.
     func readKey(timeout: Int) -> KeyEvent?
+    /// Forgets what is on the screen, so the next ``draw(_:)`` repaints every cell (^L).
+    func invalidate()
+}
+
+extension Terminal {
+    /// Does nothing: for terminals that always repaint everything.
+    public func invalidate() {}
 }

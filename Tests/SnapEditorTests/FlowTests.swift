@@ -189,3 +189,20 @@ import SnapText
     editor.press(.escape, .escape, .character("u"))              // Esc Esc drops the prefix
     #expect(editor.state.buffer.text == "u")
 }
+
+@Test func controlLRepaintsTheWholeScreen() {
+    final class CountingTerminal: Terminal {
+        var size = TerminalSize(rows: 24, columns: 80)
+        var invalidations = 0
+        func draw(_ frame: Frame) {}
+        func readKey(timeout: Int) -> KeyEvent? { nil }
+        func invalidate() { invalidations += 1 }
+    }
+    let terminal = CountingTerminal()
+    let editor = Editor(terminal: terminal, configuration: EditorConfiguration(
+        displayName: "p", defaultSaveName: "p.txt", recognition: nil, sharing: FakeSharing()))
+    editor.press(.control("l"))
+    #expect(terminal.invalidations == 1)
+    editor.press(.character("a"))
+    #expect(terminal.invalidations == 1)
+}
