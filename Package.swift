@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(name: "SnapOCRTests", dependencies: ["SnapOCR", "SnapImaging", "SnapTestSupport"]),
         .testTarget(name: "SnapShareTests", dependencies: ["SnapShare"]),
         .testTarget(name: "SnapEditorTests", dependencies: ["SnapEditor", "SnapText", "SnapTerminal"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["SnapShare", "SnapTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["SnapShare", "SnapImaging", "SnapTestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

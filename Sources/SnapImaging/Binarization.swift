@@ -8,17 +8,19 @@ public enum Binarization: String, CaseIterable, Sendable {
     /// Leptonica background normalisation, then Sauvola's local threshold
     /// (`pixBackgroundNormSimple` + `pixSauvolaBinarize`, window half-size 16 px, k = 0.34).
     case sauvola
-    /// No filter: the grey image goes to Tesseract, which binarizes it itself (its Otsu).
-    case none
+    /// The grey image goes to Tesseract, which binarizes it itself (its own Otsu, per line).
+    /// The default: on ../shared/corpus it gave mean CER 0.050 against 0.145 (otsu) and 0.075
+    /// (sauvola), see README.md.
+    case tesseract
 }
 
 extension Image {
-    /// Applies `method` to an 8 bpp grey image and returns a 1 bpp image (or a clone for `.none`).
+    /// Applies `method` to an 8 bpp grey image and returns a 1 bpp image (or a clone for `.tesseract`).
     /// - Throws: `ImagingError.operationFailed` naming the Leptonica call that failed.
     public func binarized(_ method: Binarization) throws -> Image {
         precondition(depth == 8, "binarized(_:) needs an 8 bpp grey image")
         switch method {
-        case .none:
+        case .tesseract:
             return try Image.wrap(pixClone(pix), "pixClone")
         case .otsu:
             var threshold: l_int32 = 0

@@ -8,6 +8,13 @@ extension Image {
         return try Image.wrap(pixRotateOrth(pix, l_int32(q)), "pixRotateOrth")
     }
 
+    /// Turns the image clockwise by `degrees` (any angle), bringing in white at the corners and
+    /// keeping the size (Leptonica `pixRotate`, area mapping).
+    public func rotated(degrees: Double) throws -> Image {
+        let radians = l_float32(degrees * .pi / 180)
+        return try Image.wrap(pixRotate(pix, radians, l_int32(L_ROTATE_AREA_MAP), l_int32(L_BRING_IN_WHITE), 0, 0), "pixRotate")
+    }
+
     /// Mirrors left ↔ right (Leptonica `pixFlipLR`).
     public func flippedHorizontally() throws -> Image {
         try Image.wrap(pixFlipLR(nil, pix), "pixFlipLR")

@@ -30,9 +30,13 @@ public struct RecognitionResult: Codable, Equatable, Sendable {
     public var rotationDegrees: Int
     /// Things the user should know ("transparency flattened onto white", "no text found", …).
     public var warnings: [String]
+    /// How the pipeline ran (measured text height, scale, orientation confidence, variant chosen),
+    /// for `lovesnap ocr --verbose` and bug reports.
+    public var diagnostics: [String]
 
-    public init(text: String, meanConfidence: Int, words: [RecognizedWord], rotationDegrees: Int, warnings: [String]) {
+    public init(text: String, meanConfidence: Int, words: [RecognizedWord], rotationDegrees: Int,
+                warnings: [String], diagnostics: [String] = []) {
         self.text = text; self.meanConfidence = meanConfidence; self.words = words
-        self.rotationDegrees = rotationDegrees; self.warnings = warnings
+        self.rotationDegrees = rotationDegrees; self.warnings = warnings; self.diagnostics = diagnostics
     }
 }

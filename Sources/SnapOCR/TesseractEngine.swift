@@ -24,6 +24,14 @@ public struct EngineOptions: Sendable {
         self.tessdataPath = tessdataPath
     }
 
+    /// The order the languages are given to Tesseract: as requested, except that English goes
+    /// last. Tesseract's first language decides accented letters: `eng+fra` reads "forêt" as
+    /// "forét" and "cœur" as "coeur" (bug case 11), while `fra+eng` reads them right and, on
+    /// ../shared/corpus, reads every English page at least as well (README.md, "Languages").
+    public var engineOrder: [String] {
+        languages.filter { $0 != "eng" } + languages.filter { $0 == "eng" }
+    }
+
     /// Parses Tesseract's `eng+fra` syntax.
     /// - Throws: `OCRError.invalidLanguage` for an empty name or one with a path separator.
     public static func parseLanguages(_ spec: String) throws -> [String] {
@@ -62,7 +70,7 @@ public final class TesseractEngine {
         // Tesseract prints its own errors; lovesnap reports them with the file and the reason.
         // debug_file is process-global and must be set before Init (swift-c-interop.md, T3).
         _ = TessBaseAPISetVariable(h, "debug_file", "/dev/null")
-        let rc = TessBaseAPIInit2(h, explicitPath, options.languages.joined(separator: "+"), OEM_LSTM_ONLY)
+        let rc = TessBaseAPIInit2(h, explicitPath, options.engineOrder.joined(separator: "+"), OEM_LSTM_ONLY)
         let datapath = TessBaseAPIGetDatapath(h).map { String(cString: $0) } ?? (explicitPath ?? "")
         var loaded: [String] = []
         if rc == 0, let list = TessBaseAPIGetLoadedLanguagesAsVector(h) {

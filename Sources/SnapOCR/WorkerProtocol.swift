@@ -62,6 +62,8 @@ public struct WorkerRequest: Codable, Equatable, Sendable {
     public var maxDimension: Int
     public var binarization: String
     public var memoryLimit: Int
+    public var level: String
+    public var detectOrientation: Bool
 
     public init(options: RecognitionOptions) {
         languages = options.engine.languages
@@ -70,6 +72,8 @@ public struct WorkerRequest: Codable, Equatable, Sendable {
         maxDimension = options.preprocessing.maxDimension
         binarization = options.preprocessing.binarization.rawValue
         memoryLimit = options.memoryLimit
+        level = options.level.rawValue
+        detectOrientation = options.detectOrientation
     }
 
     /// The options this request stands for.
@@ -78,6 +82,7 @@ public struct WorkerRequest: Codable, Equatable, Sendable {
         p.binarization = SnapImagingBinarization(rawValue: binarization) ?? .otsu
         return RecognitionOptions(engine: EngineOptions(languages: languages, pageSegmentationMode: pageSegmentationMode,
                                                         tessdataPath: tessdataPath),
-                                  preprocessing: p, memoryLimit: memoryLimit)
+                                  preprocessing: p, level: RecognitionLevel(rawValue: level) ?? .fast,
+                                  detectOrientation: detectOrientation, memoryLimit: memoryLimit)
     }
 }

@@ -11,6 +11,7 @@ struct Arguments {
     var output: String?
     var options = RecognitionOptions()
     var mailCommand: String?
+    var verbose = false
     var timeout: TimeInterval = WorkerClient.defaultTimeout
     var workerRequestJSON: String?
 
@@ -69,9 +70,17 @@ struct Arguments {
             case "--binarization":
                 let v = try value(name)
                 guard let b = Binarization(rawValue: v) else {
-                    throw UsageError(description: "option --binarization takes otsu, sauvola or none, not '\(v)'")
+                    throw UsageError(description: "option --binarization takes tesseract, otsu or sauvola, not '\(v)'")
                 }
                 a.options.preprocessing.binarization = b
+            case "--level":
+                let v = try value(name)
+                guard let l = RecognitionLevel(rawValue: v) else {
+                    throw UsageError(description: "option --level takes fast or accurate, not '\(v)'")
+                }
+                a.options.level = l
+            case "--no-osd": a.options.detectOrientation = false
+            case "-v", "--verbose": a.verbose = true
             case "--mail-command": a.mailCommand = try value(name)
             case "--timeout":
                 let v = try value(name)
@@ -114,9 +123,15 @@ struct Arguments {
           --tessdata DIR      folder of the .traineddata files (default: $TESSDATA_PREFIX,
                               else Tesseract's own)
           --max-dimension PX  bound on the long side after scaling, in pixels (default: 4000)
-          --binarization M    black-and-white filter: otsu, sauvola or none (default: otsu)
+          --level L           fast (one pass) or accurate (several filters, best mean
+                              confidence kept) (default: fast)
+          --binarization M    black-and-white filter: tesseract (Tesseract's own, on the
+                              prepared grey page), otsu or sauvola (Leptonica, after
+                              background normalization) (default: tesseract)
+          --no-osd            do not detect pages turned by 90/180/270° (EXIF still applies)
           --timeout SECONDS   stop an OCR run that takes longer (default: 300)
       -o, --output FILE       (ocr) write the text to FILE instead of stdout
+      -v, --verbose           (ocr) print each stage with its elapsed time on stderr
     Editor options:
           --mail-command CMD  mail transport for M-M, run without a shell
                               (default: $LOVESNAP_MAIL_COMMAND, else "sendmail -t -i")

@@ -1,9 +1,106 @@
 import Foundation
+import SnapEditor
+import SnapOCR
+import SnapShare
+import SnapTerminal
 
-/// `lovesnap PHOTO` and `lovesnap edit FILE`: the editor. (Wired once the editor lands.)
+/// `lovesnap PHOTO` and `lovesnap edit FILE`: the full-screen editor.
 enum EditorCommand {
     static func run(_ args: Arguments) -> Int32 {
-        Console.error("the editor is not built yet")
-        return ExitCode.failure.rawValue
+        let path = args.input!
+        let mail: MailCommand
+        do {
+            mail = try MailCommand.resolve(option: args.mailCommand, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            Console.error("\(error)")
+            return ExitCode.usage.rawValue
+        }
+        let sharing = Sharing(mail: mail)
+
+        let configuration: EditorConfiguration
+        if args.mode == .editText {
+            let text: String
+            do { text = try TextFile.read(path) } catch {
+                Console.error("\(error)")
+                return ExitCode.badInput.rawValue
+            }
+            configuration = .textFile(path: path, text: text, sharing: sharing)
+        } else {
+            let task: WorkerRecognitionTask
+            do {
+                task = WorkerRecognitionTask(client: try WorkerClient(
+                    executable: Executable.path, workerArguments: ["__worker"], request: WorkerRequest(options: args.options),
+                    path: path, displayName: DisplayName.of(path), timeout: args.timeout))
+            } catch {
+                Console.error("cannot start the OCR worker: \(error)")
+                return ExitCode.failure.rawValue
+            }
+            configuration = .photo(path: path, recognition: task, sharing: sharing)
+        }
+
+        let terminal: NcursesTerminal
+        do { terminal = try NcursesTerminal() } catch {
+            configuration.recognition?.cancel()
+            Console.error("\(error)")
+            return ExitCode.failure.rawValue
+        }
+        let status = Editor(terminal: terminal, configuration: configuration).run()
+        terminal.shutdown()
+        configuration.recognition?.cancel()
+        return status
+    }
+}
+
+/// The OCR worker seen through the editor's `RecognitionTask` protocol.
+final class WorkerRecognitionTask: RecognitionTask {
+    let client: WorkerClient
+    init(client: WorkerClient) { self.client = client }
+
+    func poll() -> [RecognitionEvent] {
+        client.poll().map { event in
+            switch event {
+            case .progress(let p, _): return .progress(percent: p)
+            case .finished(let r):
+                return .finished(text: r.text, meanConfidence: r.meanConfidence)
+            case .failed(_, let message): return .failed(message: message)
+            }
+        }
+    }
+
+    func cancel() { client.cancel() }
+}
+
+/// Saving and mailing through SnapShare.
+struct Sharing: DocumentSharing {
+    let mail: MailCommand
+
+    func save(_ text: String, to path: String) throws {
+        try AtomicFile.write(Array(text.utf8), to: path)
+    }
+
+    func mail(_ text: String, to: String, subject: String) throws {
+        let recipients = to.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        try mail.send(MailMessage(to: recipients, subject: subject, body: text))
+    }
+}
+
+/// Reading a text file for `lovesnap edit`.
+enum TextFile {
+    struct ReadError: Error, CustomStringConvertible { let description: String }
+
+    /// The file's text; it must be UTF-8 (bytes kept as they are: no normalisation).
+    static func read(_ path: String) throws -> String {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+            throw ReadError(description: "\(path): No such file or directory")
+        }
+        if isDir.boolValue { throw ReadError(description: "\(path): Is a directory") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ReadError(description: "\(path): \(String(cString: strerror(EACCES)))")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ReadError(description: "\(path): not UTF-8 text")
+        }
+        return text
     }
 }

@@ -22,13 +22,20 @@ enum OCRCommand {
         let interrupt = Interrupts.onSIGINT { client.cancel() }
         defer { interrupt.cancel() }
 
-        let showProgress = isatty(2) == 1
+        let showProgress = isatty(2) == 1 && !args.verbose
+        let started = Date()
+        var lastStage = ""
         var last = -1
         var outcome: WorkerEvent?
         while outcome == nil {
             for event in client.poll() {
                 switch event {
-                case .progress(let p, _):
+                case .progress(let p, let stage):
+                    if args.verbose && stage != lastStage {
+                        Console.note(String(format: "%6.3f s  %@", locale: Locale(identifier: "en_US_POSIX"),
+                                            Date().timeIntervalSince(started), stage))
+                        lastStage = stage
+                    }
                     if showProgress && p != last { Console.progress("Reading \(name)… \(p)%"); last = p }
                 case .finished, .failed: outcome = event
                 }
@@ -49,6 +56,7 @@ enum OCRCommand {
             }
         case .finished(let result):
             for w in result.warnings { Console.note("\(name): \(w)") }
+            if args.verbose { for d in result.diagnostics { Console.note("\(name): \(d)") } }
             if result.text.isEmpty { Console.note("no text found in \(name)") }
             let bytes = Array(result.text.utf8)
             if let output = args.output {

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+import SnapTestSupport
+
+/// `lovesnap ocr` as a script uses it: the real binary, the real Tesseract and language data,
+/// the sample poems and bug-case images.
+@Suite struct OCRCommandTests {
+    static let poems = ["kettle", "harbour", "fenetre", "riviere"]
+
+    func truth(_ poem: String) throws -> String {
+        try String(contentsOfFile: TestPaths.sample("\(poem).txt"), encoding: .utf8)
+    }
+
+    @Test(arguments: poems)
+    func cleanSampleReadsExactly(poem: String) throws {
+        let r = try lovesnap(["ocr", TestPaths.sample("\(poem).png")])
+        #expect(r.status == 0)
+        #expect(normalizedWhitespace(r.stdout) == normalizedWhitespace(try truth(poem)))
+    }
+
+    @Test(arguments: poems)
+    func photoLikeSampleIsWithinTwoPercentCER(poem: String) throws {
+        let r = try lovesnap(["ocr", TestPaths.sample("\(poem)-photo.jpg")])
+        #expect(r.status == 0)
+        let cer = characterErrorRate(r.stdout, truth: try truth(poem))
+        #expect(cer <= 0.02, "CER \(cer) for \(poem)-photo.jpg:\n\(r.stdout)")
+    }
+
+    @Test func verseLayoutKeepsLinesAndTheStanzaGap() throws {
+        let r = try lovesnap(["ocr", TestPaths.sample("harbour.png")])
+        #expect(r.stdout == (try truth("harbour")))
+    }
+
+    @Test func exifRotatedAndTransparentSamplesReadExactly() throws {
+        let exif = try lovesnap(["ocr", TestPaths.sample("kettle-exif6.jpg")])
+        #expect(exif.stdout == (try truth("kettle")))
+        #expect(exif.stderr.contains("kettle-exif6.jpg: EXIF orientation 6 applied"))
+        let transparent = try lovesnap(["ocr", TestPaths.sample("fenetre-transparent.png")])
+        #expect(transparent.stdout == (try truth("fenetre")))
+    }
+
+    @Test func outputFileIsWritten() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let out = dir.appendingPathComponent("kettle.txt").path
+        let r = try lovesnap(["ocr", "-o", out, TestPaths.sample("kettle.png")])
+        #expect(r.status == 0)
+        #expect(r.stdout == "")
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == (try truth("kettle")))
+    }
+
+    @Test func missingFile() throws {
+        let r = try lovesnap(["ocr", "/nonexistent/poem.jpg"])
+        #expect(r.status == 3)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "lovesnap: /nonexistent/poem.jpg: No such file or directory\n")
+    }
+
+    @Test func fileThatIsNotAnImage() throws {
+        let path = TestPaths.sample("kettle.txt")
+        let r = try lovesnap(["ocr", path])
+        #expect(r.status == 3)
+        #expect(r.stderr == "lovesnap: \(path): not an image in a format lovesnap reads (PNG, JPEG, TIFF, GIF, BMP, WebP, PNM)\n")
+    }
+
+    @Test func missingLanguageIsNamedWithTheFolderSearched() throws {
+        let r = try lovesnap(["ocr", "-l", "eng+xyz", TestPaths.sample("kettle.png")])
+        #expect(r.status == 4)
+        #expect(r.stdout == "")
+        #expect(r.stderr.hasPrefix("lovesnap: Tesseract could not load language 'xyz': file not found (/usr/share/tesseract-ocr/5/tessdata/xyz.traineddata). Searched the tessdata folder /usr/share/tesseract-ocr/5/tessdata/."),
+                "\(r.stderr)")
+    }
+
+    @Test func brokenFrenchModelIsReportedNotSilentlyDropped() throws {
+        // Bug case 13: a tessdata folder with a good eng and an HTML page posing as fra.
+        let dir = TestPaths.temporaryDirectory()
+        try FileManager.default.copyItem(atPath: "/usr/share/tesseract-ocr/5/tessdata/eng.traineddata",
+                                         toPath: dir.appendingPathComponent("eng.traineddata").path)
+        try FileManager.default.copyItem(atPath: TestPaths.bugcase("13-missing-or-bad-traineddata/fra.traineddata.html-not-model"),
+                                         toPath: dir.appendingPathComponent("fra.traineddata").path)
+        let r = try lovesnap(["ocr", "--tessdata", dir.path, TestPaths.bugcase("13-missing-or-bad-traineddata/fr_two_lines.png")])
+        #expect(r.status == 4)
+        #expect(r.stdout == "")
+        #expect(r.stderr.contains("language 'fra': not a traineddata file (it is an HTML page) (\(dir.path)/fra.traineddata)"), "\(r.stderr)")
+    }
+
+    @Test func missingTessdataFolder() throws {
+        let r = try lovesnap(["ocr", "--tessdata", "/nonexistent/tessdata", TestPaths.sample("kettle.png")])
+        #expect(r.status == 4)
+        #expect(r.stderr == "lovesnap: the tessdata folder /nonexistent/tessdata does not exist; set TESSDATA_PREFIX to the folder that holds the .traineddata files\n")
+    }
+
+    @Test(arguments: ["white_1x1.png", "black_1x1.png", "black_2x1.jpg"])
+    func imageWithoutTextSaysSo(name: String) throws {
+        let r = try lovesnap(["ocr", TestPaths.bugcase("07-tiny-1x1/\(name)")])
+        #expect(r.status == 0)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "lovesnap: no text found in \(name)\n")
+    }
+
+    @Test func helpVersionAndUsageErrors() throws {
+        let help = try lovesnap(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.hasPrefix("lovesnap — turn a photo of a poem into text"))
+        let version = try lovesnap(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout == "lovesnap 0.1.0\n")
+        let bad = try lovesnap(["ocr", "--psm", "99", TestPaths.sample("kettle.png")])
+        #expect(bad.status == 2)
+        #expect(bad.stderr == "lovesnap: option --psm needs a whole number in 0…13, not '99'\n")
+        let unknown = try lovesnap(["ocr", "--frobnicate", TestPaths.sample("kettle.png")])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr == "lovesnap: unknown option '--frobnicate' (see lovesnap --help; put -- before a file name that starts with '-')\n")
+    }
+
+    @Test func fileNameThatLooksLikeAnOptionFollowsDoubleDash() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let odd = dir.appendingPathComponent("-l fra.png")
+        try FileManager.default.copyItem(atPath: TestPaths.sample("kettle.png"), toPath: odd.path)
+        let r = try run(TestPaths.lovesnap, ["ocr", "--", "-l fra.png"], currentDirectory: dir)
+        #expect(r.status == 0)
+        #expect(r.stdout == (try truth("kettle")))
+    }
+}
