@@ -1,7 +1,7 @@
 import CLeptonica
 
 /// The black-and-white filter: how grey pixels become ink (black) or paper (white).
-public enum Binarization: String, CaseIterable, Sendable {
+public enum Binarization: String, CaseIterable, Codable, Sendable {
     /// Leptonica background normalisation, then one global Otsu threshold
     /// (`pixOtsuThreshOnBackgroundNorm`, Leptonica's documented parameters 10, 15, 100, 50, 255, 2, 2, 0.1).
     case otsu

@@ -2,7 +2,7 @@ import CLeptonica
 import Foundation
 
 /// Settings of the preparation pipeline (all sizes in pixels of the upright image).
-public struct PreprocessingOptions: Sendable {
+public struct PreprocessingOptions: Codable, Equatable, Sendable {
     /// Default bound on the long side after scaling: 4000 px (Tesseract's own hard limit is 32767).
     public static let defaultMaxDimension = 4000
     /// Median height of the ink's connected components that pages are rescaled to: 26 px, about
@@ -78,7 +78,12 @@ public struct Preprocessor {
             inverted = true
         }
 
-        let measured = try Preprocessor.medianComponentHeight(gray.binarized(.otsu))
+        // One black-and-white probe serves both measurements: text height and skew angle
+        // (the angle does not change with the scale). Large pages are probed at half size:
+        // a quarter of the pixels to normalize, and glyphs still several pixels high.
+        let probeScale = max(gray.width, gray.height) > 2400 ? 0.5 : 1.0
+        let probe = try (probeScale == 1 ? gray : gray.scaled(by: probeScale)).binarized(.otsu)
+        let measured = try Preprocessor.medianComponentHeight(probe).map { $0 / probeScale }
         let scaleAtMeasure = scale
         if let measured, options.rescaleToTextHeight {
             let factor = scaleFactor(textHeight: measured, width: gray.width, height: gray.height)
@@ -89,10 +94,12 @@ public struct Preprocessor {
         }
 
         var skew = 0.0
-        if options.deskew && gray.width >= 64 && gray.height >= 64 {
-            let probe = try gray.binarized(.otsu)
+        if options.deskew && probe.width >= 64 && probe.height >= 64 {
             var angle: l_float32 = 0, confidence: l_float32 = 0
-            if pixFindSkew(probe.pix, &angle, &confidence) == 0,
+            // Leptonica's pixFindSkew defaults (sweep ±7° in 1° steps at 1/4 size, binary search
+            // at 1/2 size), with the reductions halved when the probe is already at half size.
+            let (sweep, search): (l_int32, l_int32) = probeScale == 1 ? (4, 2) : (2, 1)
+            if pixFindSkewSweepAndSearch(probe.pix, &angle, &confidence, sweep, search, 7, 1, 0.01) == 0,
                confidence >= 3, abs(angle) >= 0.3, abs(angle) <= 10 {
                 gray = try gray.rotated(degrees: Double(angle))
                 skew = Double(angle)

@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// Engine settings, in Tesseract's terms.
-public struct EngineOptions: Sendable {
+public struct EngineOptions: Codable, Equatable, Sendable {
     /// Default languages: English and French.
     public static let defaultLanguages = ["eng", "fra"]
 

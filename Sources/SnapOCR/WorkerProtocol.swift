@@ -1,6 +1,4 @@
 import Foundation
-import SnapImaging
-typealias SnapImagingBinarization = Binarization
 
 /// The messages an OCR worker process writes to its standard output, one JSON object per line
 /// (JSON Lines, UTF-8). Version 1:
@@ -56,33 +54,12 @@ public struct WorkerMessage: Codable, Equatable, Sendable {
 
 /// The settings a parent passes to a worker (as one JSON argument).
 public struct WorkerRequest: Codable, Equatable, Sendable {
-    public var languages: [String]
-    public var pageSegmentationMode: Int
-    public var tessdataPath: String?
-    public var maxDimension: Int
-    public var binarization: String
-    public var memoryLimit: Int
-    public var level: String
-    public var detectOrientation: Bool
+    /// The protocol version the parent speaks; a worker of another version refuses the request.
+    public var v: Int
+    public var options: RecognitionOptions
 
     public init(options: RecognitionOptions) {
-        languages = options.engine.languages
-        pageSegmentationMode = options.engine.pageSegmentationMode
-        tessdataPath = options.engine.tessdataPath
-        maxDimension = options.preprocessing.maxDimension
-        binarization = options.preprocessing.binarization.rawValue
-        memoryLimit = options.memoryLimit
-        level = options.level.rawValue
-        detectOrientation = options.detectOrientation
-    }
-
-    /// The options this request stands for.
-    public var options: RecognitionOptions {
-        var p = PreprocessingOptions(maxDimension: maxDimension)
-        p.binarization = SnapImagingBinarization(rawValue: binarization) ?? .otsu
-        return RecognitionOptions(engine: EngineOptions(languages: languages, pageSegmentationMode: pageSegmentationMode,
-                                                        tessdataPath: tessdataPath),
-                                  preprocessing: p, level: RecognitionLevel(rawValue: level) ?? .fast,
-                                  detectOrientation: detectOrientation, memoryLimit: memoryLimit)
+        self.v = WorkerMessage.currentVersion
+        self.options = options
     }
 }

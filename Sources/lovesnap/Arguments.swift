@@ -73,6 +73,12 @@ struct Arguments {
                     throw UsageError(description: "option --binarization takes tesseract, otsu or sauvola, not '\(v)'")
                 }
                 a.options.preprocessing.binarization = b
+            case "--text-height":
+                let v = try value(name)
+                guard let t = Double(v), t >= 8, t <= 200 else {
+                    throw UsageError(description: "option --text-height needs a number of pixels in 8…200, not '\(v)'")
+                }
+                a.options.preprocessing.targetTextHeight = t
             case "--level":
                 let v = try value(name)
                 guard let l = RecognitionLevel(rawValue: v) else {
@@ -123,8 +129,10 @@ struct Arguments {
           --tessdata DIR      folder of the .traineddata files (default: $TESSDATA_PREFIX,
                               else Tesseract's own)
           --max-dimension PX  bound on the long side after scaling, in pixels (default: 4000)
-          --level L           fast (one pass) or accurate (several filters, best mean
-                              confidence kept) (default: fast)
+          --text-height PX    median glyph height the page is rescaled to when its own is
+                              far from it, in pixels (default: 26)
+          --level L           fast (one pass) or accurate (several preparations, the
+                              most confidently read one kept) (default: fast)
           --binarization M    black-and-white filter: tesseract (Tesseract's own, on the
                               prepared grey page), otsu or sauvola (Leptonica, after
                               background normalization) (default: tesseract)

@@ -18,7 +18,8 @@ enum WorkerMode {
         func send(_ m: WorkerMessage) { out.write(m.encodedLine()) }
 
         guard let json = args.workerRequestJSON, let path = args.input,
-              let request = try? JSONDecoder().decode(WorkerRequest.self, from: Data(json.utf8)) else {
+              let request = try? JSONDecoder().decode(WorkerRequest.self, from: Data(json.utf8)),
+              request.v == WorkerMessage.currentVersion else {
             send(.error(.internal, "worker: bad request"))
             return ExitCode.usage.rawValue
         }
