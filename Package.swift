@@ -7,6 +7,8 @@ let package = Package(
     name: "LoveInASnap",
     products: [
         .executable(name: "lovesnap", targets: ["lovesnap"]),
+        .library(name: "SnapImaging", targets: ["SnapImaging"]),
+        .library(name: "SnapOCR", targets: ["SnapOCR"]),
     ],
     targets: [
         .systemLibrary(name: "CLeptonica", pkgConfig: "lept",
@@ -23,7 +25,7 @@ let package = Package(
         .target(name: "SnapOCR", dependencies: ["SnapImaging", "CTesseract", "CLeptonica"]),
         .target(name: "SnapShare"),
         .target(name: "SnapTerminal", dependencies: ["CNcursesw"]),
-        .target(name: "SnapEditor", dependencies: ["SnapText", "SnapTerminal", "SnapOCR", "SnapShare"]),
+        .target(name: "SnapEditor", dependencies: ["SnapText", "SnapTerminal"]),
         .executableTarget(name: "lovesnap", dependencies: ["SnapEditor", "SnapOCR", "SnapShare", "SnapImaging"]),
 
         // Non-product helpers every test target may use: paths, running the built binary, CER.

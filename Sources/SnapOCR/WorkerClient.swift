@@ -52,6 +52,9 @@ public final class WorkerClient: @unchecked Sendable {
         process.arguments = workerArguments + [json, "--", path]
         var env = ProcessInfo.processInfo.environment
         env["OMP_THREAD_LIMIT"] = env["OMP_THREAD_LIMIT"] ?? "1"
+        // A crash in the engine should end the worker at once; the Swift runtime's backtracer
+        // would otherwise catch the signal and spend seconds symbolicating. The parent reports it.
+        env["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = env
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -150,7 +153,8 @@ public final class WorkerClient: @unchecked Sendable {
             if cancelRequested {
                 event = .failed(kind: .cancelled, message: "OCR cancelled")
             } else if timedOut {
-                event = .failed(kind: .internal, message: "OCR stopped: the engine did not finish \(displayName) within \(Int(timeout)) seconds (see --timeout)")
+                event = .failed(kind: .internal, message: String(format: "OCR stopped: the engine did not finish %@ within %g s (see --timeout)",
+                                                               locale: Locale(identifier: "en_US_POSIX"), displayName, timeout))
             } else {
                 let how: String
                 if process.terminationReason == .uncaughtSignal {

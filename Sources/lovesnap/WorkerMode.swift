@@ -12,6 +12,10 @@ enum WorkerMode {
     static let addressSpaceLimit: rlim_t = 4 << 30
 
     static func run(_ args: Arguments) -> Int32 {
+        // Die with the parent: an editor killed with SIGKILL must not leave an orphan engine running.
+        let parent = getppid()
+        _ = linuxPrctl(1 /* PR_SET_PDEATHSIG, <linux/prctl.h> */, UInt(SIGKILL))
+        if getppid() != parent { return ExitCode.interrupted.rawValue }
         var limit = rlimit(rlim_cur: addressSpaceLimit, rlim_max: addressSpaceLimit)
         _ = setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
         let out = FileHandle.standardOutput
@@ -57,3 +61,7 @@ enum DisplayName {
         }.joined())
     }
 }
+
+/// prctl(2). Glibc's Swift module does not export <sys/prctl.h>; the symbol is bound directly.
+@_silgen_name("prctl")
+private func linuxPrctl(_ option: Int32, _ argument: UInt) -> Int32
