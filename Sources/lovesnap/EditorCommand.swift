@@ -6,8 +6,8 @@ import SnapTerminal
 
 /// `lovesnap PHOTO` and `lovesnap edit FILE`: the full-screen editor.
 enum EditorCommand {
-    static func run(_ args: Arguments) -> Int32 {
-        let path = args.input!
+    static func run(_ args: Arguments, input: InputFile) -> Int32 {
+        let path = input.path
         let mail: MailCommand
         do {
             mail = try MailCommand.resolve(option: args.mailCommand, environment: ProcessInfo.processInfo.environment)
@@ -21,21 +21,25 @@ enum EditorCommand {
         if args.mode == .editText {
             let text: String
             do { text = try TextFile.read(path) } catch {
-                Console.error("\(error)")
+                Console.error(input.userFacing("\(error)"))
                 return ExitCode.badInput.rawValue
             }
-            configuration = .textFile(path: path, text: text, sharing: sharing)
+            configuration = input.path == input.shownPath
+                ? .textFile(path: path, text: text, sharing: sharing)
+                : EditorConfiguration(displayName: input.name, defaultSaveName: input.textPath, initialText: text,
+                                      recognition: nil, sharing: sharing)
         } else {
             let task: WorkerRecognitionTask
             do {
                 task = WorkerRecognitionTask(client: try WorkerClient(
                     executable: Executable.path, workerArguments: ["__worker"], request: WorkerRequest(options: args.options),
-                    path: path, displayName: DisplayName.of(path), timeout: args.timeout))
+                    path: path, displayName: input.name, timeout: args.timeout), input: input)
             } catch {
                 Console.error("cannot start the OCR worker: \(error)")
                 return ExitCode.failure.rawValue
             }
-            configuration = .photo(path: path, recognition: task, sharing: sharing)
+            configuration = EditorConfiguration(displayName: input.name, defaultSaveName: input.textPath,
+                                                recognition: task, sharing: sharing)
         }
 
         let terminal: NcursesTerminal
@@ -54,7 +58,8 @@ enum EditorCommand {
 /// The OCR worker seen through the editor's `RecognitionTask` protocol.
 final class WorkerRecognitionTask: RecognitionTask {
     let client: WorkerClient
-    init(client: WorkerClient) { self.client = client }
+    let input: InputFile
+    init(client: WorkerClient, input: InputFile) { self.client = client; self.input = input }
 
     func poll() -> [RecognitionEvent] {
         client.poll().map { event in
@@ -62,7 +67,7 @@ final class WorkerRecognitionTask: RecognitionTask {
             case .progress(let p, _): return .progress(percent: p)
             case .finished(let r):
                 return .finished(text: r.text, meanConfidence: r.meanConfidence)
-            case .failed(_, let message): return .failed(message: message)
+            case .failed(_, let message): return .failed(message: input.userFacing(message))
             }
         }
     }

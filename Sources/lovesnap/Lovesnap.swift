@@ -3,19 +3,25 @@ import Foundation
 @main
 struct Lovesnap {
     static func main() {
-        // Arguments are taken as given (Linux argv bytes decoded as UTF-8).
-        let argv = Array(CommandLine.arguments.dropFirst())
+        let (argv, undecodable) = InputFile.commandLine()
         let args: Arguments
         do { args = try Arguments.parse(argv) } catch {
             Console.error("\(error)")
             exit(ExitCode.usage.rawValue)
         }
+        var input: InputFile?
+        if let given = args.input, args.mode != .worker {
+            do { input = try InputFile(argument: given, rawBytes: undecodable[given]) } catch {
+                Console.error("\(error)")
+                exit(ExitCode.badInput.rawValue)
+            }
+        }
         switch args.mode {
         case .help: print(Arguments.help); exit(0)
         case .version: print(Arguments.version); exit(0)
         case .worker: exit(WorkerMode.run(args))
-        case .ocr: exit(OCRCommand.run(args))
-        case .editPhoto, .editText: exit(EditorCommand.run(args))
+        case .ocr: exit(OCRCommand.run(args, input: input!))
+        case .editPhoto, .editText: exit(EditorCommand.run(args, input: input!))
         }
     }
 }

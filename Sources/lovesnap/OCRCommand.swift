@@ -7,9 +7,9 @@ import Glibc
 
 /// `lovesnap ocr PHOTO`: OCR in a supervised worker, text to stdout or `-o FILE`.
 enum OCRCommand {
-    static func run(_ args: Arguments) -> Int32 {
-        let path = args.input!
-        let name = DisplayName.of(path)
+    static func run(_ args: Arguments, input: InputFile) -> Int32 {
+        let path = input.path
+        let name = input.name
         let client: WorkerClient
         do {
             client = try WorkerClient(executable: Executable.path, workerArguments: ["__worker"],
@@ -47,7 +47,7 @@ enum OCRCommand {
         switch outcome! {
         case .progress: return ExitCode.failure.rawValue
         case .failed(let kind, let message):
-            Console.error(message)
+            Console.error(input.userFacing(message))
             switch kind {
             case .input: return ExitCode.badInput.rawValue
             case .engine: return ExitCode.engineSetup.rawValue

@@ -121,3 +121,24 @@ import SnapTestSupport
         #expect(r.stdout == (try truth("kettle")))
     }
 }
+
+/// Bug case 12: five awkward names for one image, one of them not UTF-8 (a Latin-1 byte).
+@Suite struct FileNameTests {
+    @Test func everyAwkwardNameOpensAndNothingIsRunThroughAShell() throws {
+        let dir = TestPaths.temporaryDirectory("names")
+        let setup = try run("/bin/sh", [TestPaths.bugcase("12-non-ascii-filename/setup.sh"), dir.path])
+        #expect(setup.status == 0)
+        // The shell here only hands the raw bytes of each name to lovesnap, quoted.
+        let r = try run("/bin/sh", ["-c", "cd \"$1\" && for f in *; do \"$2\" ocr -- \"$f\"; echo \"rc=$?\"; done",
+                                    "sh", dir.path, TestPaths.lovesnap])
+        #expect(r.stdout == String(repeating: "Lenore\nrc=0\n", count: 5))
+        #expect(r.stderr == "")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("PWNED").path))
+    }
+
+    @Test func undecodableNameIsShownEscapedInMessages() throws {
+        let r = try run("/bin/sh", ["-c", "\"$1\" ocr \"$(printf 'nope\\350.png')\"", "sh", TestPaths.lovesnap])
+        #expect(r.status == 3)
+        #expect(r.stderr == "lovesnap: nope\\xE8.png: No such file or directory\n")
+    }
+}
