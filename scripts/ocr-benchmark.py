@@ -45,6 +45,7 @@ def main():
     ap.add_argument("--only", default="")
     ap.add_argument("--config", action="append", help="NAME=ARGS for lovesnap ocr, e.g. fast='--level fast'")
     ap.add_argument("--no-cli", action="store_true", help="skip the tesseract CLI column")
+    ap.add_argument("--times", action="store_true", help="also print each image's wall seconds per column")
     a = ap.parse_args()
     configs = [c.split("=", 1) for c in (a.config or ["fast=--level fast", "accurate=--level accurate"])]
     imgs = sorted(os.path.join(r, f) for r, _, fs in os.walk(a.dir) for f in fs
@@ -62,7 +63,7 @@ def main():
             out, dt = run(cmd(img))
             c = cer(out, gt)
             scores[n].append(c); times[n] += dt
-            row += f"{c:12.3f}"
+            row += f"{c:12.3f}" + (f" {dt:6.2f}s" if a.times else "")
         print(row, flush=True)
     print(f"{'mean CER':48}" + "".join(f"{statistics.mean(scores[n]):12.3f}" for n, _ in cols))
     print(f"{'median CER':48}" + "".join(f"{statistics.median(scores[n]):12.3f}" for n, _ in cols))

@@ -26,7 +26,8 @@ public struct RecognitionResult: Codable, Equatable, Sendable {
     public var meanConfidence: Int
     /// Every word with its box, confidence and line.
     public var words: [RecognizedWord]
-    /// Rotation applied to make the page upright, degrees clockwise (0, 90, 180, 270), EXIF included.
+    /// Rotation that makes the page upright, degrees clockwise (0, 90, 180, 270): EXIF, OSD and
+    /// Tesseract's layout analysis together. Word boxes are in the upright page's pixels.
     public var rotationDegrees: Int
     /// Things the user should know ("transparency flattened onto white", "no text found", …).
     public var warnings: [String]

@@ -125,7 +125,10 @@ public struct Recognizer {
         if page.deskewDegrees != 0 {
             warnings.append(String(format: "deskewed by %.1f°", locale: Locale(identifier: "en_US_POSIX"), page.deskewDegrees))
         }
-        best.rotationDegrees = (Recognizer.rotation(ofEXIF: loaded.exifOrientation) + osdTurns * 90) % 360
+        if best.rotationDegrees != 0 {
+            warnings.append("page read turned \(best.rotationDegrees)° clockwise (found by Tesseract's layout analysis)")
+        }
+        best.rotationDegrees = (Recognizer.rotation(ofEXIF: loaded.exifOrientation) + osdTurns * 90 + best.rotationDegrees) % 360
         best.warnings = warnings
         best.diagnostics = ["languages loaded: \(try pendingEngine.value().loadedLanguages.joined(separator: "+"))"] + diagnostics
         _ = progress(100, "done")

@@ -161,22 +161,39 @@ public final class TesseractEngine {
         if context.cancelled { throw OCRError.cancelled }
         guard rc == 0 else { throw OCRError.recognitionFailed }
 
-        let words = collectWords(scale: page.scale)
+        let (words, turns) = collectWords(scale: page.scale, width: page.image.width, height: page.image.height)
         let text = VerseLayout.text(from: words)
         let confidence = words.isEmpty ? 0 : Int(TessBaseAPIMeanTextConf(handle))
         return RecognitionResult(text: text, meanConfidence: confidence, words: words.map(\.word),
-                                 rotationDegrees: 0, warnings: [])
+                                 rotationDegrees: turns * 90, warnings: [])
     }
 
     /// Walks the result iterator word by word (`TessBaseAPIGetIterator`, `RIL_WORD`).
-    private func collectWords(scale: Double) -> [LaidOutWord] {
-        guard let it = TessBaseAPIGetIterator(handle) else { return [] }
+    ///
+    /// Tesseract's layout analysis reads a page turned by 90° itself; its boxes then lie in the
+    /// turned image. Each block's orientation (`TessPageIteratorOrientation`) turns them back so
+    /// that boxes, lines and indentation are those of the upright page.
+    /// - Returns: the words, and the clockwise quarter turns that make most of them upright.
+    private func collectWords(scale: Double, width: Int, height: Int) -> (words: [LaidOutWord], quarterTurns: Int) {
+        guard let it = TessBaseAPIGetIterator(handle) else { return ([], 0) }
         defer { TessResultIteratorDelete(it) }
-        let pageIt = TessResultIteratorGetPageIteratorConst(it)
+        let pageIt = TessResultIteratorGetPageIterator(it)
         var out: [LaidOutWord] = []
         var line = -1, block = -1
+        var orientation = ORIENTATION_PAGE_UP
+        var turnsCount = [0, 0, 0, 0]
         repeat {
-            if TessPageIteratorIsAtBeginningOf(pageIt, RIL_BLOCK) != 0 { block += 1 }
+            if TessPageIteratorIsAtBeginningOf(pageIt, RIL_BLOCK) != 0 {
+                block += 1
+                var direction = WRITING_DIRECTION_LEFT_TO_RIGHT, order = TEXTLINE_ORDER_TOP_TO_BOTTOM
+                var deskew: Float = 0
+                TessPageIteratorOrientation(pageIt, &orientation, &direction, &order, &deskew)
+                // A Latin page turned 90° clockwise comes back as upright vertical text written
+                // top to bottom, lines right to left: the same as a page whose top points right.
+                if orientation == ORIENTATION_PAGE_UP && direction == WRITING_DIRECTION_TOP_TO_BOTTOM {
+                    orientation = ORIENTATION_PAGE_RIGHT
+                }
+            }
             if TessPageIteratorIsAtBeginningOf(pageIt, RIL_TEXTLINE) != 0 { line += 1 }
             guard let p = TessResultIteratorGetUTF8Text(it, RIL_WORD) else { continue }
             let text = String(cString: p).precomposedStringWithCanonicalMapping
@@ -184,9 +201,12 @@ public final class TesseractEngine {
             if text.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
             _ = TessPageIteratorBoundingBox(pageIt, RIL_WORD, &l, &t, &r, &b)
+            let (x, y, w, h) = TesseractEngine.upright(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t),
+                                                       orientation: orientation, pageWidth: width, pageHeight: height)
+            turnsCount[TesseractEngine.quarterTurns(orientation)] += text.count
             let inv = 1 / max(scale, 1e-9)
-            let box = BoundingBox(x: Int((Double(l) * inv).rounded()), y: Int((Double(t) * inv).rounded()),
-                                  width: Int((Double(r - l) * inv).rounded()), height: Int((Double(b - t) * inv).rounded()))
+            let box = BoundingBox(x: Int((Double(x) * inv).rounded()), y: Int((Double(y) * inv).rounded()),
+                                  width: Int((Double(w) * inv).rounded()), height: Int((Double(h) * inv).rounded()))
             let conf = Double(TessResultIteratorConfidence(it, RIL_WORD))
             out.append(LaidOutWord(word: RecognizedWord(text: text, boundingBox: box, confidence: (conf * 10).rounded() / 10, line: line),
                                    block: block))
@@ -198,7 +218,31 @@ public final class TesseractEngine {
             if map[old] == nil { map[old] = map.count }
             out[i].word.line = map[old]!
         }
-        return out
+        let majority = turnsCount.indices.max { turnsCount[$0] < turnsCount[$1] } ?? 0
+        return (out, majority)
+    }
+
+    /// Clockwise quarter turns that make a block of `orientation` upright
+    /// (`ORIENTATION_PAGE_RIGHT`: the page's top points right, so it was turned 90° clockwise).
+    static func quarterTurns(_ orientation: TessOrientation) -> Int {
+        switch orientation {
+        case ORIENTATION_PAGE_RIGHT: return 3
+        case ORIENTATION_PAGE_DOWN: return 2
+        case ORIENTATION_PAGE_LEFT: return 1
+        default: return 0
+        }
+    }
+
+    /// A box of a `pageWidth` × `pageHeight` image whose block has `orientation`, in the
+    /// coordinates of the same image turned upright.
+    static func upright(x: Int, y: Int, width: Int, height: Int, orientation: TessOrientation,
+                        pageWidth: Int, pageHeight: Int) -> (Int, Int, Int, Int) {
+        switch orientation {
+        case ORIENTATION_PAGE_RIGHT: return (y, pageWidth - (x + width), height, width)
+        case ORIENTATION_PAGE_DOWN: return (pageWidth - (x + width), pageHeight - (y + height), width, height)
+        case ORIENTATION_PAGE_LEFT: return (pageHeight - (y + height), x, height, width)
+        default: return (x, y, width, height)
+        }
     }
 }
 

@@ -18,3 +18,18 @@ import Testing
         #expect(VerseLayout.text(from: []) == "")
     }
 }
+
+@Suite struct IndentationTests {
+    func word(_ text: String, line: Int, x: Int) -> LaidOutWord {
+        // 10 px per character, 30 px high, lines 50 px apart.
+        LaidOutWord(word: RecognizedWord(text: text, boundingBox: BoundingBox(x: x, y: line * 50, width: 10 * text.count, height: 30),
+                                         confidence: 90, line: line), block: 0)
+    }
+
+    @Test func indentationIsRebuiltFromTheBoxes() {
+        let words = [word("Once", line: 0, x: 100), word("upon", line: 1, x: 140), word("a", line: 2, x: 103),
+                     word("midnight", line: 3, x: 112)]
+        // 40 px = 4 characters: indented; 3 px and 12 px (under 2 characters): drift, not indentation.
+        #expect(VerseLayout.text(from: words) == "Once\n    upon\na\nmidnight\n")
+    }
+}
