@@ -74,7 +74,10 @@ public struct ImageLoader {
         }
         // Leptonica holds grey (and 1/2/4/16-bit) images at their depth, anything else at 32 bits a pixel.
         let bitsPerPixel = (spp == 1 && cmap == 0) ? Int(max(1, bps)) : 32
-        let decodedBytes = (width / reduction) * (height / reduction) * bitsPerPixel / 8
+        // A header may claim up to 2³¹ × 2³¹ pixels: multiply with overflow checks (found by fuzzing).
+        let (pixels, pixelsOverflow) = (width / reduction).multipliedReportingOverflow(by: height / reduction)
+        let (bits, bitsOverflow) = pixels.multipliedReportingOverflow(by: bitsPerPixel)
+        let decodedBytes = pixelsOverflow || bitsOverflow ? Int.max : bits / 8
         if decodedBytes > memoryLimit {
             throw ImagingError.tooLarge(path: path, width: width, height: height,
                                         decodedBytes: decodedBytes, limitBytes: memoryLimit)
