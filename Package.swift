@@ -17,11 +17,14 @@ let package = Package(
                        providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng", "tesseract-ocr-fra", "tesseract-ocr-osd"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif",
                        providers: [.apt(["libexif-dev"])]),
+        // giflib: only to count a GIF's frames without decoding them (Leptonica reads the first).
+        .systemLibrary(name: "CGif", pkgConfig: "libgif",
+                       providers: [.apt(["libgif-dev"])]),
         // No pkgConfig: SwiftPM drops ncursesw's -D flags anyway (see shim.h).
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
 
         .target(name: "SnapText"),
-        .target(name: "SnapImaging", dependencies: ["CLeptonica", "CExif"]),
+        .target(name: "SnapImaging", dependencies: ["CLeptonica", "CExif", "CGif"]),
         .target(name: "SnapOCR", dependencies: ["SnapImaging", "CTesseract", "CLeptonica"]),
         .target(name: "SnapShare"),
         .target(name: "SnapTerminal", dependencies: ["CNcursesw"]),

@@ -8,5 +8,5 @@ $SUDO apt-get update
 $SUDO apt-get install -y --no-install-recommends \
   libtesseract-dev libleptonica-dev \
   tesseract-ocr-eng tesseract-ocr-fra tesseract-ocr-osd \
-  libncurses-dev libexif-dev \
+  libncurses-dev libexif-dev libgif-dev \
   tmux python3 locales

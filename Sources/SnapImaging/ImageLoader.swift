@@ -93,6 +93,8 @@ public struct ImageLoader {
         guard let decoded else { throw ImagingError.corrupt(path: path, format: formatName) }
         var image = Image(taking: decoded)
         var notes: [String] = []
+        let frames = ImageLoader.frameCount(path, format: format)
+        if frames > 1 { notes.append("\(formatName) with \(frames) frames: frame 1 read") }
 
         let orientation = format == l_int32(IFF_JFIF_JPEG) ? ImageLoader.exifOrientation(path) : nil
         if let orientation, orientation != 1 {

@@ -142,3 +142,48 @@ import SnapTestSupport
         #expect(r.stderr == "lovesnap: nope\\xE8.png: No such file or directory\n")
     }
 }
+
+/// The kinds of image file behind bug cases 01–08: depth, palette, alpha, colour space, frames.
+@Suite struct ImageKindTests {
+    let kettle = try! String(contentsOfFile: TestPaths.sample("kettle.txt"), encoding: .utf8)
+
+    @Test(arguments: [("three-frames.gif", "lovesnap: three-frames.gif: GIF with 3 frames: frame 1 read\n"),
+                      ("two-pages-g4.tif", "lovesnap: two-pages-g4.tif: TIFF with 2 frames: frame 1 read\n"),
+                      ("grey16.png", ""), ("palette.png", "")])
+    func fixtureReadsAsItsFirstFrame(name: String, notice: String) throws {
+        let r = try lovesnap(["ocr", TestPaths.fixture(name)])
+        #expect(r.status == 0)
+        #expect(r.stdout == kettle)
+        #expect(r.stderr == notice)
+    }
+
+    @Test(arguments: ["01-rgba-transparent-bg/lenore_rgba_black_transparent.png", "01-rgba-transparent-bg/lenore_gray_alpha_LA.png"])
+    func textOnlyInTheAlphaChannel(name: String) throws {
+        let r = try lovesnap(["ocr", TestPaths.bugcase(name)])
+        #expect(r.stdout == "Lenore\n")
+    }
+
+    @Test(arguments: ["03-exif-orientation-6/raven_exif_orientation6.jpg", "04-inverted-white-on-black/raven_white_on_black.png",
+                      "06-cmyk-jpeg/raven_cmyk.jpg", "08-huge-dimensions/raven_4032x3024.jpg",
+                      "08-huge-dimensions/raven_40000x3000.png", "10-low-res-small-text/raven_8px.png",
+                      "10-low-res-small-text/raven_10px.png"])
+    func ravenBugCasesReadExactly(name: String) throws {
+        let r = try lovesnap(["ocr", TestPaths.bugcase(name)])
+        #expect(r.status == 0)
+        #expect(r.stdout == "the rare and radiant maiden\nwhom the angels name Lenore\n")
+    }
+
+    @Test func frenchAccentsWithTheDefaultLanguages() throws {
+        let r = try lovesnap(["ocr", TestPaths.bugcase("11-eng-fra-accents/fr_accents.png")])
+        #expect(r.stdout == "Là-bas où dort la forêt,\nun cœur naïf rêve encore,\nNoël viendra, ça ira,\nprès du château, en été.\n")
+    }
+
+    @Test func decompressionBombIsRefusedWithItsSize() throws {
+        let dir = TestPaths.temporaryDirectory("bomb")
+        let bomb = dir.appendingPathComponent("bomb.png").path
+        #expect(try run("/usr/bin/env", ["python3", TestPaths.repoRoot.appendingPathComponent("scripts/make-png-bomb.py").path, bomb]).status == 0)
+        let r = try lovesnap(["ocr", bomb])
+        #expect(r.status == 3)
+        #expect(r.stderr == "lovesnap: \(bomb): the image is 32000×24000 pixels and would take 732 MiB once decoded, above lovesnap's limit of 512 MiB; refused before decoding (scale it down first)\n")
+    }
+}

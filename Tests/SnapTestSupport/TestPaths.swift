@@ -22,6 +22,11 @@ public enum TestPaths {
 
     /// A sample poem file by name (e.g. "kettle.png").
     public static func sample(_ name: String) -> String { samplePoems.appendingPathComponent(name).path }
+    /// A test fixture under Tests/Fixtures (made by Tests/Fixtures/make_fixtures.py).
+    public static func fixture(_ name: String) -> String {
+        repoRoot.appendingPathComponent("Tests/Fixtures").appendingPathComponent(name).path
+    }
+
     /// A bug-case file (e.g. "07-tiny-1x1/white_1x1.png").
     public static func bugcase(_ relative: String) -> String { bugcases.appendingPathComponent(relative).path }
 
