@@ -187,3 +187,25 @@ import SnapTestSupport
         #expect(r.stderr == "lovesnap: \(bomb): the image is 32000×24000 pixels and would take 732 MiB once decoded, above lovesnap's limit of 512 MiB; refused before decoding (scale it down first)\n")
     }
 }
+
+/// Bug case 14: the same text under C and comma-decimal locales (the editor must set the locale).
+@Suite struct LocaleTests {
+    @Test func sameTextUnderEveryLocale() throws {
+        let locales = TestPaths.temporaryDirectory("locales")
+        for l in ["fr_FR", "de_DE"] {
+            let r = try run("/usr/bin/localedef", ["-i", l, "-f", "UTF-8", locales.appendingPathComponent("\(l).UTF-8").path])
+            #expect(r.status == 0 || r.status == 1, "localedef \(l): \(r.stderr)")   // 1 = warnings only
+        }
+        for image in ["14-non-c-locale/numbers_fr.png", "11-eng-fra-accents/fr_accents.png"] {
+            let expected = try String(contentsOfFile: TestPaths.bugcase(image.components(separatedBy: "/")[0] + "/expected_text.txt"), encoding: .utf8)
+            for locale in ["C", "C.UTF-8", "fr_FR.UTF-8", "de_DE.UTF-8"] {
+                var env = ProcessInfo.processInfo.environment
+                env["LOCPATH"] = locales.path
+                env["LC_ALL"] = locale
+                let r = try lovesnap(["ocr", TestPaths.bugcase(image)], environment: env)
+                #expect(r.stdout == expected, "\(image) under \(locale)")
+                #expect(r.stderr == "", "\(image) under \(locale)")
+            }
+        }
+    }
+}
