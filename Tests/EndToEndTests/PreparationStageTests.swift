@@ -39,6 +39,14 @@ import SnapTestSupport
         #expect(r.stderr == "lovesnap: page.png: light text on a dark background: inverted\n")
     }
 
+    @Test func pageMixingBothPolaritiesReadsExactly() throws {
+        // The second stanza is light text in a dark band (Tests/Fixtures/make_fixtures.py): the page
+        // as a whole stays dark-on-light and Tesseract inverts that region's lines itself.
+        let r = try lovesnap(["ocr", TestPaths.fixture("mixed-polarity.png")])
+        #expect(r.stdout == truth)
+        #expect(r.stderr == "")
+    }
+
     @Test(arguments: [2.0, -2.0])
     func skewedPageReadsExactly(degrees: Double) throws {
         let r = try ocr { try $0.grayscale().padded(by: 60).rotated(degrees: degrees) }

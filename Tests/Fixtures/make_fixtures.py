@@ -18,3 +18,10 @@ pages[0].save(os.path.join(here, "two-pages-g4.tif"), save_all=True, append_imag
 kettle.convert("I").point(lambda v: v * 257).convert("I;16").save(os.path.join(here, "grey16.png"))
 # A palette image.
 kettle.convert("P").save(os.path.join(here, "palette.png"))
+# Mixed polarity: harbour.png with its second stanza as light text in a dark band.
+from PIL import ImageOps
+mixed = harbour.copy()
+w, h = mixed.size
+band = (0, int(h * 0.62), w, h)
+mixed.paste(ImageOps.invert(mixed.crop(band)), band[:2])
+mixed.save(os.path.join(here, "mixed-polarity.png"))
