@@ -5,9 +5,14 @@ import SnapTerminal
 /// The editor: glues a ``Terminal``, ``update(_:_:keymap:)``, ``render(_:size:)``, the OCR job and
 /// the sharing service into a run loop.
 ///
-/// The loop draws the state, waits for a key (100 ms while the OCR runs, so progress shows),
-/// applies it, polls the OCR job and performs the effects (save, mail, cancel). It does not start
-/// or stop the terminal: whoever made the ``NcursesTerminal`` calls its `shutdown()` afterwards.
+/// The loop draws the state, waits for a key (at most 100 ms, so OCR progress shows and a
+/// termination signal is noticed at once), applies it, polls the OCR job and performs the effects
+/// (save, mail, cancel). It does not start or stop the terminal: whoever made the
+/// ``NcursesTerminal`` calls its `shutdown()` afterwards.
+///
+/// When the terminal reports a termination signal (``Terminal/pendingTerminationSignal``), the loop
+/// writes the text to an emergency file (``EmergencySave``) on this thread, records a
+/// ``TerminationReport`` and returns 128 + the signal.
 public final class Editor {
     /// The current state (read it after ``run()`` for the final text).
     public private(set) var state: EditorState
@@ -15,6 +20,12 @@ public final class Editor {
     private let recognition: RecognitionTask?
     private let sharing: DocumentSharing
     private let keymap: Keymap
+    private let homeFolder: String?
+    private let temporaryFolder: String
+
+    /// Set when a termination signal ended the run: what happened to the text, and the message for
+    /// stderr (print it after the terminal is restored).
+    public private(set) var termination: TerminationReport?
 
     /// Creates an editor on `terminal` for `configuration`, with nano's keys.
     public init(terminal: Terminal, configuration: EditorConfiguration, keymap: Keymap = .nano) {
@@ -22,29 +33,51 @@ public final class Editor {
         self.recognition = configuration.recognition
         self.sharing = configuration.sharing
         self.keymap = keymap
+        self.homeFolder = configuration.homeFolder
+        self.temporaryFolder = configuration.temporaryFolder
         self.state = EditorState(displayName: configuration.displayName, saveName: configuration.defaultSaveName,
                                  savesToOwnFile: configuration.savesToOwnFile,
                                  text: configuration.recognition == nil ? configuration.initialText : "",
                                  recognizing: configuration.recognition != nil, screenSize: terminal.size)
     }
 
-    /// Runs until the user exits; returns the process exit code (0).
+    /// Runs until the user exits (returns 0) or a termination signal arrives (saves the text as
+    /// ``EmergencySave`` says, sets ``termination`` and returns 128 + the signal).
     ///
     /// A still-running OCR job is cancelled on the way out.
     public func run() -> Int32 {
         var needsDraw = true
         while state.exitCode == nil {
+            if let sig = terminal.pendingTerminationSignal {
+                terminate(by: sig)
+                break
+            }
             if pollRecognition() { needsDraw = true }
             if needsDraw {
                 state.screenSize = terminal.size
                 terminal.draw(render(state, size: state.screenSize))
             }
-            let key = terminal.readKey(timeout: state.isRecognizing ? 100 : 1000)
+            let key = terminal.readKey(timeout: 100)
             needsDraw = key != nil
-            if let key { handle(key) }
+            if let key, terminal.pendingTerminationSignal == nil { handle(key) }
         }
         if state.isRecognizing { recognition?.cancel() }
         return state.exitCode ?? 0
+    }
+
+    /// Writes the emergency file (if there is text or a change), records the report, sets the exit code.
+    func terminate(by sig: Int32) {
+        let text = state.buffer.text
+        let outcome: EmergencySave.Outcome
+        if text.isEmpty && !state.isModified {
+            outcome = .nothingToSave
+        } else {
+            outcome = EmergencySave.write(Array(text.utf8), saveName: state.saveName, home: homeFolder,
+                                          temporaryFolder: temporaryFolder)
+        }
+        let report = TerminationReport(signal: sig, outcome: outcome)
+        termination = report
+        state.exitCode = report.exitCode
     }
 
     /// Handles one key as the run loop does (update, then effects).

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the editor starts with: the document's name, its text or a running OCR job, and the
 /// services it saves and mails through.
 public struct EditorConfiguration {
@@ -13,6 +15,11 @@ public struct EditorConfiguration {
     public var recognition: RecognitionTask?
     /// Where Write Out and Mail go.
     public var sharing: DocumentSharing
+    /// The second place for the emergency file when the document's folder cannot take it
+    /// (`$HOME` by default); see ``EmergencySave``.
+    public var homeFolder: String? = ProcessInfo.processInfo.environment["HOME"]
+    /// The last place for the emergency file (`/tmp`).
+    public var temporaryFolder = "/tmp"
 
     /// Creates a configuration from its parts.
     public init(displayName: String, defaultSaveName: String, savesToOwnFile: Bool = false, initialText: String = "",

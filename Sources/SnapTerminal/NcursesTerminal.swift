@@ -1,12 +1,15 @@
 import CNcursesw
 import Glibc
+import Synchronization
 
 /// The real ``Terminal``: ncursesw on the process's standard input and output.
 ///
 /// Starting it sets a UTF-8 locale (the user's, else `C.UTF-8`), raw mode (so ^C, ^Z, ^\ and ^S
 /// reach the editor as keys), no echo, keypad decoding, 25 ms Esc delay and bracketed paste.
 /// ``shutdown()`` (also run by `deinit`, at `exit`, and on SIGTERM/SIGHUP/SIGINT/SIGQUIT) restores
-/// the terminal; it is idempotent. This is the only type in the project that touches ncurses.
+/// the terminal; it is idempotent. With `deferTermination`, SIGTERM and SIGHUP are instead held for
+/// the program (``pendingTerminationSignal``) and an outside SIGINT is ignored, as nano does.
+/// This is the only type in the project that touches ncurses.
 public final class NcursesTerminal: Terminal {
     private let screen: OpaquePointer
     private let window: UnsafeMutablePointer<WINDOW>
@@ -16,17 +19,33 @@ public final class NcursesTerminal: Terminal {
     ///
     /// `installSignalHandlers`: restore the terminal, then die as before, on SIGTERM, SIGHUP,
     /// SIGINT and SIGQUIT (only where the signal still has its default action).
+    ///
+    /// `deferTermination` (with `installSignalHandlers`): SIGTERM and SIGHUP do not kill the
+    /// process; the handler only records the first one (an atomic store, nothing else), and the
+    /// program reads it from ``pendingTerminationSignal`` — it must poll it (the editor does, between
+    /// keys) and then save, ``shutdown()`` and exit itself. Later termination signals are ignored
+    /// (SIGQUIT and SIGKILL still end a stuck process). A SIGINT sent from outside is ignored (^C is
+    /// a key in raw mode anyway). The handlers are reset to the default in programs this process
+    /// starts (`exec`), unlike `SIG_IGN`.
     /// Throws ``TerminalError`` when standard input/output is not a terminal or `TERM` is unusable.
-    public init(installSignalHandlers: Bool = true) throws {
+    public init(installSignalHandlers: Bool = true, deferTermination: Bool = false) throws {
         Self.prepareLocale()
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalError.notATerminal }
         if installSignalHandlers {
+            // Initialise the global before a handler can touch it.
+            _ = caughtTermination.load(ordering: .sequentiallyConsistent)
             // Before newterm: ncurses installs its own SIGINT/SIGTERM handler (exit status 1) only
             // where the action is still the default.
             for sig in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
+                let handler: @convention(c) (Int32) -> Void
+                switch sig {
+                case SIGTERM where deferTermination, SIGHUP where deferTermination: handler = recordTermination
+                case SIGINT where deferTermination: handler = ignoreSignal
+                default: handler = restoreAndDie
+                }
                 // SIG_DFL imports as nil: keep any other action (an ignored SIGHUP under nohup, a
-                // handler the program installed) as it was.
-                if let previous = signal(sig, restoreAndDie) { signal(sig, previous) }
+                // handler the program installed) as it was. glibc's signal() sets SA_RESTART.
+                if let previous = signal(sig, handler) { signal(sig, previous) }
             }
         }
         guard let screen = newterm(nil, stdout, stdin) else {
@@ -83,6 +102,13 @@ public final class NcursesTerminal: Terminal {
         cursesActive = false
         endwin()
         writeToTerminal("\u{1B}[?2004l")
+    }
+
+    /// The SIGTERM or SIGHUP caught since a terminal was started with `deferTermination`, or nil.
+    /// Safe to read at any time (an atomic load); it stays set.
+    public var pendingTerminationSignal: Int32? {
+        let sig = caughtTermination.load(ordering: .sequentiallyConsistent)
+        return sig == 0 ? nil : sig
     }
 
     /// The current size, as ncurses knows it after the last `KEY_RESIZE`.
@@ -310,6 +336,18 @@ public final class NcursesTerminal: Terminal {
 
 // Shared with the atexit and signal paths, which cannot capture context.
 nonisolated(unsafe) private var cursesActive = false
+
+/// The first termination signal held back for the program (0: none). Lock-free, so a signal handler
+/// may store into it.
+private let caughtTermination = Atomic<Int32>(0)
+
+/// Records the first SIGTERM/SIGHUP; does nothing else (async-signal-safe). Later ones are dropped.
+private func recordTermination(_ sig: Int32) {
+    _ = caughtTermination.compareExchange(expected: 0, desired: sig, ordering: .sequentiallyConsistent)
+}
+
+/// An outside SIGINT while the editor runs: ignored (a handler, not SIG_IGN, so children get the default).
+private func ignoreSignal(_ sig: Int32) {}
 
 private func restoreAndDie(_ sig: Int32) {
     NcursesTerminal.restoreTerminal()

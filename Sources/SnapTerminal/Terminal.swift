@@ -10,9 +10,15 @@ public protocol Terminal: AnyObject {
     func readKey(timeout: Int) -> KeyEvent?
     /// Forgets what is on the screen, so the next ``draw(_:)`` repaints every cell (^L).
     func invalidate()
+    /// A termination signal (`SIGTERM`, `SIGHUP`) that arrived and was held back for the program to
+    /// act on (save, restore, exit), or nil. It stays set once caught.
+    var pendingTerminationSignal: Int32? { get }
 }
 
 extension Terminal {
     /// Does nothing: for terminals that always repaint everything.
     public func invalidate() {}
+
+    /// Never any: for terminals that do not catch signals.
+    public var pendingTerminationSignal: Int32? { nil }
 }

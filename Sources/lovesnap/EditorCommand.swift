@@ -43,13 +43,16 @@ enum EditorCommand {
         }
 
         let terminal: NcursesTerminal
-        do { terminal = try NcursesTerminal() } catch {
+        // SIGTERM/SIGHUP are held for the editor, which saves the text and returns 128 + signal.
+        do { terminal = try NcursesTerminal(deferTermination: true) } catch {
             configuration.recognition?.cancel()
             Console.error("\(error)")
             return ExitCode.failure.rawValue
         }
-        let status = Editor(terminal: terminal, configuration: configuration).run()
+        let editor = Editor(terminal: terminal, configuration: configuration)
+        let status = editor.run()
         terminal.shutdown()
+        if let termination = editor.termination { Console.error(termination.message) }
         configuration.recognition?.cancel()
         return status
     }

@@ -15,13 +15,25 @@ final class FakeTerminal: Terminal {
         self.keys = keys
     }
 
+    /// A termination signal the run loop should see (set directly, or by `signalAfterKeys`).
+    var pendingTerminationSignal: Int32?
+    /// Raised (made pending) once the scripted keys are used up, instead of the ^X / "n" keys.
+    var signalAfterKeys: Int32?
+    /// The timeouts the run loop asked for.
+    private(set) var timeouts: [Int] = []
+
     func draw(_ frame: Frame) { frames.append(frame) }
 
     /// The scripted keys, then ^X / "n" forever (leave, not saving); stops a runaway loop.
     func readKey(timeout: Int) -> KeyEvent? {
         reads += 1
+        timeouts.append(timeout)
         precondition(reads < 10_000, "run loop does not end")
         if !keys.isEmpty { return keys.removeFirst() }
+        if let signalAfterKeys {
+            pendingTerminationSignal = signalAfterKeys
+            return nil
+        }
         return reads % 2 == 0 ? .control("x") : .character("n")
     }
 }
