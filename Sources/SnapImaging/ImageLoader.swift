@@ -104,7 +104,8 @@ public struct ImageLoader {
         if image.hasColormap {
             image = try Image.wrap(pixRemoveColormap(image.pix, l_int32(REMOVE_CMAP_BASED_ON_SRC)), "pixRemoveColormap")
         }
-        if image.depth == 32 && image.samplesPerPixel == 4 {
+        var opaque: l_int32 = 1
+        if image.depth == 32 && image.samplesPerPixel == 4 && pixAlphaIsOpaque(image.pix, &opaque) == 0 && opaque == 0 {
             // Text may live only in the alpha channel (black RGB, alpha = ink): blend onto white.
             image = try Image.wrap(pixAlphaBlendUniform(image.pix, 0xffffff00), "pixAlphaBlendUniform")
             notes.append("transparency flattened onto white")

@@ -23,7 +23,9 @@ public enum OCRError: Error, Equatable, CustomStringConvertible {
                 + "or set TESSDATA_PREFIX to the folder that holds the .traineddata files."
         case .tessdataMissing(let path):
             return "the tessdata folder \(path) does not exist; set TESSDATA_PREFIX to the folder that holds the .traineddata files"
-        case .invalidLanguage(let l): return "'\(l)' is not a language code (expected names such as eng, fra, eng+fra)"
+        case .invalidLanguage(let l):
+            if l == "osd" { return "'osd' is orientation data, not a language (lovesnap uses it by itself)" }
+            return "'\(l)' is not a language code (expected names such as eng, fra, eng+fra)"
         case .recognitionFailed: return "Tesseract failed to recognize the page"
         case .cancelled: return "OCR cancelled"
         }

@@ -36,7 +36,7 @@ public struct EngineOptions: Codable, Equatable, Sendable {
     /// - Throws: `OCRError.invalidLanguage` for an empty name or one with a path separator.
     public static func parseLanguages(_ spec: String) throws -> [String] {
         let parts = spec.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
-        for p in parts where p.isEmpty || p.contains("/") || p.hasPrefix(".") {
+        for p in parts where p.isEmpty || p.contains("/") || p.hasPrefix(".") || p == "osd" {
             throw OCRError.invalidLanguage(p.isEmpty ? spec : p)
         }
         return parts

@@ -13,8 +13,42 @@ enum VerseLayout {
 
     struct Line {
         var words: [String] = []
-        var top = Int.max, bottom = Int.min, left = Int.max
+        var top = Int.max, bottom = Int.min, left = Int.max, right = Int.min
         var block = 0
+    }
+
+    /// Where each block's lines start, and whether the block is centred (its lines' centres agree
+    /// far better than their left edges: a centred poem gets no indentation).
+    struct Margins {
+        var left: [Int: Int] = [:]
+        var width: [Int: Int] = [:]
+        var centred: Set<Int> = []
+
+        init(_ lines: [Line], charWidth: Double) {
+            for b in Set(lines.map(\.block)) {
+                let ls = lines.filter { $0.block == b }
+                let lefts = ls.map(\.left), rights = ls.map(\.right)
+                let centres = ls.map { Double($0.left + $0.right) / 2 }
+                left[b] = lefts.min()!
+                width[b] = rights.max()! - lefts.min()!
+                let leftSpread = Double(lefts.max()! - lefts.min()!)
+                let centreSpread = centres.max()! - centres.min()!
+                if ls.count >= 3 && leftSpread >= Double(VerseLayout.minimumIndent) * charWidth && centreSpread < leftSpread / 2 {
+                    centred.insert(b)
+                }
+            }
+        }
+
+        /// Leading spaces for `line`: its offset from the block's left edge in character widths;
+        /// none under `minimumIndent` (the drift of a photo taken at an angle), in a centred block,
+        /// or beyond half the block's width (a fragment of another column, not an indent).
+        func indent(_ line: Line, charWidth: Double) -> Int {
+            guard charWidth > 0, !centred.contains(line.block), let l = left[line.block], let w = width[line.block] else { return 0 }
+            let offset = line.left - l
+            if offset * 2 > w { return 0 }
+            let n = Int((Double(offset) / charWidth).rounded())
+            return n < VerseLayout.minimumIndent ? 0 : n
+        }
     }
 
     static func text(from words: [LaidOutWord]) -> String {
@@ -28,14 +62,14 @@ enum VerseLayout {
             lines[lines.count - 1].top = min(lines[lines.count - 1].top, b.y)
             lines[lines.count - 1].bottom = max(lines[lines.count - 1].bottom, b.y + b.height)
             lines[lines.count - 1].left = min(lines[lines.count - 1].left, b.x)
+            lines[lines.count - 1].right = max(lines[lines.count - 1].right, b.x + b.width)
             lines[lines.count - 1].block = w.block
             if w.word.text.count >= 2 { charWidths.append(Double(b.width) / Double(w.word.text.count)) }
         }
         guard !lines.isEmpty else { return "" }
         charWidths.sort()
         let charWidth = charWidths.isEmpty ? 0 : charWidths[charWidths.count / 2]
-        var blockLeft: [Int: Int] = [:]
-        for l in lines { blockLeft[l.block] = min(blockLeft[l.block] ?? Int.max, l.left) }
+        let margins = Margins(lines, charWidth: charWidth)
 
         // Median pitch between consecutive lines that go downwards in the same block.
         var pitches: [Int] = []
@@ -55,12 +89,7 @@ enum VerseLayout {
                 let newColumn = line.top < prev.bottom - (prev.bottom - prev.top) / 2 && line.block != prev.block
                 if newColumn || d > pitch * stanzaGapFactor { out.append("") }
             }
-            var indent = 0
-            if charWidth > 0 {
-                indent = Int((Double(line.left - blockLeft[line.block]!) / charWidth).rounded())
-                if indent < minimumIndent { indent = 0 }
-            }
-            out.append(String(repeating: " ", count: indent) + line.words.joined(separator: " "))
+            out.append(String(repeating: " ", count: margins.indent(line, charWidth: charWidth)) + line.words.joined(separator: " "))
         }
         return out.joined(separator: "\n") + "\n"
     }

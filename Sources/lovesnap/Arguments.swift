@@ -42,6 +42,11 @@ struct Arguments {
             rest = rest.dropFirst()
             return v
         }
+        func nonEmpty(_ name: String) throws -> String {
+            let v = try value(name)
+            guard !v.isEmpty else { throw UsageError(description: "option \(name) needs a non-empty value") }
+            return v
+        }
         func int(_ name: String, _ range: ClosedRange<Int>) throws -> Int {
             let v = try value(name)
             guard let n = Int(v), range.contains(n) else {
@@ -63,9 +68,11 @@ struct Arguments {
             case "-V", "--version": a.mode = .version
             case "-l", "--languages", "--lang":
                 a.options.engine.languages = try EngineOptions.parseLanguages(value(name))
-            case "--psm": a.options.engine.pageSegmentationMode = try int(name, 0...13)
-            case "--tessdata": a.options.engine.tessdataPath = try value(name)
-            case "-o", "--output": a.output = try value(name)
+            case "--psm":
+                // PSM 0 only detects orientation and script: it never yields text.
+                a.options.engine.pageSegmentationMode = try int(name, 1...13)
+            case "--tessdata": a.options.engine.tessdataPath = try nonEmpty(name)
+            case "-o", "--output": a.output = try nonEmpty(name)
             case "--max-dimension": a.options.preprocessing.maxDimension = try int(name, 100...32000)
             case "--binarization":
                 let v = try value(name)
@@ -99,6 +106,11 @@ struct Arguments {
             }
         }
         if a.mode == .help || a.mode == .version { return a }
+        // `lovesnap -l fra ocr PHOTO`: options before the subcommand.
+        if a.mode == .editPhoto, positional.count == 2, let sub = ["ocr": Mode.ocr, "edit": Mode.editText][positional[0]] {
+            a.mode = sub
+            positional.removeFirst()
+        }
         if positional.count > 1 {
             throw UsageError(description: "expected one file, got \(positional.count): \(positional.joined(separator: ", "))")
         }
@@ -125,7 +137,7 @@ struct Arguments {
 
     OCR options:
       -l, --languages LANGS   Tesseract languages joined by '+' (default: eng+fra)
-          --psm N             page segmentation mode 0–13 (default: 3, automatic)
+          --psm N             page segmentation mode 1–13 (default: 3, automatic)
           --tessdata DIR      folder of the .traineddata files (default: $TESSDATA_PREFIX,
                               else Tesseract's own)
           --max-dimension PX  bound on the long side after scaling, in pixels (default: 4000)

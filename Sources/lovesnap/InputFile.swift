@@ -49,11 +49,12 @@ struct InputFile {
         path == shownPath ? message : message.replacingOccurrences(of: path, with: shownPath)
     }
 
-    /// `raven.jpg` → `raven.txt`, `/p/a.b.png` → `/p/a.b.txt`, `.hidden` → `.hidden.txt`.
+    /// `raven.jpg` → `raven.txt`, `/p/a.b.png` → `/p/a.b.txt`, `.hidden` → `.hidden.txt`, and a photo
+    /// that is already called `x.txt` → `x.txt.txt` (never the photo itself).
     static func replacingExtension(of path: String) -> String {
         let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
         let name = path[slash...]
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return path + ".txt" }
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex, name[dot...] != ".txt" else { return path + ".txt" }
         return String(path[..<dot]) + ".txt"
     }
 

@@ -3,6 +3,7 @@ import Foundation
 @main
 struct Lovesnap {
     static func main() {
+        StandardStreams.secure()
         let (argv, undecodable) = InputFile.commandLine()
         let args: Arguments
         do { args = try Arguments.parse(argv) } catch {
@@ -17,11 +18,19 @@ struct Lovesnap {
             }
         }
         switch args.mode {
-        case .help: print(Arguments.help); exit(0)
-        case .version: print(Arguments.version); exit(0)
+        case .help: exit(printOrFail(Arguments.help))
+        case .version: exit(printOrFail(Arguments.version))
         case .worker: exit(WorkerMode.run(args))
         case .ocr: exit(OCRCommand.run(args, input: input!))
         case .editPhoto, .editText: exit(EditorCommand.run(args, input: input!))
+        }
+    }
+
+    /// Prints `text` and a newline on stdout; exit code 6 when stdout cannot take it.
+    static func printOrFail(_ text: String) -> Int32 {
+        do { try OutputFile.write(Array((text + "\n").utf8), to: nil); return ExitCode.ok.rawValue } catch {
+            Console.error("\(error)")
+            return ExitCode.outputFailed.rawValue
         }
     }
 }

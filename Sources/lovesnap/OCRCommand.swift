@@ -10,6 +10,14 @@ enum OCRCommand {
     static func run(_ args: Arguments, input: InputFile) -> Int32 {
         let path = input.path
         let name = input.name
+        if let output = args.output, OutputFile.isSameFile(output, as: path) {
+            Console.error("-o \(output) is the photo itself; lovesnap will not overwrite it")
+            return ExitCode.usage.rawValue
+        }
+        if args.output == nil && !StandardStreams.stdoutIsOpen {
+            Console.error("standard output is closed; give -o FILE")
+            return ExitCode.outputFailed.rawValue
+        }
         let client: WorkerClient
         do {
             client = try WorkerClient(executable: Executable.path, workerArguments: ["__worker"],
@@ -58,14 +66,11 @@ enum OCRCommand {
             for w in result.warnings { Console.note("\(name): \(w)") }
             if args.verbose { for d in result.diagnostics { Console.note("\(name): \(d)") } }
             if result.text.isEmpty { Console.note("no text found in \(name)") }
-            let bytes = Array(result.text.utf8)
-            if let output = args.output {
-                do { try AtomicFile.write(bytes, to: output) } catch {
-                    Console.error("\(error)")
-                    return ExitCode.outputFailed.rawValue
-                }
-            } else {
-                FileHandle.standardOutput.write(Data(bytes))
+            do {
+                try OutputFile.write(Array(result.text.utf8), to: args.output)
+            } catch {
+                Console.error("\(error)")
+                return ExitCode.outputFailed.rawValue
             }
             return ExitCode.ok.rawValue
         }

@@ -19,7 +19,10 @@ enum WorkerMode {
         var limit = rlimit(rlim_cur: addressSpaceLimit, rlim_max: addressSpaceLimit)
         _ = setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
         let out = FileHandle.standardOutput
-        func send(_ m: WorkerMessage) { out.write(m.encodedLine()) }
+        // A parent that went away closes the pipe: the write fails (SIGPIPE is ignored below) and
+        // the worker simply ends; it never traps.
+        signal(SIGPIPE, SIG_IGN)
+        func send(_ m: WorkerMessage) { try? out.write(contentsOf: m.encodedLine()) }
 
         guard let json = args.workerRequestJSON, let path = args.input,
               let request = try? JSONDecoder().decode(WorkerRequest.self, from: Data(json.utf8)),

@@ -20,6 +20,18 @@ import Testing
 }
 
 @Suite struct IndentationTests {
+    @Test func centredLinesAreNotIndented() {
+        let words = [word("Lenore", line: 0, x: 170), word("my", line: 1, x: 170), word("only", line: 1, x: 200),
+                     word("everlasting", line: 2, x: 145), word("love", line: 3, x: 180)]
+        #expect(VerseLayout.text(from: words) == "Lenore\nmy only\neverlasting\nlove\n")
+    }
+
+    @Test func fragmentsFarRightAreNotIndents() {
+        let words = [word("a", line: 0, x: 0), word("bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb", line: 0, x: 20),
+                     word("cc", line: 1, x: 1200)]
+        #expect(VerseLayout.text(from: words).hasSuffix("\ncc\n"))
+    }
+
     func word(_ text: String, line: Int, x: Int) -> LaidOutWord {
         // 10 px per character, 30 px high, lines 50 px apart.
         LaidOutWord(word: RecognizedWord(text: text, boundingBox: BoundingBox(x: x, y: line * 50, width: 10 * text.count, height: 30),
