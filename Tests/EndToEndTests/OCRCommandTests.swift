@@ -209,3 +209,52 @@ import SnapTestSupport
         }
     }
 }
+
+/// Output and argument edge cases a new user ran into.
+@Suite struct OutputAndArgumentTests {
+    let kettlePNG = TestPaths.sample("kettle.png")
+    let kettle = try! String(contentsOfFile: TestPaths.sample("kettle.txt"), encoding: .utf8)
+
+    @Test func outputOntoThePhotoItselfIsRefused() throws {
+        let dir = TestPaths.temporaryDirectory("same")
+        let photo = dir.appendingPathComponent("same.png").path
+        try FileManager.default.copyItem(atPath: kettlePNG, toPath: photo)
+        let before = try Data(contentsOf: URL(fileURLWithPath: photo))
+        let r = try lovesnap(["ocr", "-o", photo, photo])
+        #expect(r.status == 2)
+        #expect(r.stderr == "lovesnap: -o \(photo) is the photo itself; lovesnap will not overwrite it\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: photo)) == before)
+    }
+
+    @Test func fullOrClosedStandardOutput() throws {
+        let full = try run("/bin/sh", ["-c", "\"$1\" ocr \"$2\" > /dev/full", "sh", TestPaths.lovesnap, kettlePNG])
+        #expect(full.status == 6)
+        #expect(full.stderr == "lovesnap: standard output: No space left on device\n")
+        let closed = try run("/bin/sh", ["-c", "\"$1\" ocr \"$2\" >&-", "sh", TestPaths.lovesnap, kettlePNG])
+        #expect(closed.status == 6)
+        #expect(closed.stderr == "lovesnap: standard output is closed; give -o FILE\n")
+    }
+
+    @Test func outputToDevicesAndPipes() throws {
+        let null = try lovesnap(["ocr", "-o", "/dev/null", kettlePNG])
+        #expect(null.status == 0 && null.stderr == "")
+        let stdout = try lovesnap(["ocr", "-o", "/dev/stdout", kettlePNG])
+        #expect(stdout.stdout == kettle)
+    }
+
+    @Test func optionsBeforeTheSubcommand() throws {
+        let r = try lovesnap(["-l", "eng+fra", "ocr", kettlePNG])
+        #expect(r.status == 0)
+        #expect(r.stdout == kettle)
+    }
+
+    @Test(arguments: [(["--psm", "0"], "lovesnap: option --psm needs a whole number in 1…13, not '0'\n"),
+                      (["-l", "osd"], "lovesnap: 'osd' is orientation data, not a language (lovesnap uses it by itself)\n"),
+                      (["-o", ""], "lovesnap: option -o needs a non-empty value\n"),
+                      (["--tessdata", ""], "lovesnap: option --tessdata needs a non-empty value\n")])
+    func valuesThatCannotWork(arguments: [String], message: String) throws {
+        let r = try lovesnap(["ocr"] + arguments + [kettlePNG])
+        #expect(r.status == 2)
+        #expect(r.stderr == message)
+    }
+}
