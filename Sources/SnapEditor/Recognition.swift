@@ -2,8 +2,9 @@
 public enum RecognitionEvent: Equatable, Sendable {
     /// Progress so far, in percent (0...100).
     case progress(percent: Int)
-    /// Recognition ended: the text and Tesseract's mean word confidence (0–100).
-    case finished(text: String, meanConfidence: Int)
+    /// Recognition ended: the text, Tesseract's mean word confidence (0–100), and notes worth
+    /// showing (e.g. "page turned 90° clockwise").
+    case finished(text: String, meanConfidence: Int, notes: [String] = [])
     /// Recognition failed; `message` is shown to the user as is.
     case failed(message: String)
 }

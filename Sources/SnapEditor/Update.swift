@@ -63,7 +63,7 @@ public func apply(_ event: RecognitionEvent, to state: inout EditorState) {
     switch event {
     case .progress(let percent):
         state.recognition = .running(percent: min(max(percent, 0), 100))
-    case let .finished(text, confidence):
+    case let .finished(text, confidence, notes):
         state.buffer = TextBuffer(text: text)
         state.topLine = 0
         state.isModified = false
@@ -71,7 +71,7 @@ public func apply(_ event: RecognitionEvent, to state: inout EditorState) {
         let lines = state.buffer.writtenLineCount
         state.status = lines == 0
             ? StatusMessage("No text found in \(state.displayName)")
-            : StatusMessage("Read \(plural(lines, "line")) (conf \(min(max(confidence, 0), 100)))")
+            : StatusMessage((["Read \(plural(lines, "line")) (conf \(min(max(confidence, 0), 100)))"] + notes).joined(separator: "; "))
     case .failed(let message):
         state.buffer = TextBuffer()
         state.recognition = .failed(message: message)

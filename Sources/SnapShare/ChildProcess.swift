@@ -1,3 +1,4 @@
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -16,8 +17,15 @@ enum ChildProcess {
         var bytesWritten: Int
     }
 
+    /// - Parameter timeout: seconds the program may take in all; then it is killed (SIGKILL) and
+    ///   `ShareError.mailCommandTimedOut` is thrown.
     static func run(path: String, arguments: [String], input: [UInt8], stderrLimit: Int,
-                    command: String) throws -> Result {
+                    command: String, timeout: Double = .infinity) throws -> Result {
+        let deadline = timeout.isFinite ? DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9) : UInt64.max
+        func millisecondsLeft() -> Int32 {
+            let now = DispatchTime.now().uptimeNanoseconds
+            return now >= deadline ? 0 : Int32(min(UInt64(Int32.max), (deadline - now) / 1_000_000 + 1))
+        }
         func notRunnable(_ code: Int32) -> ShareError {
             .mailCommandNotRunnable(command: command, reason: "\(path): \(ShareError.reason(code))")
         }
@@ -128,7 +136,14 @@ enum ChildProcess {
             if errFD >= 0 { polls.append(pollfd(fd: errFD, events: Int16(POLLIN), revents: 0)) }
             // Once input is done, wake up now and then to notice an exited child whose
             // background descendants still hold its output pipes open.
-            let ready = poll(&polls, nfds_t(polls.count), inFD >= 0 ? -1 : 100)
+            let left = millisecondsLeft()
+            if left == 0 {
+                kill(pid, SIGKILL)
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                throw ShareError.mailCommandTimedOut(command: command, seconds: timeout)
+            }
+            let ready = poll(&polls, nfds_t(polls.count), min(left, inFD >= 0 ? left : 100))
             if ready < 0 && errno != EINTR { break }
             for p in polls where p.revents != 0 {
                 if p.fd == inFD {
@@ -158,8 +173,15 @@ enum ChildProcess {
         closeOnce(&outFD); closeOnce(&errFD)
 
         var status: Int32 = exitStatus ?? 0
-        if exitStatus == nil {
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        while exitStatus == nil {
+            let r = waitpid(pid, &status, WNOHANG)
+            if r == pid || (r < 0 && errno != EINTR) { break }
+            if millisecondsLeft() == 0 {
+                kill(pid, SIGKILL)
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                throw ShareError.mailCommandTimedOut(command: command, seconds: timeout)
+            }
+            usleep(10_000)
         }
         let code: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
 

@@ -18,6 +18,8 @@ public struct MailCommand: Equatable, Sendable {
 
     /// The program (a name looked up in `PATH`, or a path containing "/") and its arguments.
     public var arguments: [String]
+    /// Seconds the command may take (default `defaultTimeout`).
+    public var timeout: Double = MailCommand.defaultTimeout
 
     /// Makes a command from ready-split arguments; `arguments[0]` is the program.
     public init(arguments: [String]) {
@@ -123,6 +125,11 @@ public struct MailCommand: Equatable, Sendable {
     ///   or cannot be started; `ShareError.mailCommandFailed` for a non-zero exit status (128 + N
     ///   after signal N); `ShareError.mailCommandStoppedReading` when it exited 0 without reading
     ///   the whole message.
+    /// Seconds a mail command may take before it is killed (SIGKILL) and
+    /// `ShareError.mailCommandTimedOut` is thrown: a `sendmail` stuck on DNS or a queue lock must
+    /// not hold the editor, and the user's buffer, hostage.
+    public static let defaultTimeout: Double = 60
+
     public func send(_ message: MailMessage) throws {
         try message.validate()
         guard let program = arguments.first, !program.isEmpty else {
@@ -131,7 +138,7 @@ public struct MailCommand: Equatable, Sendable {
         let path = try executablePath(for: program)
         let input = message.rendered()
         let result = try ChildProcess.run(path: path, arguments: arguments, input: input,
-                                          stderrLimit: Self.stderrLimit, command: displayString)
+                                          stderrLimit: Self.stderrLimit, command: displayString, timeout: timeout)
         if result.status != 0 {
             throw ShareError.mailCommandFailed(command: displayString, status: result.status,
                                                stderr: result.stderr)

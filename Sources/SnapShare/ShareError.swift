@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -19,6 +20,8 @@ public enum ShareError: Error, Equatable, CustomStringConvertible {
     /// The mail command exited with status 0 but closed its input after `bytesWritten` of the
     /// `bytesTotal` octets of the message, so the message may not have been sent whole.
     case mailCommandStoppedReading(command: String, bytesWritten: Int, bytesTotal: Int)
+    /// The mail command did not finish within `seconds` and was killed (SIGKILL).
+    case mailCommandTimedOut(command: String, seconds: Double)
     /// The mail command could not be started: not found in `PATH`, not executable, and so on.
     case mailCommandNotRunnable(command: String, reason: String)
     /// A mail command line (from `--mail-command` or `LOVESNAP_MAIL_COMMAND`) could not be split
@@ -43,6 +46,9 @@ public enum ShareError: Error, Equatable, CustomStringConvertible {
             return "mail command '\(command)' failed with exit status \(status)\(detail)"
         case let .mailCommandStoppedReading(command, written, total):
             return "mail command '\(command)' stopped reading the message after \(written) of \(total) bytes; it may not have been sent"
+        case let .mailCommandTimedOut(command, seconds):
+            return String(format: "mail command '%@' did not finish within %g s and was stopped; the mail may not have been sent",
+                          locale: Locale(identifier: "en_US_POSIX"), command, seconds)
         case let .mailCommandNotRunnable(command, reason):
             return "cannot run mail command '\(command)': \(reason)"
         case let .invalidCommandLine(commandLine, reason):

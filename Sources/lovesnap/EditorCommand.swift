@@ -69,7 +69,7 @@ final class WorkerRecognitionTask: RecognitionTask {
             switch event {
             case .progress(let p, _): return .progress(percent: p)
             case .finished(let r):
-                return .finished(text: r.text, meanConfidence: r.meanConfidence)
+                return .finished(text: r.text, meanConfidence: r.meanConfidence, notes: r.warnings)
             case .failed(_, let message): return .failed(message: input.userFacing(message))
             }
         }
@@ -83,7 +83,13 @@ struct Sharing: DocumentSharing {
     let mail: MailCommand
 
     func save(_ text: String, to path: String) throws {
-        try AtomicFile.write(Array(text.utf8), to: path)
+        try AtomicFile.write(Array(text.utf8), to: Sharing.expandingTilde(path))
+    }
+
+    /// `~/x` → `$HOME/x`, as nano's Write Out prompt does.
+    static func expandingTilde(_ path: String) -> String {
+        guard path == "~" || path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty else { return path }
+        return home + path.dropFirst()
     }
 
     func mail(_ text: String, to: String, subject: String) throws {
@@ -100,13 +106,19 @@ enum TextFile {
     static func read(_ path: String) throws -> String {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+            // As nano: a name that does not exist yet opens an empty buffer, if its folder exists.
+            let folder = (path as NSString).deletingLastPathComponent
+            if FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isDir), isDir.boolValue {
+                return ""
+            }
             throw ReadError(description: "\(path): No such file or directory")
         }
         if isDir.boolValue { throw ReadError(description: "\(path): Is a directory") }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ReadError(description: "\(path): \(String(cString: strerror(EACCES)))")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        // String(validating:) keeps a byte-order mark; Foundation's decoder would drop it.
+        guard let text = String(validating: data, as: UTF8.self) else {
             throw ReadError(description: "\(path): not UTF-8 text")
         }
         return text

@@ -258,3 +258,12 @@ import SnapTestSupport
         #expect(r.stderr == message)
     }
 }
+
+/// `lovesnap edit` on files as nano opens them.
+@Suite struct EditTextFileTests {
+    @Test func missingFileInAnExistingFolderOpensEmptyAndAMissingFolderIsAnError() throws {
+        let r = try lovesnap(["edit", "/nonexistent-folder/poem.txt"])
+        #expect(r.status == 3)
+        #expect(r.stderr == "lovesnap: /nonexistent-folder/poem.txt: No such file or directory\n")
+    }
+}

@@ -54,6 +54,14 @@ private func photoEditor(_ job: FakeRecognition, sharing: FakeSharing = FakeShar
     #expect(render(editor.state, size: terminal.size).text(ofRow: 0).hasSuffix("Modified  conf 91 "))
 }
 
+@Test func notesFromTheRecognitionAreShownWithTheResult() {
+    let job = FakeRecognition([.finished(text: "poem\n", meanConfidence: 93,
+                                         notes: ["page turned 180° clockwise (orientation detected, confidence 9.9)"])])
+    let (editor, _) = photoEditor(job)
+    editor.pollRecognition()
+    #expect(editor.state.status == StatusMessage("Read 1 line (conf 93); page turned 180° clockwise (orientation detected, confidence 9.9)"))
+}
+
 @Test func failureLeavesAnUsableEmptyBuffer() {
     let job = FakeRecognition([.failed(message: "Cannot read raven.jpg: not an image")])
     let (editor, _) = photoEditor(job)
