@@ -261,7 +261,7 @@ import SnapTestSupport
 
 /// `lovesnap edit` on files as nano opens them.
 @Suite struct EditTextFileTests {
-    @Test func missingFileInAnExistingFolderOpensEmptyAndAMissingFolderIsAnError() throws {
+    @Test func fileInAMissingFolderIsAnError() throws {
         let r = try lovesnap(["edit", "/nonexistent-folder/poem.txt"])
         #expect(r.status == 3)
         #expect(r.stderr == "lovesnap: /nonexistent-folder/poem.txt: No such file or directory\n")
