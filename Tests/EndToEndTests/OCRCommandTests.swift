@@ -106,7 +106,7 @@ import SnapTestSupport
         #expect(version.stdout == "lovesnap 0.1.0\n")
         let bad = try lovesnap(["ocr", "--psm", "99", TestPaths.sample("kettle.png")])
         #expect(bad.status == 2)
-        #expect(bad.stderr == "lovesnap: option --psm needs a whole number in 0…13, not '99'\n")
+        #expect(bad.stderr == "lovesnap: option --psm needs a whole number in 1…13, not '99'\n")
         let unknown = try lovesnap(["ocr", "--frobnicate", TestPaths.sample("kettle.png")])
         #expect(unknown.status == 2)
         #expect(unknown.stderr == "lovesnap: unknown option '--frobnicate' (see lovesnap --help; put -- before a file name that starts with '-')\n")
