@@ -1,3 +1,4 @@
+import Dispatch
 import CNcursesw
 import Glibc
 import Synchronization
@@ -166,10 +167,26 @@ public final class NcursesTerminal: Terminal {
     private func readRaw(waiting milliseconds: Int) -> RawInput? {
         wtimeout(window, Int32(clamping: milliseconds))
         var ch: wint_t = 0
+        let started = DispatchTime.now().uptimeNanoseconds
         let rc = wget_wch(window, &ch)
-        if rc == KEY_CODE_YES { return .key(Int32(bitPattern: ch)) }
-        if rc == OK { return .character(ch) }
+        if rc == KEY_CODE_YES { immediateFailures = 0; return .key(Int32(bitPattern: ch)) }
+        if rc == OK { immediateFailures = 0; return .character(ch) }
+        noteFailedRead(after: DispatchTime.now().uptimeNanoseconds - started, waited: milliseconds)
         return nil
+    }
+
+    /// Consecutive reads that failed at once instead of waiting for their timeout.
+    private var immediateFailures = 0
+
+    /// A terminal that went away (its window closed while SIGHUP is ignored, as under `nohup`)
+    /// makes every read fail at once: the loop would spin at 100 % CPU. After 50 such reads in a
+    /// row it is treated as a hangup, so the editor saves the buffer and ends, as nano does.
+    private func noteFailedRead(after nanoseconds: UInt64, waited milliseconds: Int) {
+        guard milliseconds >= 20, nanoseconds < UInt64(milliseconds) * 500_000 else { immediateFailures = 0; return }
+        immediateFailures += 1
+        if immediateFailures >= 50 {
+            _ = caughtTermination.compareExchange(expected: 0, desired: SIGHUP, ordering: .sequentiallyConsistent)
+        }
     }
 
     private func pushBack(_ input: RawInput) {

@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+import SnapTestSupport
+
+/// A terminal that disappears while SIGHUP is ignored (`nohup`, `trap '' HUP`): every key read then
+/// fails at once. lovesnap must not spin; it saves the buffer as for a hangup and ends.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+struct TerminalLossTests {
+    @Test func lostTerminalSavesTheBufferAndEnds() throws {
+        let dir = try TmuxSession.temporaryDirectory("lsnap-lost")
+        let file = dir.appendingPathComponent("f.txt")
+        try "abc\n".write(to: file, atomically: true, encoding: .utf8)
+        let session = try TmuxSession(["/bin/sh", "-c", "trap '' HUP; exec \"$0\" edit f.txt", TestPaths.lovesnap], in: dir)
+        defer { session.kill() }
+        _ = try session.waitFor("abc")
+        try session.type("X")
+        _ = try session.waitFor("Xabc")
+        session.kill()
+        let save = dir.appendingPathComponent("f.txt.save").path
+        var alive = true
+        for _ in 0..<100 where alive || !FileManager.default.fileExists(atPath: save) {
+            usleep(50_000)
+            alive = ProcessEntry.all().contains { $0.arguments.contains(file.lastPathComponent) && $0.arguments.first?.hasSuffix("lovesnap") == true
+                                                  && $0.state != "Z" }
+        }
+        #expect(!alive, "lovesnap still running after its terminal went away")
+        #expect(try String(contentsOfFile: save, encoding: .utf8) == "Xabc\n")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "abc\n")
+    }
+}
