@@ -196,7 +196,7 @@ public final class TesseractEngine {
             }
             if TessPageIteratorIsAtBeginningOf(pageIt, RIL_TEXTLINE) != 0 { line += 1 }
             guard let p = TessResultIteratorGetUTF8Text(it, RIL_WORD) else { continue }
-            let text = String(cString: p).precomposedStringWithCanonicalMapping
+            let text = WordCorrections.corrected(String(cString: p).precomposedStringWithCanonicalMapping)
             TessDeleteText(p)
             if text.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
