@@ -33,11 +33,11 @@ let package = Package(
 
         // Non-product helpers every test target may use: paths, running the built binary, CER.
         .target(name: "SnapTestSupport", path: "Tests/SnapTestSupport"),
-        .testTarget(name: "SnapTextTests", dependencies: ["SnapText"]),
+        .testTarget(name: "SnapTextTests", dependencies: ["SnapText", "SnapTestSupport"]),
         .testTarget(name: "SnapImagingTests", dependencies: ["SnapImaging", "SnapTestSupport"]),
         .testTarget(name: "SnapOCRTests", dependencies: ["SnapOCR", "SnapImaging", "SnapTestSupport"]),
         .testTarget(name: "SnapShareTests", dependencies: ["SnapShare"]),
-        .testTarget(name: "SnapEditorTests", dependencies: ["SnapEditor", "SnapText", "SnapTerminal"]),
+        .testTarget(name: "SnapEditorTests", dependencies: ["SnapEditor", "SnapText", "SnapTerminal", "SnapTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["SnapShare", "SnapImaging", "SnapTestSupport"]),
     ],
     swiftLanguageModes: [.v5]

@@ -2,6 +2,7 @@ import Testing
 @testable import SnapEditor
 import SnapTerminal
 import SnapText
+import SnapTestSupport
 
 private let case15 = "15-editor-utf8-cursor/"
 

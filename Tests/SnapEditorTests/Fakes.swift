@@ -75,23 +75,6 @@ final class FakeRecognition: RecognitionTask {
     func cancel() { cancelCount += 1 }
 }
 
-/// Files of /work/shared/bugcases, found from this source file (repo root → ../shared/bugcases).
-enum Bugcases {
-    static let root: URL = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/bugcases").standardized
-
-    static func bytes(_ path: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: root.appendingPathComponent(path)))
-    }
-
-    static func text(_ path: String) throws -> String {
-        String(decoding: try bytes(path), as: UTF8.self)
-    }
-}
-
-func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
-
 /// Keys that type `text`, one character each.
 func typing(_ text: String) -> [KeyEvent] { text.map { KeyEvent.character($0) } }
 

@@ -2,6 +2,7 @@ import Testing
 @testable import SnapEditor
 import SnapTerminal
 import SnapText
+import SnapTestSupport
 
 /// States worth drawing: editing a long poem, each prompt, the replace question, OCR, help, a message.
 private func sampleStates() throws -> [(String, EditorState)] {

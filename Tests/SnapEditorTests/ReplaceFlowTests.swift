@@ -2,6 +2,7 @@ import Testing
 @testable import SnapEditor
 import SnapTerminal
 import SnapText
+import SnapTestSupport
 
 private let case17 = "17-replace-all-self-containing/"
 private let case18 = "18-replace-empty-search-or-replacement/"

@@ -1,5 +1,6 @@
 import Testing
 @testable import SnapText
+import SnapTestSupport
 
 private let case15 = "15-editor-utf8-cursor/"
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SnapText
+import SnapTestSupport
 
 private let case17 = "17-replace-all-self-containing/"
 private let case18 = "18-replace-empty-search-or-replacement/"

@@ -1,5 +1,6 @@
 import Testing
 @testable import SnapText
+import SnapTestSupport
 
 /// Apply edits → check text → undo all → original → redo all → edited again (micro's round trips).
 struct RoundTripCase: Sendable, CustomTestStringConvertible {
