@@ -39,20 +39,12 @@ LANGS = ("eng+fra", "fra+eng")
 SUFFIXES = ("-photo", "-exif6", "-transparent")
 
 
-def norm(s):
-    return re.sub(r"\s+", " ", unicodedata.normalize("NFC", s)).strip()
-
-
-def levenshtein(a, b):
-    if len(a) < len(b):
-        a, b = b, a
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i]
-        for j, cb in enumerate(b, 1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
-        prev = cur
-    return prev[-1]
+# The scoring rule lives in one place: scripts/ocr-benchmark.py (same as ../shared/tools/ocr-eval).
+import importlib.util
+_spec = importlib.util.spec_from_file_location("ocr_benchmark", os.path.join(HERE, "..", "scripts", "ocr-benchmark.py"))
+_bench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_bench)
+norm, levenshtein = _bench.norm, _bench.lev
 
 
 def word_diff(truth, ocr):
