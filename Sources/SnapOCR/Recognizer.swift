@@ -91,6 +91,20 @@ public struct Recognizer {
 
         var upright = loaded.image
         var (best, page) = try attempt(upright, options.preprocessing, 5, 60)
+        // Enlarging small print usually helps, but a small crop that mixes tiny and large type can
+        // read worse enlarged; when the enlarged page is small, a second reading at the photo's own
+        // size costs little, and it is kept when clearly better.
+        if options.level == .fast, options.preprocessing.rescaleToTextHeight, page.scale * reduction > 1.01,
+           page.image.width * page.image.height <= Recognizer.smallPagePixels {
+            var native = options.preprocessing
+            native.rescaleToTextHeight = false
+            let (r, p) = try attempt(upright, native, 55, 10)
+            // The enlarged reading is the rule; the native one must be clearly better (5 %).
+            if Recognizer.score(r) > Recognizer.score(best) * 1.05 {
+                (best, page) = (r, p)
+                diagnostics.append("kept \(Recognizer.name(of: native))")
+            }
+        }
         var osdTurns = 0
         // Orientation detection only when the first reading is poor: an upright page read with
         // good confidence needs none, and OSD costs as much as a small page's recognition.
@@ -143,6 +157,9 @@ public struct Recognizer {
     static func score(_ r: RecognitionResult) -> Double {
         r.words.reduce(0) { $0 + $1.confidence / 100 * Double($1.text.count) }
     }
+
+    /// An enlarged page of at most this many pixels is also read at its own size (`--level fast`).
+    static let smallPagePixels = 2_000_000
 
     /// Below this mean word confidence (0–100) the page is checked for a 90/180/270° turn.
     static let orientationCheckBelowConfidence = 70

@@ -39,6 +39,13 @@ import SnapTestSupport
         #expect(r.stderr == "lovesnap: page.png: light text on a dark background: inverted\n")
     }
 
+    @Test func smallCropWithTinyAndLargeTypeKeepsTheBetterReading() throws {
+        // A 196×62 crop: a 6 px small-caps label over a large date. Enlarged 4× the label reads
+        // "KEMTIV"; the reading at its own size is clearly more confident and right.
+        let r = try lovesnap(["ocr", TestPaths.shared.appendingPathComponent("corpus/swiftytesseract/NormalAndSmallFonts.jpg").path])
+        #expect(r.stdout == "KEHTIV KUNI/DATE OF EXPIRY\n21.02.2012\n")
+    }
+
     @Test func pageMixingBothPolaritiesReadsExactly() throws {
         // The second stanza is light text in a dark band (Tests/Fixtures/make_fixtures.py): the page
         // as a whole stays dark-on-light and Tesseract inverts that region's lines itself.
