@@ -10,6 +10,8 @@ import Glibc
 enum WorkerMode {
     /// Address-space cap for the worker: 4 GiB is far above what a 100-megapixel photo needs.
     static let addressSpaceLimit: rlim_t = 4 << 30
+    /// CPU-time cap for the worker: 15 minutes, three times the default --timeout.
+    static let cpuSecondsLimit: rlim_t = 900
 
     static func run(_ args: Arguments) -> Int32 {
         // Die with the parent: an editor killed with SIGKILL must not leave an orphan engine running.
@@ -18,6 +20,10 @@ enum WorkerMode {
         if getppid() != parent { return ExitCode.interrupted.rawValue }
         var limit = rlimit(rlim_cur: addressSpaceLimit, rlim_max: addressSpaceLimit)
         _ = setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
+        // A backstop under the parent's watchdog (--timeout): the kernel ends a worker that has
+        // burnt this much CPU even if nobody is watching it any more.
+        var cpu = rlimit(rlim_cur: cpuSecondsLimit, rlim_max: cpuSecondsLimit + 10)
+        _ = setrlimit(Int32(RLIMIT_CPU.rawValue), &cpu)
         let out = FileHandle.standardOutput
         // A parent that went away closes the pipe: the write fails (SIGPIPE is ignored below) and
         // the worker simply ends; it never traps.

@@ -279,6 +279,38 @@ struct EditorTmuxTests {
                             "No\u{EB}l \u{E0} la mer\nEsc, puis du texte.\n", "linn.txt", in: dir)
     }
 
+    /// The engine crashing mid-OCR (SIGSEGV sent to the worker) becomes a message; the editor
+    /// stays usable and what the user types is saved.
+    @Test func workerCrashMidOCRLeavesAWorkingEditor() throws {
+        let photo = TestPaths.shared.appendingPathComponent("corpus/ocrmypdf/linn.png")
+        let dir = try TmuxSession.temporaryDirectory("lsnap-segv")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let copy = dir.appendingPathComponent("linn.png")
+        try FileManager.default.copyItem(atPath: photo.path, toPath: copy.path)
+        let t = try TmuxSession([TestPaths.lovesnap, "--level", "accurate", copy.path], in: dir, label: "lsnap-segv")
+        defer { t.kill() }
+        func workers() -> [ProcessEntry] {
+            ProcessEntry.all().filter { $0.arguments.contains("__worker") && $0.arguments.contains(copy.path) && $0.state != "Z" }
+        }
+        _ = try t.waitUntil("the progress bar") { lines in lines.contains { $0.contains(#/\[#*-+\] \d+%/#) } }
+        let worker = try #require(workers().first, "no worker running")
+        kill(worker.pid, SIGSEGV)
+        var screen = try t.waitUntil("the crash message") { status($0).hasPrefix("[ ") }
+        #expect(status(screen) == "[ OCR stopped: the engine crashed on linn.png (signal SIGSEGV) ]", "screen:\n\(TmuxSession.show(screen))")
+        #expect(workers().isEmpty)
+
+        try t.type("Lenore")
+        screen = try t.waitFor("Lenore")
+        try t.press("C-o")
+        _ = try t.waitFor("File Name to Write: ")
+        try t.press("Enter")
+        screen = try t.waitUntil("the write") { status($0).hasPrefix("[ Wrote") }
+        #expect(status(screen) == "[ Wrote 1 line ]")
+        try t.press("C-x")
+        #expect(try t.waitForExit() == 0)
+        #expect(try String(contentsOfFile: dir.appendingPathComponent("linn.txt").path, encoding: .utf8) == "Lenore")
+    }
+
     // MARK: - 4. A failed write keeps the buffer
 
     @Test func failedWriteKeepsTheModifiedBuffer() throws {
