@@ -90,7 +90,7 @@ public struct Recognizer {
         }
 
         var upright = loaded.image
-        var (best, page) = try attempt(upright, options.preprocessing, 5, 60)
+        var (best, page) = try attempt(upright, options.preprocessing, 5, 55)
         // Enlarging small print usually helps, but a small crop that mixes tiny and large type can
         // read worse enlarged; when the enlarged page is small, a second reading at the photo's own
         // size costs little, and it is kept when clearly better.
@@ -98,7 +98,7 @@ public struct Recognizer {
            page.image.width * page.image.height <= Recognizer.smallPagePixels {
             var native = options.preprocessing
             native.rescaleToTextHeight = false
-            let (r, p) = try attempt(upright, native, 55, 10)
+            let (r, p) = try attempt(upright, native, 60, 5)
             // The enlarged reading is the rule; the native one must be clearly better (5 %).
             if Recognizer.score(r) > Recognizer.score(best) * 1.05 {
                 (best, page) = (r, p)

@@ -167,9 +167,8 @@ public final class WorkerClient: @unchecked Sendable {
             }
             terminal = event
             queue.append(event)
-        } else if cancelRequested, case .failed = terminal! {} else if cancelRequested {
-            // A result raced the cancel: keep the result, the user asked to stop but lost nothing.
         }
+        // A result that raced a cancel is kept: the user asked to stop but loses nothing.
         lock.unlock()
         done.signal()
     }
