@@ -9,89 +9,27 @@ private struct PaneError: Error, CustomStringConvertible {
     let description: String
 }
 
-/// Runs `argv` and waits for it; its stdout and stderr (to a temporary file) come back together.
-///
-/// posix_spawn rather than Foundation's Process: the child starts with no signal blocked and every
-/// signal at its default action. Test threads (libdispatch workers) block nearly all signals, and a
-/// tmux server that inherits that mask (as it does through Process) can neither reap its panes nor be
-/// stopped, and passes the mask on to the shell and to lovesnap, where SIGTERM would stay pending.
-private func spawnAndWait(_ argv: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
-    let outPath = FileManager.default.temporaryDirectory.appendingPathComponent("lsnap-spawn-\(UUID().uuidString)").path
-    defer { unlink(outPath) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t(), all = sigset_t()
-    sigemptyset(&none)
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    let cArguments = argv.map { strdup($0) } + [nil]
-    let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { (cArguments + cEnvironment).forEach { free($0) } }
-    var pid: pid_t = 0
-    let rc = posix_spawn(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
-    guard rc == 0 else { throw PaneError(description: "cannot run \(argv[0]): \(String(cString: strerror(rc)))") }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 {
-        guard errno == EINTR else { throw PaneError(description: "waitpid: \(String(cString: strerror(errno)))") }
-    }
-    let output = String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self)
-    let exitStatus: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-    return (exitStatus, output)
-}
-
-/// A shell (`bash --norc`) in an 80x24 pane of a private tmux server (`tmux -L NAME`), with
-/// `LANG=C.UTF-8`, driven by `send-keys` and read with `capture-pane -J` (wrapped lines joined).
-/// ``kill()`` (also `deinit`) kills the server.
+/// A shell (`bash --norc`) in an 80x24 pane of a private tmux server (``TmuxSession``: started
+/// with a clean signal mask, so SIGTERM reaches lovesnap), read with `capture-pane -J` (wrapped
+/// lines joined, so a long message is one line). ``kill()`` (also `deinit`) kills the server.
 private final class ShellPane {
-    static let tmux: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"]
-        .first { FileManager.default.isExecutableFile(atPath: $0) }
-
-    let socket = "lovesnap-emerg-\(UUID().uuidString.prefix(8).lowercased())"
-    private var killed = false
+    let session: TmuxSession
 
     init(in directory: URL) throws {
-        try tmux(["new-session", "-d", "-s", "t", "-x", "80", "-y", "24", "-c", directory.path, "--",
-                  "/usr/bin/env", "-u", "LC_ALL", "-u", "LOVESNAP_MAIL_COMMAND", "LANG=C.UTF-8", "PS1=$ ",
-                  "/bin/bash", "--norc", "--noprofile"])
+        session = try TmuxSession(["/bin/bash", "--norc", "--noprofile"], in: directory,
+                                  environment: ["PS1": "$ "], label: "lsnap-emerg")
         try waitUntil("the shell prompt", timeout: 10) { $0.last == "$" }
     }
 
     deinit { kill() }
 
-    func kill() {
-        guard !killed else { return }
-        killed = true
-        _ = try? tmux(["kill-server"], check: false)
-    }
-
-    @discardableResult
-    func tmux(_ arguments: [String], check: Bool = true) throws -> String {
-        guard let executable = Self.tmux else { throw PaneError(description: "tmux is not installed") }
-        var env = ProcessInfo.processInfo.environment
-        env["TMUX"] = nil
-        env["LANG"] = "C.UTF-8"
-        let r = try spawnAndWait([executable, "-u", "-L", socket, "-f", "/dev/null"] + arguments, environment: env)
-        if check && r.status != 0 {
-            throw PaneError(description: "tmux \(arguments.joined(separator: " ")) failed (\(r.status)): \(r.output)")
-        }
-        return r.output
-    }
-
-    func type(_ text: String) throws { try tmux(["send-keys", "-t", "t", "-l", text]) }
-    func press(_ keys: String...) throws { try tmux(["send-keys", "-t", "t"] + keys) }
+    func kill() { session.kill() }
+    func type(_ text: String) throws { try session.type(text) }
+    func press(_ keys: String...) throws { try session.tmux(["send-keys", "-t", session.target] + keys) }
 
     /// The screen's lines (wrapped ones joined), trailing blanks and trailing empty lines removed, NFC.
     func screen() throws -> [String] {
-        let text = try tmux(["capture-pane", "-p", "-J", "-t", "t"]).precomposedStringWithCanonicalMapping
+        let text = try session.tmux(["capture-pane", "-p", "-J", "-t", session.target]).precomposedStringWithCanonicalMapping
         var lines = text.components(separatedBy: "\n")
             .map { String($0.reversed().drop { $0 == " " }.reversed()) }
         while lines.last == "" { lines.removeLast() }
@@ -100,7 +38,7 @@ private final class ShellPane {
 
     /// A pane format value (`#{alternate_on}` …).
     func format(_ name: String) throws -> String {
-        try tmux(["display-message", "-p", "-t", "t", "#{\(name)}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try session.tmux(["display-message", "-p", "-t", session.target, "#{\(name)}"]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Polls every 50 ms until `condition` holds on the screen; throws with the screen on timeout.
@@ -114,15 +52,14 @@ private final class ShellPane {
             if Date() > deadline { break }
             usleep(50_000)
         }
-        throw PaneError(description: "timed out after \(timeout) s waiting for \(what); screen:\n"
-                        + last.enumerated().map { String(format: "%2d|", $0.offset) + $0.element }.joined(separator: "\n"))
+        throw PaneError(description: "timed out after \(timeout) s waiting for \(what); screen:\n" + TmuxSession.show(last))
     }
 }
 
 /// `lovesnap edit FILE` in a real terminal gets SIGTERM or SIGHUP: like nano, it writes the buffer
 /// to FILE.save, restores the terminal, says so on stderr and exits with 128 + the signal. An outside
 /// SIGINT does nothing.
-@Suite(.serialized, .enabled(if: ShellPane.tmux != nil, "tmux is not installed: the terminal tests need it"))
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "tmux is not installed: the terminal tests need it"))
 struct EmergencySaveTests {
     /// A short unique folder (so the message fits the pane) holding a copy of kettle.txt.
     func setUp() throws -> (dir: URL, file: String, original: Data) {
@@ -136,10 +73,10 @@ struct EmergencySaveTests {
     /// The lovesnap process editing `file` (found by its unique path).
     func editorPID(_ file: String) throws -> pid_t {
         for _ in 0..<250 {
-            let r = try spawnAndWait(["/usr/bin/pgrep", "-f", "lovesnap edit \(file)"],
-                                     environment: ProcessInfo.processInfo.environment)
-            let pids = r.output.split(separator: "\n").compactMap { pid_t($0) }
-            if pids.count == 1 { return pids[0] }
+            let editors = ProcessEntry.all().filter {
+                $0.state != "Z" && $0.arguments.count == 3 && $0.arguments[1] == "edit" && $0.arguments[2] == file
+            }
+            if editors.count == 1 { return editors[0].pid }
             usleep(20_000)
         }
         throw PaneError(description: "no single lovesnap process for \(file)")
