@@ -149,12 +149,23 @@ import SnapTestSupport
 
     @Test(arguments: [("three-frames.gif", "lovesnap: three-frames.gif: GIF with 3 frames: frame 1 read\n"),
                       ("two-pages-g4.tif", "lovesnap: two-pages-g4.tif: TIFF with 2 frames: frame 1 read\n"),
-                      ("grey16.png", ""), ("palette.png", "")])
+                      ("grey16.png", ""), ("palette.png", ""), ("kettle.pgm", ""), ("kettle.bmp", ""),
+                      ("kettle.webp", ""), ("kettle-cmyk.tif", ""), ("kettle-progressive.jpg", "")])
     func fixtureReadsAsItsFirstFrame(name: String, notice: String) throws {
         let r = try lovesnap(["ocr", TestPaths.fixture(name)])
         #expect(r.status == 0)
         #expect(r.stdout == kettle)
         #expect(r.stderr == notice)
+    }
+
+    @Test func truncatedJPEGIsCorruptNotACrash() throws {
+        let dir = TestPaths.temporaryDirectory("cut")
+        let full = try Data(contentsOf: URL(fileURLWithPath: TestPaths.fixture("kettle-progressive.jpg")))
+        let cut = dir.appendingPathComponent("cut.jpg").path
+        FileManager.default.createFile(atPath: cut, contents: full.prefix(600))
+        let r = try lovesnap(["ocr", cut])
+        #expect(r.status == 3)
+        #expect(r.stderr == "lovesnap: \(cut): the JPEG data is truncated or corrupt and could not be decoded\n")
     }
 
     @Test(arguments: ["01-rgba-transparent-bg/lenore_rgba_black_transparent.png", "01-rgba-transparent-bg/lenore_gray_alpha_LA.png"])

@@ -25,3 +25,9 @@ w, h = mixed.size
 band = (0, int(h * 0.62), w, h)
 mixed.paste(ImageOps.invert(mixed.crop(band)), band[:2])
 mixed.save(os.path.join(here, "mixed-polarity.png"))
+# The other formats and colour spaces Leptonica reads, all of kettle.png.
+kettle.save(os.path.join(here, "kettle.pgm"))
+kettle.point(lambda v: 255 if v > 128 else 0).convert("1").save(os.path.join(here, "kettle.bmp"))
+kettle.convert("RGB").save(os.path.join(here, "kettle.webp"), lossless=True)
+kettle.convert("CMYK").save(os.path.join(here, "kettle-cmyk.tif"), compression="tiff_lzw")
+kettle.convert("RGB").save(os.path.join(here, "kettle-progressive.jpg"), quality=90, progressive=True)
