@@ -110,6 +110,10 @@ public final class Editor {
                 apply(.saveFailed(message: Self.message(for: error)), to: &state)
             }
         case let .mail(text, to, subject):
+            // The mail command may take a while (up to its timeout): say so before waiting on it.
+            state.status = StatusMessage("Sending to \(to)…")
+            state.screenSize = terminal.size
+            terminal.draw(render(state, size: state.screenSize))
             do {
                 try sharing.mail(text, to: to, subject: subject)
                 apply(.mailed(to: to), to: &state)

@@ -162,7 +162,8 @@ struct EditorTmuxTests {
             try t.waitFor("Subject: \(subject)")
         }
         try t.press("Enter")
-        screen = try t.waitUntil("the mail result") { status($0).hasPrefix("[ ") }
+        // "[ Sending to poet@example.org… ]" shows while the command runs, then the result.
+        screen = try t.waitUntil("the mail result") { status($0).hasPrefix("[ ") && !status($0).hasPrefix("[ Sending") }
         #expect(status(screen) == "[ Mail sent to poet@example.org ]")
         try t.press("C-x")
         let exitStatus = try t.waitForExit()

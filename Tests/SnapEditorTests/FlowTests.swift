@@ -105,6 +105,8 @@ import SnapText
     #expect(sharing.mailed.first?.subject == "Annabel Lee")
     #expect(sharing.mailed.first?.text == "\n  Annabel Lee  \nIt was many and many a year ago\n")
     #expect(editor.state.status == StatusMessage("Mail sent to ana@example.org"))
+    // While the mail command ran, the screen said so.
+    #expect(terminal.frames.last?.text(ofRow: 21).contains("[ Sending to ana@example.org… ]") == true)
 }
 
 @Test func mailFailureIsShown() {
