@@ -39,6 +39,7 @@ public final class Editor {
                                  savesToOwnFile: configuration.savesToOwnFile,
                                  text: configuration.recognition == nil ? configuration.initialText : "",
                                  recognizing: configuration.recognition != nil, screenSize: terminal.size)
+        if configuration.recognition == nil, let status = configuration.initialStatus { state.status = StatusMessage(status) }
     }
 
     /// Runs until the user exits (returns 0) or a termination signal arrives (saves the text as

@@ -20,6 +20,8 @@ public struct EditorConfiguration {
     public var homeFolder: String? = ProcessInfo.processInfo.environment["HOME"]
     /// The last place for the emergency file (`/tmp`).
     public var temporaryFolder = "/tmp"
+    /// The first status line when no OCR runs (nano's "[ Read 4 lines ]" or "[ New File ]"); nil for none.
+    public var initialStatus: String?
 
     /// Creates a configuration from its parts.
     public init(displayName: String, defaultSaveName: String, savesToOwnFile: Bool = false, initialText: String = "",

@@ -24,10 +24,17 @@ enum EditorCommand {
                 Console.error(input.userFacing("\(error)"))
                 return ExitCode.badInput.rawValue
             }
-            configuration = input.path == input.shownPath
-                ? .textFile(path: path, text: text, sharing: sharing)
+            var textConfiguration = input.path == input.shownPath
+                ? EditorConfiguration.textFile(path: path, text: text, sharing: sharing)
                 : EditorConfiguration(displayName: input.name, defaultSaveName: input.textPath, initialText: text,
                                       recognition: nil, sharing: sharing)
+            if !FileManager.default.fileExists(atPath: path) {
+                textConfiguration.initialStatus = "New File"
+            } else {
+                let lines = text.isEmpty ? 0 : text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0)
+                textConfiguration.initialStatus = lines == 1 ? "Read 1 line" : "Read \(lines) lines"
+            }
+            configuration = textConfiguration
         } else {
             let task: WorkerRecognitionTask
             do {

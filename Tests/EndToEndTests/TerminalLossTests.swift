@@ -12,7 +12,8 @@ struct TerminalLossTests {
         try "abc\n".write(to: file, atomically: true, encoding: .utf8)
         let session = try TmuxSession(["/bin/sh", "-c", "trap '' HUP; exec \"$0\" edit f.txt", TestPaths.lovesnap], in: dir)
         defer { session.kill() }
-        _ = try session.waitFor("abc")
+        let screen = try session.waitFor("abc")
+        #expect(screen[21].trimmingCharacters(in: .whitespaces) == "[ Read 1 line ]")
         try session.type("X")
         _ = try session.waitFor("Xabc")
         session.kill()
@@ -26,5 +27,26 @@ struct TerminalLossTests {
         #expect(!alive, "lovesnap still running after its terminal went away")
         #expect(try String(contentsOfFile: save, encoding: .utf8) == "Xabc\n")
         #expect(try String(contentsOf: file, encoding: .utf8) == "abc\n")
+    }
+}
+
+/// `lovesnap edit` says what it opened, as nano does.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+struct OpenTextFileStatusTests {
+    @Test func newFileSaysNewFileAndSavesWhatIsTyped() throws {
+        let dir = try TmuxSession.temporaryDirectory("lsnap-new")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let t = try TmuxSession([TestPaths.lovesnap, "edit", "poem.txt"], in: dir)
+        defer { t.kill() }
+        let screen = try t.waitFor("New File")
+        #expect(screen[21].trimmingCharacters(in: .whitespaces) == "[ New File ]")
+        try t.type("Lenore")
+        try t.press("C-o")
+        _ = try t.waitFor("File Name to Write: poem.txt")
+        try t.press("Enter")
+        _ = try t.waitFor("Wrote 1 line")
+        try t.press("C-x")
+        #expect(try t.waitForExit() == 0)
+        #expect(try String(contentsOf: dir.appendingPathComponent("poem.txt"), encoding: .utf8) == "Lenore")
     }
 }
