@@ -70,7 +70,9 @@ public final class Editor {
     func terminate(by sig: Int32) {
         let text = state.buffer.text
         let outcome: EmergencySave.Outcome
-        if text.isEmpty && !state.isModified {
+        // As nano: only a buffer with changes (or an OCR result never written) is rescued, so that
+        // closing a terminal on an untouched file leaves no NAME.save behind.
+        if !state.isModified && !state.hasUnsavedText {
             outcome = .nothingToSave
         } else {
             outcome = EmergencySave.write(Array(text.utf8), saveName: state.saveName, home: homeFolder,
@@ -100,6 +102,11 @@ public final class Editor {
     private func perform(_ effect: EditorEffect) {
         switch effect {
         case let .save(text, path, confirmed):
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                apply(.saveFailed(message: "\(path): Is a directory"), to: &state)
+                return
+            }
             if !confirmed && FileManager.default.fileExists(atPath: path) {
                 apply(.saveNeedsOverwriteConfirmation(path: path), to: &state)
                 return

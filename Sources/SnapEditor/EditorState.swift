@@ -18,6 +18,9 @@ public struct EditorState: Equatable {
     public var savesToOwnFile: Bool
     /// Whether the text changed since it was loaded, recognized or written.
     public var isModified = false
+    /// Whether the buffer holds text that exists nowhere on disk (an OCR result not yet written):
+    /// ^X then asks to save it, and a termination signal saves it, as for a modified buffer.
+    public var hasUnsavedText = false
     /// The message on the status line, cleared by the next key.
     public var status: StatusMessage?
     /// What keys currently do.

@@ -69,6 +69,7 @@ public func apply(_ event: RecognitionEvent, to state: inout EditorState) {
         state.isModified = false
         state.recognition = .finished(meanConfidence: min(max(confidence, 0), 100))
         let lines = state.buffer.writtenLineCount
+        state.hasUnsavedText = !text.isEmpty
         state.status = lines == 0
             ? StatusMessage("No text found in \(state.displayName)")
             : StatusMessage((["Read \(plural(lines, "line")) (conf \(min(max(confidence, 0), 100)))"] + notes).joined(separator: "; "))
@@ -84,6 +85,8 @@ public func apply(_ result: EffectResult, to state: inout EditorState) {
     switch result {
     case .saved(let path):
         state.isModified = false
+        state.hasUnsavedText = false
+        state.displayName = EditorConfiguration.fileName(of: path)   // nano's title follows the file written
         state.saveName = path
         state.savesToOwnFile = true
         state.status = StatusMessage("Wrote \(plural(state.buffer.writtenLineCount, "line"))")
@@ -162,7 +165,7 @@ private func perform(_ command: Command, on state: inout EditorState, afterCut: 
     case .help:
         state.mode = .help
     case .exit:
-        if state.isModified {
+        if state.isModified || state.hasUnsavedText {
             state.mode = .confirmSave
         } else {
             state.exitCode = 0

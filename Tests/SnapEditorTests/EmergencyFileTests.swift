@@ -172,12 +172,22 @@ private func editor(text: String, saveName: String, recognition: FakeRecognition
     #expect(terminal.timeouts.allSatisfy { $0 >= 0 && $0 <= 100 })       // the flag is looked at often
 }
 
-@Test func sighupSavesAnUnmodifiedNonEmptyBuffer() {
+@Test func sighupLeavesAnUntouchedFileAlone() {
+    // As nano: closing a terminal on a file nobody changed leaves no NAME.save behind.
     let dir = folder()
     let (editor, _) = editor(text: "poem", saveName: dir + "/poem.txt", keys: [], signal: SIGHUP)
     #expect(editor.run() == 129)
-    #expect(editor.termination?.outcome == .saved(path: dir + "/poem.txt.save"))
-    #expect(contents(dir + "/poem.txt.save") == Array("poem".utf8))
+    #expect(editor.termination?.outcome == .nothingToSave)
+    #expect(names(in: dir).isEmpty)
+}
+
+@Test func anOCRResultNeverWrittenIsSaved() {
+    let dir = folder()
+    let recognition = FakeRecognition([.finished(text: "Lenore\n", meanConfidence: 90)])
+    let (editor, _) = editor(text: "", saveName: dir + "/raven.txt", recognition: recognition, keys: [], signal: SIGTERM)
+    editor.pollRecognition()
+    #expect(editor.run() == 143)
+    #expect(contents(dir + "/raven.txt.save") == Array("Lenore\n".utf8))
 }
 
 @Test func untouchedEmptyBufferWritesNothing() {
@@ -201,7 +211,7 @@ private func editor(text: String, saveName: String, recognition: FakeRecognition
 
 @Test func saveFailureIsReported() {
     let gone = "/nonexistent-lovesnap-\(UUID().uuidString)"
-    let (editor, _) = editor(text: "poem", saveName: gone + "/poem.txt", home: gone, keys: [], signal: SIGTERM)
+    let (editor, _) = editor(text: "poem", saveName: gone + "/poem.txt", home: gone, keys: [.character("!")], signal: SIGTERM)
     #expect(editor.run() == 143)
     #expect(editor.termination?.message
             == "received SIGTERM; could not save the text: \(gone)/poem.txt.save: No such file or directory")
@@ -211,10 +221,12 @@ private func editor(text: String, saveName: String, recognition: FakeRecognition
     let dir = folder()
     let terminal = FakeTerminal(keys: [.character("z")])
     terminal.pendingTerminationSignal = SIGTERM
-    var configuration = EditorConfiguration(displayName: "p", defaultSaveName: dir + "/p.txt", initialText: "q",
-                                            recognition: nil, sharing: FakeSharing())
+    let recognition = FakeRecognition([.finished(text: "q", meanConfidence: 90)])
+    var configuration = EditorConfiguration(displayName: "p", defaultSaveName: dir + "/p.txt",
+                                            recognition: recognition, sharing: FakeSharing())
     configuration.homeFolder = nil
     let editor = Editor(terminal: terminal, configuration: configuration)
+    editor.pollRecognition()
     #expect(editor.run() == 143)
     #expect(terminal.keys == [.character("z")])                          // no key was read
     #expect(contents(dir + "/p.txt.save") == Array("q".utf8))

@@ -208,3 +208,13 @@ import SnapText
     editor.press(.character("a"))
     #expect(terminal.invalidations == 1)
 }
+
+@Test func writingOntoAFolderSaysSoAtOnce() {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snapeditor-dir-\(UUID().uuidString)").path
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let (editor, _, sharing) = makeEditor(text: "poem\n", savePath: folder)
+    editor.press(.character("!"), .control("o"), .enter)
+    #expect(editor.state.status == StatusMessage("\(folder): Is a directory", isError: true))   // no OVERWRITE? first
+    #expect(sharing.saved.isEmpty)
+    #expect(editor.state.isModified)
+}

@@ -101,3 +101,23 @@ private func photoEditor(_ job: FakeRecognition, sharing: FakeSharing = FakeShar
     #expect(text.defaultSaveName == "poem.txt")
     #expect(text.savesToOwnFile)
 }
+
+@Test func exitAfterOCRAsksToSaveTheTextThatExistsNowhereElse() {
+    let sharing = FakeSharing()
+    let (editor, _) = photoEditor(FakeRecognition([.finished(text: "Lenore\n", meanConfidence: 90)]), sharing: sharing)
+    editor.pollRecognition()
+    #expect(editor.state.isModified == false)
+    editor.press(.control("x"))
+    #expect(editor.state.mode == .confirmSave)
+    editor.press(.character("y"), .enter)
+    #expect(sharing.saved.first?.path == "/photos/raven.txt")
+    #expect(editor.state.displayName == "raven.txt")            // the title follows the file written, as nano's
+    #expect(editor.state.exitCode == 0)
+}
+
+@Test func exitWithNoTextFoundDoesNotAsk() {
+    let (editor, _) = photoEditor(FakeRecognition([.finished(text: "", meanConfidence: 0)]))
+    editor.pollRecognition()
+    editor.press(.control("x"))
+    #expect(editor.state.exitCode == 0)
+}
