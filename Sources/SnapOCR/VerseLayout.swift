@@ -13,6 +13,8 @@ enum VerseLayout {
 
     struct Line {
         var words: [String] = []
+        /// Each word's left and right edge (pixels), parallel to `words`.
+        var spans: [(left: Int, right: Int)] = []
         var top = Int.max, bottom = Int.min, left = Int.max, right = Int.min
         var block = 0
     }
@@ -51,6 +53,29 @@ enum VerseLayout {
         }
     }
 
+    /// Punctuation that hugs the word before it ("Deçà," read as "Deçà" + ","), and the one after.
+    static let closing: Set<Character> = [",", ".", ")", "]", "}", "»", "”", "’", "…", "%"]
+    static let opening: Set<Character> = ["(", "[", "{", "«", "“", "‘"]
+
+    /// The line's words joined by single spaces, except where Tesseract split a punctuation mark
+    /// from its word: a word made only of closing (or opening) punctuation that touches its
+    /// neighbour (gap under a third of a character) is written against it. French spaces before
+    /// ; : ! ? are wider and stay.
+    static func joined(_ line: Line, charWidth: Double) -> String {
+        var out = ""
+        for (i, word) in line.words.enumerated() {
+            if i > 0 {
+                let gap = Double(line.spans[i].left - line.spans[i - 1].right)
+                let touches = charWidth > 0 && gap < charWidth / 3
+                let hugsLeft = word.allSatisfy { closing.contains($0) }
+                let hugsRight = line.words[i - 1].allSatisfy { opening.contains($0) }
+                if !(touches && (hugsLeft || hugsRight)) { out += " " }
+            }
+            out += word
+        }
+        return out
+    }
+
     static func text(from words: [LaidOutWord]) -> String {
         var lines: [Line] = []
         var current = -1
@@ -59,6 +84,7 @@ enum VerseLayout {
             if w.word.line != current { lines.append(Line()); current = w.word.line }
             let b = w.word.boundingBox
             lines[lines.count - 1].words.append(w.word.text)
+            lines[lines.count - 1].spans.append((b.x, b.x + b.width))
             lines[lines.count - 1].top = min(lines[lines.count - 1].top, b.y)
             lines[lines.count - 1].bottom = max(lines[lines.count - 1].bottom, b.y + b.height)
             lines[lines.count - 1].left = min(lines[lines.count - 1].left, b.x)
@@ -89,7 +115,7 @@ enum VerseLayout {
                 let newColumn = line.top < prev.bottom - (prev.bottom - prev.top) / 2 && line.block != prev.block
                 if newColumn || d > pitch * stanzaGapFactor { out.append("") }
             }
-            out.append(String(repeating: " ", count: margins.indent(line, charWidth: charWidth)) + line.words.joined(separator: " "))
+            out.append(String(repeating: " ", count: margins.indent(line, charWidth: charWidth)) + joined(line, charWidth: charWidth))
         }
         return out.joined(separator: "\n") + "\n"
     }

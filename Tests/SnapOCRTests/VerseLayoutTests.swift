@@ -45,3 +45,27 @@ import Testing
         #expect(VerseLayout.text(from: words) == "Once\n    upon\na\nmidnight\n")
     }
 }
+
+@Suite struct PunctuationJoiningTests {
+    func word(_ text: String, x: Int, width: Int) -> LaidOutWord {
+        LaidOutWord(word: RecognizedWord(text: text, boundingBox: BoundingBox(x: x, y: 0, width: width, height: 30),
+                                         confidence: 90, line: 0), block: 0)
+    }
+
+    @Test func aCommaSplitFromItsWordIsJoinedBack() {
+        // 10 px per character; "Deçà" ends at 40, "," starts at 41; "delà" after a real space.
+        let words = [word("Deçà", x: 0, width: 40), word(",", x: 41, width: 4), word("delà", x: 55, width: 40), word(",", x: 96, width: 4)]
+        #expect(VerseLayout.text(from: words) == "Deçà, delà,\n")
+    }
+
+    @Test func spacedPunctuationStaysSpaced() {
+        // "Où ?" with a French space before "?" (a full character wide), and a dash between words.
+        let words = [word("Où", x: 0, width: 20), word("?", x: 30, width: 6), word("—", x: 46, width: 10), word("oui", x: 66, width: 30)]
+        #expect(VerseLayout.text(from: words) == "Où ? — oui\n")
+    }
+
+    @Test func openingQuoteHugsTheNextWord() {
+        let words = [word("dit", x: 0, width: 30), word("«", x: 40, width: 8), word("non", x: 49, width: 30), word("»", x: 80, width: 8)]
+        #expect(VerseLayout.text(from: words) == "dit «non»\n")
+    }
+}
