@@ -20,9 +20,9 @@ public enum OCRError: Error, Equatable, CustomStringConvertible {
             let each = problems.map { "language '\($0.language)': \($0.reason) (\($0.path))" }.joined(separator: "; ")
             return "Tesseract could not load \(each). Searched the tessdata folder \(tessdata). "
                 + "Install the language with `apt-get install \(problems.map { "tesseract-ocr-\($0.language.lowercased())" }.joined(separator: " "))` "
-                + "or set TESSDATA_PREFIX to the folder that holds the .traineddata files."
+                + "or give --tessdata or TESSDATA_PREFIX the folder that holds the .traineddata files."
         case .tessdataMissing(let path):
-            return "the tessdata folder \(path) does not exist; set TESSDATA_PREFIX to the folder that holds the .traineddata files"
+            return "the tessdata folder \(path) does not exist; give --tessdata or TESSDATA_PREFIX the folder that holds the .traineddata files"
         case .invalidLanguage(let l):
             if l == "osd" { return "'osd' is orientation data, not a language (lovesnap uses it by itself)" }
             return "'\(l)' is not a language code (expected names such as eng, fra, eng+fra)"

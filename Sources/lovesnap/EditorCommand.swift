@@ -59,6 +59,7 @@ enum EditorCommand {
         let editor = Editor(terminal: terminal, configuration: configuration)
         let status = editor.run()
         terminal.shutdown()
+        if let failure = (configuration.recognition as? WorkerRecognitionTask)?.failure { Console.error(failure) }
         if let termination = editor.termination { Console.error(termination.message) }
         configuration.recognition?.cancel()
         return status
@@ -69,6 +70,9 @@ enum EditorCommand {
 final class WorkerRecognitionTask: RecognitionTask {
     let client: WorkerClient
     let input: InputFile
+    /// The OCR failure, if any: the status line may cut it at the screen's width, so it is also
+    /// printed in full on stderr when the editor ends.
+    private(set) var failure: String?
     init(client: WorkerClient, input: InputFile) { self.client = client; self.input = input }
 
     func poll() -> [RecognitionEvent] {
@@ -77,7 +81,9 @@ final class WorkerRecognitionTask: RecognitionTask {
             case .progress(let p, _): return .progress(percent: p)
             case .finished(let r):
                 return .finished(text: r.text, meanConfidence: r.meanConfidence, notes: r.warnings)
-            case .failed(_, let message): return .failed(message: input.userFacing(message))
+            case .failed(let kind, let message):
+                if kind != .cancelled { failure = input.userFacing(message) }
+                return .failed(message: input.userFacing(message))
             }
         }
     }

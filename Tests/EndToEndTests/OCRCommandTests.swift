@@ -86,7 +86,7 @@ import SnapTestSupport
     @Test func missingTessdataFolder() throws {
         let r = try lovesnap(["ocr", "--tessdata", "/nonexistent/tessdata", TestPaths.sample("kettle.png")])
         #expect(r.status == 4)
-        #expect(r.stderr == "lovesnap: the tessdata folder /nonexistent/tessdata does not exist; set TESSDATA_PREFIX to the folder that holds the .traineddata files\n")
+        #expect(r.stderr == "lovesnap: the tessdata folder /nonexistent/tessdata does not exist; give --tessdata or TESSDATA_PREFIX the folder that holds the .traineddata files\n")
     }
 
     @Test(arguments: ["white_1x1.png", "black_1x1.png", "black_2x1.jpg"])

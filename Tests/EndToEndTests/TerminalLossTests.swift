@@ -50,3 +50,19 @@ struct OpenTextFileStatusTests {
         #expect(try String(contentsOf: dir.appendingPathComponent("poem.txt"), encoding: .utf8) == "Lenore")
     }
 }
+
+/// An OCR failure the status line cuts at the screen's width is printed whole when the editor ends.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
+struct OCRFailureInTheEditorTests {
+    @Test func missingLanguageIsShownThenPrintedInFull() throws {
+        let dir = try TmuxSession.temporaryDirectory("lsnap-deu")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let t = try TmuxSession([TestPaths.lovesnap, "-l", "xyz", TestPaths.sample("kettle.png")], in: dir)
+        defer { t.kill() }
+        _ = try t.waitFor("[ Tesseract could not load language 'xyz'")
+        try t.press("C-x")
+        #expect(try t.waitForExit() == 0)
+        let joined = try t.tmux(["capture-pane", "-p", "-J", "-S", "-", "-t", t.target])   // with the scrolled-off part
+        #expect(joined.contains("lovesnap: Tesseract could not load language 'xyz': file not found (/usr/share/tesseract-ocr/5/tessdata/xyz.traineddata). Searched the tessdata folder /usr/share/tesseract-ocr/5/tessdata/. Install the language with `apt-get install tesseract-ocr-xyz` or give --tessdata or TESSDATA_PREFIX the folder that holds the .traineddata files."), "\(joined)")
+    }
+}
