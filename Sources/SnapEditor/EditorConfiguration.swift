@@ -48,11 +48,12 @@ public struct EditorConfiguration {
     }
 
     /// `path` with its last extension replaced by `.txt` (added if there is none):
-    /// `raven.jpg` → `raven.txt`, `/p/a.b.png` → `/p/a.b.txt`, `.hidden` → `.hidden.txt`.
+    /// `raven.jpg` → `raven.txt`, `/p/a.b.png` → `/p/a.b.txt`, `.hidden` → `.hidden.txt`, and a photo
+    /// already called `x.txt` → `x.txt.txt` (never the photo itself).
     public static func textFileName(forPhoto path: String) -> String {
         let name = fileName(of: path)
         let directory = path.hasSuffix(name) ? String(path.dropLast(name.count)) : ""
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return path + ".txt" }
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex, name[dot...] != ".txt" else { return path + ".txt" }
         return directory + name[..<dot] + ".txt"
     }
 

@@ -8,8 +8,7 @@ extension ImageLoader {
     /// and when the count cannot be read.
     static func frameCount(_ path: String, format: l_int32) -> Int {
         switch Int(format) {
-        case Int(IFF_TIFF), Int(IFF_TIFF_PACKBITS), Int(IFF_TIFF_RLE), Int(IFF_TIFF_G3),
-             Int(IFF_TIFF_G4), Int(IFF_TIFF_LZW), Int(IFF_TIFF_ZIP), Int(IFF_TIFF_JPEG):
+        case _ where isTIFF(format):
             guard let fp = fopen(path, "rb") else { return 1 }
             defer { fclose(fp) }
             var n: l_int32 = 0

@@ -146,13 +146,18 @@ public struct ImageLoader {
         return (1...8).contains(value) ? value : nil
     }
 
+    /// Whether Leptonica's format code is one of its TIFF variants (by compression).
+    static func isTIFF(_ format: l_int32) -> Bool {
+        [IFF_TIFF, IFF_TIFF_PACKBITS, IFF_TIFF_RLE, IFF_TIFF_G3, IFF_TIFF_G4, IFF_TIFF_LZW, IFF_TIFF_ZIP, IFF_TIFF_JPEG]
+            .contains { l_int32($0) == format }
+    }
+
     static func formatName(_ format: l_int32) -> String {
         switch Int(format) {
         case Int(IFF_BMP): return "BMP"
         case Int(IFF_JFIF_JPEG): return "JPEG"
         case Int(IFF_PNG): return "PNG"
-        case Int(IFF_TIFF), Int(IFF_TIFF_PACKBITS), Int(IFF_TIFF_RLE), Int(IFF_TIFF_G3),
-             Int(IFF_TIFF_G4), Int(IFF_TIFF_LZW), Int(IFF_TIFF_ZIP), Int(IFF_TIFF_JPEG): return "TIFF"
+        case _ where isTIFF(format): return "TIFF"
         case Int(IFF_PNM): return "PNM"
         case Int(IFF_GIF): return "GIF"
         case Int(IFF_JP2): return "JPEG 2000"

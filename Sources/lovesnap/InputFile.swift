@@ -1,4 +1,5 @@
 import Foundation
+import SnapEditor
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,12 +27,12 @@ struct InputFile {
         guard let raw = rawBytes else {
             path = argument
             shownPath = argument
-            textPath = InputFile.replacingExtension(of: argument)
+            textPath = EditorConfiguration.textFileName(forPhoto: argument)
             descriptor = nil
             return
         }
         shownPath = raw.map { $0 < 0x80 ? String(UnicodeScalar($0)) : String(format: "\\x%02X", $0) }.joined()
-        textPath = InputFile.replacingExtension(of: String(raw.map { Character(UnicodeScalar($0)) }))
+        textPath = EditorConfiguration.textFileName(forPhoto: String(raw.map { Character(UnicodeScalar($0)) }))
         let fd = (raw + [0]).withUnsafeBufferPointer { buf in
             buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) { open($0, O_RDONLY) }
         }
@@ -47,15 +48,6 @@ struct InputFile {
     /// `message` with the internal path replaced by the name the user typed.
     func userFacing(_ message: String) -> String {
         path == shownPath ? message : message.replacingOccurrences(of: path, with: shownPath)
-    }
-
-    /// `raven.jpg` → `raven.txt`, `/p/a.b.png` → `/p/a.b.txt`, `.hidden` → `.hidden.txt`, and a photo
-    /// that is already called `x.txt` → `x.txt.txt` (never the photo itself).
-    static func replacingExtension(of path: String) -> String {
-        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
-        let name = path[slash...]
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex, name[dot...] != ".txt" else { return path + ".txt" }
-        return String(path[..<dot]) + ".txt"
     }
 
     /// The program's arguments as strings, plus the original bytes of those that are not UTF-8

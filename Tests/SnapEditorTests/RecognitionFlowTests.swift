@@ -96,6 +96,7 @@ private func photoEditor(_ job: FakeRecognition, sharing: FakeSharing = FakeShar
     #expect(EditorConfiguration.textFileName(forPhoto: "scan") == "scan.txt")
     #expect(EditorConfiguration.textFileName(forPhoto: ".hidden") == ".hidden.txt")
     #expect(EditorConfiguration.textFileName(forPhoto: "dir.v2/photo") == "dir.v2/photo.txt")
+    #expect(EditorConfiguration.textFileName(forPhoto: "/p/photo.txt") == "/p/photo.txt.txt")
     #expect(EditorConfiguration.fileName(of: "/p/Noël à Québec.jpg") == "Noël à Québec.jpg")
     let text = EditorConfiguration.textFile(path: "poem.txt", text: "x", sharing: FakeSharing())
     #expect(text.defaultSaveName == "poem.txt")
