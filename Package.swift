@@ -23,13 +23,16 @@ let package = Package(
         // No pkgConfig: SwiftPM drops ncursesw's -D flags anyway (see shim.h).
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
 
-        .target(name: "SnapText"),
+        // libc calls Glibc's Swift module does not declare (wcwidth, memmem, prctl).
+        .target(name: "CLibc"),
+
+        .target(name: "SnapText", dependencies: ["CLibc"]),
         .target(name: "SnapImaging", dependencies: ["CLeptonica", "CExif", "CGif"]),
         .target(name: "SnapOCR", dependencies: ["SnapImaging", "CTesseract", "CLeptonica"]),
         .target(name: "SnapShare"),
         .target(name: "SnapTerminal", dependencies: ["CNcursesw"]),
         .target(name: "SnapEditor", dependencies: ["SnapText", "SnapTerminal"]),
-        .executableTarget(name: "lovesnap", dependencies: ["SnapEditor", "SnapOCR", "SnapShare", "SnapImaging"]),
+        .executableTarget(name: "lovesnap", dependencies: ["CLibc", "SnapEditor", "SnapOCR", "SnapShare", "SnapImaging"]),
 
         // Non-product helpers every test target may use: paths, running the built binary, CER.
         .target(name: "SnapTestSupport", path: "Tests/SnapTestSupport"),
@@ -40,5 +43,5 @@ let package = Package(
         .testTarget(name: "SnapEditorTests", dependencies: ["SnapEditor", "SnapText", "SnapTerminal", "SnapTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["SnapShare", "SnapImaging", "SnapTestSupport"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

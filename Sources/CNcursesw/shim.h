@@ -1,5 +1,5 @@
 // SwiftPM drops pkg-config's -D_XOPEN_SOURCE, so ask for the wide API explicitly;
-// without it get_wch/addwstr/cchar_t are not declared (swift-c-interop.md, gotcha N1).
+// without it get_wch/addwstr/cchar_t are not declared.
 #ifndef NCURSES_WIDECHAR
 #define NCURSES_WIDECHAR 1
 #endif
@@ -14,3 +14,5 @@ static inline attr_t cn_A_UNDERLINE(void) { return A_UNDERLINE; }
 static inline WINDOW *cn_stdscr(void)     { return stdscr; }
 static inline int cn_lines(void)          { return LINES; }
 static inline int cn_cols(void)           { return COLS; }
+// newterm on the process's stdout and stdin (C globals that Swift 6 treats as shared mutable state).
+static inline SCREEN *cn_newterm_stdio(void) { return newterm(NULL, stdout, stdin); }

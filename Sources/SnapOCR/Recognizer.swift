@@ -2,11 +2,14 @@ import Foundation
 import SnapImaging
 
 /// A value computed on its own thread; `value()` waits for it and rethrows its error.
+///
+/// `result` is written once by the worker thread before `done` is signalled and read only after
+/// waiting on `done`: the semaphore orders the two, which the compiler cannot see.
 final class Pending<T>: @unchecked Sendable {
     private var result: Result<T, Error>?
     private let done = DispatchSemaphore(value: 0)
 
-    init(_ work: @escaping () throws -> T) {
+    init(_ work: @escaping @Sendable () throws -> T) {
         Thread.detachNewThread { [self] in
             result = Result(catching: work)
             done.signal()
@@ -66,7 +69,8 @@ public struct Recognizer {
         guard progress(0, "loading") else { throw OCRError.cancelled }
         // Loading the language models takes about as long as loading and preparing a photo;
         // on the second core they overlap.
-        let pendingEngine = Pending { try TesseractEngine(options: self.options.engine) }
+        let engineOptions = options.engine
+        let pendingEngine = Pending { try TesseractEngine(options: engineOptions) }
         let loader = ImageLoader(memoryLimit: options.memoryLimit, jpegReductionTarget: options.preprocessing.maxDimension)
         let loaded = try loader.load(path)
         var warnings = loaded.notes

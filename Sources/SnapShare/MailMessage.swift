@@ -122,7 +122,7 @@ public struct MailMessage: Equatable, Sendable {
     static func hostDomain() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
-        let name = String(cString: buffer).unicodeScalars
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).unicodeScalars
             .filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == ".") }
         let host = String(String.UnicodeScalarView(name))
             .split(separator: ".", omittingEmptySubsequences: true).joined(separator: ".")

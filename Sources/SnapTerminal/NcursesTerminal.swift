@@ -49,7 +49,7 @@ public final class NcursesTerminal: Terminal {
                 if let previous = signal(sig, handler) { signal(sig, previous) }
             }
         }
-        guard let screen = newterm(nil, stdout, stdin) else {
+        guard let screen = cn_newterm_stdio() else {
             throw TerminalError.cannotStart(term: getenv("TERM").map { String(cString: $0) } ?? "")
         }
         guard let window = cn_stdscr() else {
@@ -59,7 +59,7 @@ public final class NcursesTerminal: Terminal {
         }
         self.screen = screen
         self.window = window
-        cursesActive = true
+        cursesActive.store(true, ordering: .sequentiallyConsistent)
         _ = Self.restoreAtExit
         raw()                    // not cbreak/halfdelay: those turn ISIG back on and ^C would kill us
         noecho()
@@ -99,8 +99,7 @@ public final class NcursesTerminal: Terminal {
     /// Restores the terminal if curses is active; idempotent and callable from `atexit` or a signal
     /// handler (for a program that installs its own handlers).
     public static func restoreTerminal() {
-        guard cursesActive else { return }
-        cursesActive = false
+        guard cursesActive.exchange(false, ordering: .sequentiallyConsistent) else { return }
         endwin()
         writeToTerminal("\u{1B}[?2004l")
     }
@@ -351,8 +350,9 @@ public final class NcursesTerminal: Terminal {
     }
 }
 
-// Shared with the atexit and signal paths, which cannot capture context.
-nonisolated(unsafe) private var cursesActive = false
+/// Whether the terminal is in curses mode; shared with the atexit and signal paths, which cannot
+/// capture context. Lock-free, so a signal handler may exchange it.
+private let cursesActive = Atomic<Bool>(false)
 
 /// The first termination signal held back for the program (0: none). Lock-free, so a signal handler
 /// may store into it.

@@ -1,3 +1,4 @@
+import CLibc
 import Foundation
 
 /// Screen columns of characters, as a terminal draws them (glibc `wcwidth`, UTF-8 locale).
@@ -19,7 +20,7 @@ public enum DisplayWidth {
         var total = 0
         withUTF8Locale {
             for scalar in scalars {
-                let w = c_wcwidth(Int32(bitPattern: scalar.value))
+                let w = clibc_wcwidth(wchar_t(bitPattern: scalar.value))
                 if w > 0 { total += Int(w) }
             }
         }
@@ -53,8 +54,9 @@ public enum DisplayWidth {
     }
 
     // wcwidth answers -1 for every non-ASCII scalar in the C locale, so ask a private UTF-8 locale,
-    // switched per thread with uselocale (the process-wide locale is left alone).
-    private static let utf8Locale: locale_t? = {
+    // switched per thread with uselocale (the process-wide locale is left alone). The locale object
+    // is never changed after newlocale, so every thread may use it.
+    nonisolated(unsafe) private static let utf8Locale: locale_t? = {
         for name in ["C.UTF-8", "C.utf8", "en_US.UTF-8"] {
             if let loc = newlocale(Int32(LC_CTYPE_MASK), name, nil) { return loc }
         }
@@ -68,7 +70,3 @@ public enum DisplayWidth {
         body()
     }
 }
-
-// glibc declares wcwidth only under _XOPEN_SOURCE, which the Glibc module does not set.
-@_silgen_name("wcwidth")
-private func c_wcwidth(_ wc: Int32) -> Int32

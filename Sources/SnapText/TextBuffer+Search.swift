@@ -1,3 +1,4 @@
+import CLibc
 import Foundation
 
 /// A match of a search in a ``TextBuffer``.
@@ -216,7 +217,7 @@ struct Matcher {
                     // The match may start anywhere up to starts.upperBound - 1 and must end by `end`.
                     let windowEnd = min(end, starts.upperBound - 1 + needle.count)
                     guard windowEnd - from >= needle.count,
-                          let hit = memmem(base + from, windowEnd - from, n, needle.count) else { return }
+                          let hit = clibc_memmem(base + from, windowEnd - from, n, needle.count) else { return }
                     let at = base.distance(to: UnsafeRawPointer(hit))
                     let range = at..<(at + needle.count)
                     if boundary(range.lowerBound, true) && boundary(range.upperBound, false) {
@@ -256,8 +257,3 @@ struct Matcher {
         return scalar(startingAt: start, in: bytes)
     }
 }
-
-// glibc declares memmem (a linear-time two-way search) only under _GNU_SOURCE.
-@_silgen_name("memmem")
-private func memmem(_ haystack: UnsafeRawPointer, _ haystackLength: Int,
-                    _ needle: UnsafeRawPointer, _ needleLength: Int) -> UnsafeMutableRawPointer?

@@ -3,7 +3,7 @@ import Foundation
 @main
 struct Lovesnap {
     static func main() {
-        StandardStreams.secure()
+        let stdoutIsOpen = StandardStreams.secure()
         let (argv, undecodable) = InputFile.commandLine()
         let args: Arguments
         do { args = try Arguments.parse(argv) } catch {
@@ -21,7 +21,7 @@ struct Lovesnap {
         case .help: exit(printOrFail(Arguments.help))
         case .version: exit(printOrFail(Arguments.version))
         case .worker: exit(WorkerMode.run(args))
-        case .ocr: exit(OCRCommand.run(args, input: input!))
+        case .ocr: exit(OCRCommand.run(args, input: input!, stdoutIsOpen: stdoutIsOpen))
         case .editPhoto, .editText: exit(EditorCommand.run(args, input: input!))
         }
     }

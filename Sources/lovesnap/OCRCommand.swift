@@ -7,14 +7,14 @@ import Glibc
 
 /// `lovesnap ocr PHOTO`: OCR in a supervised worker, text to stdout or `-o FILE`.
 enum OCRCommand {
-    static func run(_ args: Arguments, input: InputFile) -> Int32 {
+    static func run(_ args: Arguments, input: InputFile, stdoutIsOpen: Bool) -> Int32 {
         let path = input.path
         let name = input.name
         if let output = args.output, OutputFile.isSameFile(output, as: path) {
             Console.error("-o \(output) is the photo itself; lovesnap will not overwrite it")
             return ExitCode.usage.rawValue
         }
-        if args.output == nil && !StandardStreams.stdoutIsOpen {
+        if args.output == nil && !stdoutIsOpen {
             Console.error("standard output is closed; give -o FILE")
             return ExitCode.outputFailed.rawValue
         }

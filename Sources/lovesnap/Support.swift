@@ -16,12 +16,11 @@ enum Console {
 
 /// The process's standard descriptors and signal mask, made safe at start-up.
 enum StandardStreams {
-    /// Whether fd 1 was open when lovesnap started.
-    private(set) static var stdoutIsOpen = true
-
     /// Opens /dev/null on any of fds 0–2 that is closed, so that a pipe or file opened later can
     /// never land on them (a worker's result pipe on fd 1 would mix with the text).
-    static func secure() {
+    /// - Returns: whether fd 1 was open when lovesnap started.
+    static func secure() -> Bool {
+        var stdoutIsOpen = true
         // A parent may hand down blocked signals (Foundation's Process inherits its thread's mask):
         // unblock them, or SIGTERM/SIGINT would stay pending and never stop lovesnap.
         var none = sigset_t()
@@ -32,6 +31,7 @@ enum StandardStreams {
             let null = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
             if null >= 0 && null != fd { dup2(null, fd); close(null) }
         }
+        return stdoutIsOpen
     }
 }
 
@@ -84,10 +84,7 @@ enum OutputFile {
 /// This program's own path, for starting the worker.
 enum Executable {
     static var path: String {
-        var buf = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink("/proc/self/exe", &buf, buf.count - 1)
-        if n > 0 { return String(cString: buf) }
-        return CommandLine.arguments[0]
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 }
 

@@ -1,3 +1,4 @@
+import CLibc
 import Foundation
 import SnapImaging
 import SnapOCR
@@ -16,7 +17,7 @@ enum WorkerMode {
     static func run(_ args: Arguments) -> Int32 {
         // Die with the parent: an editor killed with SIGKILL must not leave an orphan engine running.
         let parent = getppid()
-        _ = linuxPrctl(1 /* PR_SET_PDEATHSIG, <linux/prctl.h> */, UInt(SIGKILL))
+        _ = clibc_set_parent_death_signal(SIGKILL)
         if getppid() != parent { return ExitCode.interrupted.rawValue }
         var limit = rlimit(rlim_cur: addressSpaceLimit, rlim_max: addressSpaceLimit)
         _ = setrlimit(Int32(RLIMIT_AS.rawValue), &limit)
@@ -70,7 +71,3 @@ enum DisplayName {
         }.joined())
     }
 }
-
-/// prctl(2). Glibc's Swift module does not export <sys/prctl.h>; the symbol is bound directly.
-@_silgen_name("prctl")
-private func linuxPrctl(_ option: Int32, _ argument: UInt) -> Int32

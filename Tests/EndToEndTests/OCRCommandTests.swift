@@ -162,7 +162,7 @@ import SnapTestSupport
         let dir = TestPaths.temporaryDirectory("cut")
         let full = try Data(contentsOf: URL(fileURLWithPath: TestPaths.fixture("kettle-progressive.jpg")))
         let cut = dir.appendingPathComponent("cut.jpg").path
-        FileManager.default.createFile(atPath: cut, contents: full.prefix(600))
+        try full.prefix(600).write(to: URL(fileURLWithPath: cut))
         let r = try lovesnap(["ocr", cut])
         #expect(r.status == 3)
         #expect(r.stderr == "lovesnap: \(cut): the JPEG data is truncated or corrupt and could not be decoded\n")

@@ -7,9 +7,9 @@ import SnapTestSupport
 /// or the preprocessor; each must now end in a thrown `ImagingError` or a prepared image.
 @Suite struct FuzzRegressionTests {
     /// Writes `bytes` to a new temporary file and returns its path.
-    func file(_ bytes: [UInt8], _ name: String) -> String {
+    func file(_ bytes: [UInt8], _ name: String) throws -> String {
         let path = TestPaths.temporaryDirectory("lovesnap-fuzz").appendingPathComponent(name).path
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
         return path
     }
 
@@ -26,7 +26,7 @@ import SnapTestSupport
     /// 32 bits each is more than Int.max bits; `width * height * bitsPerPixel` trapped
     /// ("arithmetic overflow", SIGILL) before the memory-limit check could refuse the file.
     @Test func headerSizeWhoseByteCountOverflowsIsTooLarge() throws {
-        let path = file(pngHeader(width: 0x4400_0001, height: 0x3200_5034, bitDepth: 8, colorType: 2), "overflow.png")
+        let path = try file(pngHeader(width: 0x4400_0001, height: 0x3200_5034, bitDepth: 8, colorType: 2), "overflow.png")
         #expect(throws: ImagingError.tooLarge(path: path, width: 1_140_850_689, height: 838_881_332,
                                               decodedBytes: Int.max, limitBytes: 512 << 20)) {
             try ImageLoader().load(path)
@@ -36,7 +36,7 @@ import SnapTestSupport
     /// The largest size a PNG header can state (2³¹ − 1 on both sides) at 1 bit a pixel:
     /// 4 611 686 014 132 420 609 bits still fit in an Int, so the exact byte count is reported.
     @Test func largestBilevelHeaderIsTooLargeWithExactBytes() throws {
-        let path = file(pngHeader(width: 0x7fff_ffff, height: 0x7fff_ffff, bitDepth: 1, colorType: 0), "max.png")
+        let path = try file(pngHeader(width: 0x7fff_ffff, height: 0x7fff_ffff, bitDepth: 1, colorType: 0), "max.png")
         #expect(throws: ImagingError.tooLarge(path: path, width: 2_147_483_647, height: 2_147_483_647,
                                               decodedBytes: 576_460_751_766_552_576, limitBytes: 512 << 20)) {
             try ImageLoader().load(path)
@@ -45,7 +45,7 @@ import SnapTestSupport
 
     /// The same size in 8-bit grey is 8 times as many bits, past Int.max: reported as Int.max.
     @Test func largestGreyHeaderIsTooLarge() throws {
-        let path = file(pngHeader(width: 0x7fff_ffff, height: 0x7fff_ffff, bitDepth: 8, colorType: 0), "grey.png")
+        let path = try file(pngHeader(width: 0x7fff_ffff, height: 0x7fff_ffff, bitDepth: 8, colorType: 0), "grey.png")
         #expect(throws: ImagingError.tooLarge(path: path, width: 2_147_483_647, height: 2_147_483_647,
                                               decodedBytes: Int.max, limitBytes: 512 << 20)) {
             try ImageLoader().load(path)

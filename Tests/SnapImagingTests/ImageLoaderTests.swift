@@ -63,7 +63,7 @@ import SnapTestSupport
     @Test func emptyFileAndNotAnImage() throws {
         let dir = TestPaths.temporaryDirectory()
         let empty = dir.appendingPathComponent("empty.png").path
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        try Data().write(to: URL(fileURLWithPath: empty))
         #expect(throws: ImagingError.emptyFile(path: empty)) { try loader.load(empty) }
         let text = TestPaths.sample("kettle.txt")
         #expect(throws: ImagingError.notAnImage(path: text)) { try loader.load(text) }
@@ -73,7 +73,7 @@ import SnapTestSupport
         let dir = TestPaths.temporaryDirectory()
         let full = try Data(contentsOf: URL(fileURLWithPath: TestPaths.sample("kettle.png")))
         let cut = dir.appendingPathComponent("cut.png").path
-        FileManager.default.createFile(atPath: cut, contents: full.prefix(full.count / 3))
+        try full.prefix(full.count / 3).write(to: URL(fileURLWithPath: cut))
         #expect(throws: ImagingError.corrupt(path: cut, format: "PNG")) { try loader.load(cut) }
     }
 

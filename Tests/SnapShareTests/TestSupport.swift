@@ -10,7 +10,7 @@ struct TempFolder {
     init() throws {
         var template = Array("/tmp/snapshare-tests-XXXXXX".utf8CString)
         guard mkdtemp(&template) != nil else { throw POSIXError(.EIO) }
-        path = String(cString: template)
+        path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         chmod(path, 0o755)
     }
 
@@ -110,7 +110,7 @@ enum OrdinaryUser {
     /// The owner the fixture files should have: nobody when running as root, else ourselves.
     static var owner: (uid: UInt32, gid: UInt32) { isRoot ? (uid, gid) : (getuid(), getgid()) }
 
-    static func perform<T>(_ body: @escaping () throws -> T) throws -> T {
+    static func perform<T>(_ body: @escaping @Sendable () throws -> T) throws -> T {
         if !isRoot { return try body() }
         guard let setfsuid, let setfsgid else { throw POSIXError(.ENOSYS) }
         nonisolated(unsafe) var result: Result<T, Error>? = nil

@@ -32,9 +32,7 @@ public enum TestPaths {
 
     /// The `lovesnap` executable built beside the test bundle (swift test builds it too).
     public static let lovesnap: String = {
-        var buf = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink("/proc/self/exe", &buf, buf.count - 1)
-        let exe = n > 0 ? String(cString: buf) : CommandLine.arguments[0]
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
         while dir.path != "/" {
             let candidate = dir.appendingPathComponent("lovesnap")
