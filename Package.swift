@@ -20,6 +20,8 @@ let package = Package(
         // giflib: only to count a GIF's frames without decoding them (Leptonica reads the first).
         .systemLibrary(name: "CGif", pkgConfig: "libgif",
                        providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CHunspell", pkgConfig: "hunspell",
+                       providers: [.apt(["libhunspell-dev", "hunspell-en-us", "hunspell-fr"])]),
         // No pkgConfig: SwiftPM drops ncursesw's -D flags anyway (see shim.h).
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
 
@@ -29,6 +31,7 @@ let package = Package(
         .target(name: "SnapText", dependencies: ["CLibc"]),
         .target(name: "SnapImaging", dependencies: ["CLeptonica", "CExif", "CGif"]),
         .target(name: "SnapOCR", dependencies: ["SnapImaging", "CTesseract", "CLeptonica"]),
+        .target(name: "SnapSpelling", dependencies: ["CHunspell"]),
         .target(name: "SnapShare"),
         .target(name: "SnapTerminal", dependencies: ["CNcursesw"]),
         .target(name: "SnapEditor", dependencies: ["SnapText", "SnapTerminal"]),

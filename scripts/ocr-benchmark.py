@@ -53,6 +53,7 @@ def main():
     ap.add_argument("--times", action="store_true", help="also print each image's wall seconds per column")
     ap.add_argument("--peer", action="append", default=[], help="NAME=COMMAND run as COMMAND IMAGE, e.g. rapidocr=../shared/tools/rapidocr-peer")
     ap.add_argument("--by-folder", action="store_true", help="also print mean CER per first-level folder")
+    ap.add_argument("--keep", help="write each column's text to KEEP/COLUMN/IMAGE.txt")
     a = ap.parse_args()
     configs = [c.split("=", 1) for c in (a.config or ["fast=--level fast", "accurate=--level accurate"])]
     imgs = sorted(os.path.join(r, f) for r, _, fs in os.walk(a.dir) for f in fs
@@ -69,6 +70,11 @@ def main():
         row = f"{os.path.relpath(img, a.dir)[:48]:48}"
         for n, cmd in cols:
             out, dt = run(cmd(img))
+            if a.keep:
+                kept = os.path.join(a.keep, n, os.path.relpath(img, a.dir) + ".txt")
+                os.makedirs(os.path.dirname(kept), exist_ok=True)
+                with open(kept, "w", encoding="utf-8") as f:
+                    f.write(out)
             c = cer(out, gt)
             scores[n].append(c); times[n] += dt
             row += f"{c:12.3f}" + (f" {dt:6.2f}s" if a.times else "")

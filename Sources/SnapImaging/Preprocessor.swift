@@ -23,6 +23,12 @@ public struct PreprocessingOptions: Codable, Equatable, Sendable {
     /// Whether the page is rescaled so its median text height meets `targetTextHeight`
     /// (the `maxDimension` bound applies either way).
     public var rescaleToTextHeight = true
+    /// Whether a sheet lying on a darker surface is found, cropped and straightened (`PageFinder`).
+    public var findPage = true
+    /// When uneven light is evened out before thresholding (Leptonica `pixBackgroundNormSimple`).
+    public var normalizeBackground = BackgroundNormalization.whenUneven
+    /// Whether curled text lines are straightened (Leptonica `dewarpSinglePage`).
+    public var dewarp = true
 
     /// - Parameters: see the properties; every default is documented on its property.
     public init(maxDimension: Int = PreprocessingOptions.defaultMaxDimension,
@@ -36,6 +42,17 @@ public struct PreprocessingOptions: Codable, Equatable, Sendable {
     }
 }
 
+/// When the preparation evens out the light of a page.
+public enum BackgroundNormalization: String, Codable, Sendable, CaseIterable {
+    /// Never.
+    case never
+    /// When the paper's brightness varies by more than `Preprocessor.unevenLightRange` grey levels
+    /// across the page (a shadow, a lamp on one side, a dim corner).
+    case whenUneven
+    /// Always.
+    case always
+}
+
 /// The image Tesseract gets, and how it relates to the upright photo.
 public struct PreparedImage {
     /// 1 bpp after a black-and-white filter, or 8 bpp grey for `Binarization.tesseract`.
@@ -44,6 +61,15 @@ public struct PreparedImage {
     public var scale: Double
     /// Whether the page was light-on-dark and has been inverted.
     public let inverted: Bool
+    /// Light-on-dark regions inverted (not counting a whole inverted page).
+    public var invertedRegions = 0
+    /// Where the page was found in the photo (pixels after the `maxDimension` bound), when it was
+    /// cropped and straightened.
+    public var page: PageQuadrilateral? = nil
+    /// Whether uneven light was evened out.
+    public var backgroundNormalized = false
+    /// Whether curled text lines were straightened.
+    public var dewarped = false
     /// Skew corrected, in degrees (positive = the page was turned clockwise); 0 when none.
     public let deskewDegrees: Double
     /// Median ink component height measured on the upright photo (pixels), nil when too little ink.
@@ -72,10 +98,45 @@ public struct Preprocessor {
             scale *= f
         }
 
+        var page: PageQuadrilateral? = nil
+        if options.findPage, let quad = try PageFinder.find(gray) {
+            gray = try PageFinder.straighten(gray, to: quad)
+            page = quad
+        }
+
         var inverted = false
-        if options.correctPolarity, try Preprocessor.isLightOnDark(gray) {
-            gray = try gray.inverted()
-            inverted = true
+        var invertedRegions = 0
+        if options.correctPolarity {
+            let regions = try RegionPolarity.lightOnDarkRegions(gray)
+            if let first = regions.first, first.width * first.height * 10 >= gray.width * gray.height * 9 {
+                gray = try gray.inverted()
+                inverted = true
+            } else if !regions.isEmpty {
+                gray = try RegionPolarity.invert(regions, in: gray)
+                invertedRegions = regions.count
+            }
+        }
+
+        var normalized = false
+        switch options.normalizeBackground {
+        case .never: break
+        case .always: normalized = true
+        case .whenUneven:
+            var light = try Preprocessor.paperLight(gray)
+            if light.brightest < Preprocessor.dimPaper {
+                // A dim photo: stretch its grey levels so the brightest paper is white (Leptonica
+                // `pixGammaTRC`, linear), and measure again.
+                let top = l_int32(max(16, light.brightest))
+                gray = try withExtendedLifetime(gray) { try Image.wrap(pixGammaTRC(nil, gray.pix, 1, 0, top), "pixGammaTRC") }
+                light = try Preprocessor.paperLight(gray)
+                normalized = true
+            }
+            normalized = normalized || light.brightest - light.darkest > Preprocessor.unevenLightRange
+        }
+        if normalized, gray.width >= 64, gray.height >= 64 {
+            gray = try Image.wrap(pixBackgroundNormSimple(gray.pix, nil, nil), "pixBackgroundNormSimple")
+        } else {
+            normalized = false
         }
 
         // One black-and-white probe serves both measurements: text height and skew angle
@@ -106,12 +167,79 @@ public struct Preprocessor {
             }
         }
 
+        var dewarped = false
+        if options.dewarp, gray.width >= 200, gray.height >= 200 {
+            (gray, dewarped) = try Preprocessor.dewarped(gray)
+        }
+
         let bw = try gray.binarized(options.binarization)
-        return PreparedImage(image: bw, scale: scale, inverted: inverted, deskewDegrees: skew,
-                             measuredTextHeight: measured.map { $0 / scaleAtMeasure },
-                             resolution: 300)
+        var prepared = PreparedImage(image: bw, scale: scale, inverted: inverted, deskewDegrees: skew,
+                                     measuredTextHeight: measured.map { $0 / scaleAtMeasure },
+                                     resolution: 300)
+        prepared.invertedRegions = invertedRegions
+        prepared.page = page
+        prepared.backgroundNormalized = normalized
+        prepared.dewarped = dewarped
+        return prepared
     }
 
+    /// Grey levels between the darkest and brightest paper across a page above which its light
+    /// counts as uneven (the 5th and 95th percentiles of the page with its print closed away).
+    public static let unevenLightRange = 40.0
+    /// Grey level under which the brightest paper counts as dim (a photo taken in poor light).
+    public static let dimPaper = 150.0
+
+    /// The paper's brightness (grey levels, 0–255): the page reduced to 300 px on its long side,
+    /// its print removed by a grey closing (Leptonica `pixCloseGray`), then the 5th and the 95th
+    /// percentile.
+    static func paperLight(_ gray: Image) throws -> (darkest: Double, brightest: Double) {
+        let small = try gray.scaled(by: min(1, 300 / Double(max(gray.width, gray.height))))
+        guard small.width >= 16, small.height >= 16 else { return (255, 255) }
+        let brick = l_int32(max(3, (max(small.width, small.height) / 40) | 1))
+        let closed = try withExtendedLifetime(small) { try Image.wrap(pixCloseGray(small.pix, brick, brick), "pixCloseGray") }
+        let values = closed.pixelValues().sorted()
+        return (Double(values[values.count * 5 / 100]), Double(values[values.count * 95 / 100]))
+    }
+
+    /// The page with its text lines straightened, and whether they were: Leptonica's page model
+    /// (`dewarpCreate`, `dewarpBuildPageModel`, `dewarpaApplyDisparity`) built from the text lines
+    /// of the page thresholded after background normalization, with whatever touches the page's
+    /// border removed first (a strip of table or the next page would pass for a long line and
+    /// make every real line look short). Leptonica's defaults are made for prose; a poem has short
+    /// lines of uneven length, so a model needs 6 lines instead of 15, and line curvatures up to
+    /// 1000 (Leptonica's unit, micro-units of the page height) are accepted instead of 180.
+    /// When no model can be built, or the lines curve less than `minimumCurvature`, the page
+    /// comes back unchanged.
+    /// The line curvature (Leptonica's unit) from which a page counts as curled.
+    static let minimumCurvature: l_int32 = 80
+
+    static func dewarped(_ gray: Image) throws -> (Image, Bool) {
+        guard let dewa = dewarpaCreate(1, 0, 1, 6, -1) else { return (gray, false) }
+        var d: UnsafeMutablePointer<L_DEWARPA>? = dewa
+        defer { dewarpaDestroy(&d) }
+        dewarpaUseBothArrays(dewa, 0)
+        dewarpaSetCheckColumns(dewa, 0)
+        dewarpaSetCurvatures(dewa, 1000, 0, 1000, -1, -1, -1)
+        var threshold: l_int32 = 0
+        let binary = try withExtendedLifetime(gray) {
+            try Image.wrap(pixOtsuThreshOnBackgroundNorm(gray.pix, nil, 10, 15, 100, 50, 255, 2, 2, 0.1, &threshold),
+                           "pixOtsuThreshOnBackgroundNorm")
+        }
+        let lines = try withExtendedLifetime(binary) {
+            try Image.wrap(pixRemoveBorderConnComps(binary.pix, 8), "pixRemoveBorderConnComps")
+        }
+        // The dewarpa owns the model once inserted.
+        guard let model = withExtendedLifetime(lines, { dewarpCreate(lines.pix, 0) }) else { return (gray, false) }
+        dewarpaInsertDewarp(dewa, model)
+        guard dewarpBuildPageModel(model, nil) == 0, model.pointee.vsuccess != 0 else { return (gray, false) }
+        // A flat page's lines measure a curvature of up to about 50 (ink, JPEG, perspective); a
+        // curled page's are 130 and more. Below the threshold, the model would only add noise.
+        guard max(abs(model.pointee.mincurv), abs(model.pointee.maxcurv)) >= minimumCurvature else { return (gray, false) }
+        var out: UnsafeMutablePointer<PIX>? = nil
+        let rc = withExtendedLifetime(gray) { dewarpaApplyDisparity(dewa, 0, gray.pix, -1, 0, 0, &out, nil) }
+        guard rc == 0, let out else { return (gray, false) }
+        return (Image(taking: out), true)
+    }
     /// The factor that brings a median component height of `textHeight` px to the target,
     /// or 1 when it is already within [0.7, 2.5] × target; bounded by `maxDimension` and by a 4× enlargement.
     func scaleFactor(textHeight: Double, width: Int, height: Int) -> Double {

@@ -1,0 +1,177 @@
+import CLeptonica
+import Foundation
+
+/// A page found in a photo: its four corners, in pixels of the image it was found in.
+public struct PageQuadrilateral: Equatable, Sendable {
+    /// A point in pixels (x to the right, y down).
+    public struct Point: Equatable, Sendable {
+        public var x: Double
+        public var y: Double
+        /// - Parameters: x and y in pixels.
+        public init(x: Double, y: Double) {
+            self.x = x
+            self.y = y
+        }
+    }
+
+    /// Corners in the order top-left, top-right, bottom-right, bottom-left (as the page reads).
+    public var corners: [Point]
+
+    /// Width and height of the straightened page (pixels): the longer of each pair of opposite sides.
+    public var straightenedSize: (width: Int, height: Int) {
+        func d(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+        let c = corners
+        return (Int(max(d(c[0], c[1]), d(c[3], c[2])).rounded()), Int(max(d(c[0], c[3]), d(c[1], c[2])).rounded()))
+    }
+
+    /// Area enclosed by the corners (square pixels), by the shoelace formula.
+    public var area: Double {
+        var s = 0.0
+        for i in 0..<4 {
+            let a = corners[i], b = corners[(i + 1) % 4]
+            s += a.x * b.y - b.x * a.y
+        }
+        return abs(s) / 2
+    }
+}
+
+/// Finds a sheet of paper lying on a darker surface (a table, a desk) and straightens it.
+///
+/// The page is the largest bright region of the photo once print has been closed away (Leptonica
+/// grey closing, then Otsu); its corners are the region's extreme points along the two diagonals,
+/// and the page is straightened by a projective transform from those corners
+/// (`pixProjectivePtaGray`, bilinear). A photo whose bright region fills (nearly) the whole frame,
+/// such as a scan, has no page to find.
+public enum PageFinder {
+    /// The long side (pixels) the photo is reduced to for the search.
+    static let searchSize = 600.0
+
+    /// Finds the page in an 8 bpp grey image.
+    ///
+    /// - Returns: the corners in pixels of `gray`, or nil when no page stands out: the brightest
+    ///   region covers more than 90 % or less than 8 % of the frame, or is not four-sided (its area
+    ///   differs from the quadrilateral's by more than 12 %, or a corner angle is outside 55°–125°).
+    /// - Throws: `ImagingError.operationFailed` when a Leptonica call fails.
+    public static func find(_ gray: Image) throws -> PageQuadrilateral? {
+        precondition(gray.depth == 8, "PageFinder.find needs an 8 bpp grey image")
+        let factor = min(1, searchSize / Double(max(gray.width, gray.height)))
+        let small = try gray.scaled(by: factor)
+        guard small.width >= 32, small.height >= 32 else { return nil }
+        // Close away the print: a grey closing wider than a text line's strokes at this size.
+        let brick = l_int32(max(5, (max(small.width, small.height) / 50) | 1))
+        let closed = try Image.wrap(pixCloseGray(small.pix, brick, brick), "pixCloseGray")
+        let paper = try closed.otsuGlobal().inverted()  // ON = bright
+        guard let region = try largestComponent(paper) else { return nil }
+        let frame = Double(small.width * small.height)
+        let fraction = Double(region.count) / frame
+        guard fraction >= 0.08, fraction <= 0.9 else { return nil }
+        let quad = region.quadrilateral
+        guard quad.area > 0, abs(quad.area - Double(region.count)) / quad.area <= 0.12, isPlausible(quad) else {
+            return nil
+        }
+        // Back to the pixels of `gray`.
+        let scaled = PageQuadrilateral(corners: quad.corners.map { .init(x: ($0.x + 0.5) / factor, y: ($0.y + 0.5) / factor) })
+        return scaled
+    }
+
+    /// The page inside `quad` as an upright rectangle of its straightened size, white outside the photo.
+    ///
+    /// - Parameters:
+    ///   - gray: the 8 bpp image the corners are measured in.
+    ///   - quad: corners in pixels of `gray`.
+    /// - Throws: `ImagingError.operationFailed` when a Leptonica call fails.
+    public static func straighten(_ gray: Image, to quad: PageQuadrilateral) throws -> Image {
+        var (w, h) = quad.straightenedSize
+        // pixProjectivePtaGray keeps the source's size: fit the straightened page into it.
+        let fit = min(1, Double(gray.width) / Double(w), Double(gray.height) / Double(h))
+        w = max(1, Int(Double(w) * fit))
+        h = max(1, Int(Double(h) * fit))
+        guard let source = ptaCreate(4), let target = ptaCreate(4) else {
+            throw ImagingError.operationFailed(operation: "ptaCreate")
+        }
+        var s: UnsafeMutablePointer<PTA>? = source
+        var t: UnsafeMutablePointer<PTA>? = target
+        defer {
+            ptaDestroy(&s)
+            ptaDestroy(&t)
+        }
+        let destination = [(0.0, 0.0), (Double(w - 1), 0.0), (Double(w - 1), Double(h - 1)), (0.0, Double(h - 1))]
+        for (corner, d) in zip(quad.corners, destination) {
+            ptaAddPt(source, l_float32(corner.x), l_float32(corner.y))
+            ptaAddPt(target, l_float32(d.0), l_float32(d.1))
+        }
+        let warped = try Image.wrap(pixProjectivePtaGray(gray.pix, target, source, 255), "pixProjectivePtaGray")
+        guard let box = boxCreate(0, 0, l_int32(w), l_int32(h)) else {
+            throw ImagingError.operationFailed(operation: "boxCreate")
+        }
+        var b: UnsafeMutablePointer<BOX>? = box
+        defer { boxDestroy(&b) }
+        return try Image.wrap(pixClipRectangle(warped.pix, box, nil), "pixClipRectangle")
+    }
+
+    /// The largest 8-connected ON region of a 1 bpp image: its pixel count and its extreme points.
+    struct Region {
+        var count: Int
+        var quadrilateral: PageQuadrilateral
+    }
+
+    static func largestComponent(_ binary: Image) throws -> Region? {
+        var pixa: UnsafeMutablePointer<PIXA>? = nil
+        guard let boxa = pixConnCompPixa(binary.pix, &pixa, 8), let pixa else {
+            throw ImagingError.operationFailed(operation: "pixConnCompPixa")
+        }
+        var bx: UnsafeMutablePointer<BOXA>? = boxa
+        var px: UnsafeMutablePointer<PIXA>? = pixa
+        defer {
+            boxaDestroy(&bx)
+            pixaDestroy(&px)
+        }
+        let n = Int(pixaGetCount(pixa))
+        var best = -1
+        var bestArea = 0
+        for i in 0..<n {
+            var x: l_int32 = 0, y: l_int32 = 0, w: l_int32 = 0, h: l_int32 = 0
+            boxaGetBoxGeometry(boxa, l_int32(i), &x, &y, &w, &h)
+            if Int(w) * Int(h) > bestArea {
+                bestArea = Int(w) * Int(h)
+                best = i
+            }
+        }
+        guard best >= 0, let component = pixaGetPix(pixa, l_int32(best), l_int32(L_CLONE)) else { return nil }
+        let mask = Image(taking: component)
+        var ox: l_int32 = 0, oy: l_int32 = 0, ow: l_int32 = 0, oh: l_int32 = 0
+        boxaGetBoxGeometry(boxa, l_int32(best), &ox, &oy, &ow, &oh)
+        // Extreme points along the diagonals: top-left minimizes x + y, bottom-right maximizes it,
+        // top-right maximizes x − y, bottom-left minimizes it.
+        var count = 0
+        var tl = (Double.infinity, 0.0, 0.0), br = (-Double.infinity, 0.0, 0.0)
+        var tr = (-Double.infinity, 0.0, 0.0), bl = (Double.infinity, 0.0, 0.0)
+        let values = mask.pixelValues()
+        let w = mask.width
+        for (i, v) in values.enumerated() where v != 0 {
+            count += 1
+            let x = Double(i % w + Int(ox)), y = Double(i / w + Int(oy))
+            if x + y < tl.0 { tl = (x + y, x, y) }
+            if x + y > br.0 { br = (x + y, x, y) }
+            if x - y > tr.0 { tr = (x - y, x, y) }
+            if x - y < bl.0 { bl = (x - y, x, y) }
+        }
+        guard count > 0 else { return nil }
+        let corners = [tl, tr, br, bl].map { PageQuadrilateral.Point(x: $0.1, y: $0.2) }
+        return Region(count: count, quadrilateral: PageQuadrilateral(corners: corners))
+    }
+
+    /// Whether every corner angle lies within 55°–125° and every side is at least 32 px long.
+    static func isPlausible(_ q: PageQuadrilateral) -> Bool {
+        let c = q.corners
+        for i in 0..<4 {
+            let p = c[(i + 3) % 4], o = c[i], n = c[(i + 1) % 4]
+            let a = (p.x - o.x, p.y - o.y), b = (n.x - o.x, n.y - o.y)
+            let la = (a.0 * a.0 + a.1 * a.1).squareRoot(), lb = (b.0 * b.0 + b.1 * b.1).squareRoot()
+            guard la >= 32, lb >= 32 else { return false }
+            let angle = acos(max(-1, min(1, (a.0 * b.0 + a.1 * b.1) / (la * lb)))) * 180 / .pi
+            guard angle >= 55, angle <= 125 else { return false }
+        }
+        return true
+    }
+}

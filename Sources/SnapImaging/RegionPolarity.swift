@@ -1,0 +1,102 @@
+import CLeptonica
+
+/// Finds regions of light text on a dark ground (an inverted heading, a band on a book cover,
+/// a sign, a whole negative page) so that they can be turned dark-on-light, region by region.
+///
+/// A region is a solid dark block of the Otsu-thresholded page: what remains of the dark parts
+/// after an opening by a square of 2 % of the page's long side (which removes print, speckles
+/// and texture), a component covering at least 0.5 % of the page that, with its holes filled,
+/// fills its bounding box to at least 55 %, and whose light pixels look like letters: at least
+/// four light components of a similar height (4 px to 60 % of the block's height, at most four
+/// times as wide as high), and none larger than 15 % of the block (a page lying on a dark table
+/// is a hole of the table, not a letter). Polarity is decided per region: a dark table around a
+/// light page, or dark photos beside text, are left alone.
+public enum RegionPolarity {
+    /// A block of light-on-dark text, in pixels of the page it was found in.
+    public struct Region: Equatable, Sendable {
+        public var x: Int
+        public var y: Int
+        public var width: Int
+        public var height: Int
+    }
+
+    /// The light-on-dark text blocks of an 8 bpp page, largest first.
+    /// - Throws: `ImagingError.operationFailed` when a Leptonica call fails.
+    public static func lightOnDarkRegions(_ gray: Image) throws -> [Region] {
+        precondition(gray.depth == 8, "lightOnDarkRegions needs an 8 bpp grey image")
+        guard gray.width >= 16, gray.height >= 16 else { return [] }
+        let binary = try gray.otsuGlobal()
+        let brick = l_int32(max(3, max(gray.width, gray.height) / 50))
+        let solid = try Image.wrap(pixOpenBrick(nil, binary.pix, brick, brick), "pixOpenBrick")
+        let pageArea = gray.width * gray.height
+        var pixa: UnsafeMutablePointer<PIXA>? = nil
+        guard let boxa = pixConnCompPixa(solid.pix, &pixa, 8), let pixa else {
+            throw ImagingError.operationFailed(operation: "pixConnCompPixa")
+        }
+        var bx: UnsafeMutablePointer<BOXA>? = boxa
+        var px: UnsafeMutablePointer<PIXA>? = pixa
+        defer {
+            boxaDestroy(&bx)
+            pixaDestroy(&px)
+        }
+        var regions: [Region] = []
+        for i in 0..<Int(pixaGetCount(pixa)) {
+            var x: l_int32 = 0, y: l_int32 = 0, w: l_int32 = 0, h: l_int32 = 0
+            boxaGetBoxGeometry(boxa, l_int32(i), &x, &y, &w, &h)
+            guard Int(w) * Int(h) * 200 >= pageArea, h >= 8, let component = pixaGetPix(pixa, l_int32(i), l_int32(L_CLONE))
+            else { continue }
+            let region = Region(x: Int(x), y: Int(y), width: Int(w), height: Int(h))
+            // The block with its holes filled: the print inside it included.
+            let block = Image(taking: component)
+            let holes = try withExtendedLifetime(block) { try Image.wrap(pixHolesByFilling(block.pix, 4), "pixHolesByFilling") }
+            let filled = try withExtendedLifetime((block, holes)) { try Image.wrap(pixOr(nil, block.pix, holes.pix), "pixOr") }
+            guard try filled.blackFraction() >= 0.55 else { continue }
+            // Light pixels inside the block: its letters, if it holds light text.
+            let ink = try binary.clipped(to: region)
+            let light = try withExtendedLifetime(ink) { try Image.wrap(pixSubtract(nil, filled.pix, ink.pix), "pixSubtract") }
+            if try hasLetters(light, blockHeight: region.height) { regions.append(region) }
+        }
+        return regions.sorted { $0.width * $0.height > $1.width * $1.height }
+    }
+
+    /// Whether the light parts of a dark block (ON in `light`) look like letters (see the type's
+    /// documentation).
+    static func hasLetters(_ light: Image, blockHeight: Int) throws -> Bool {
+        let parts = try light.componentBoxes()
+        let area = light.width * light.height
+        let maxHeight = max(4, blockHeight * 6 / 10)
+        var heights: [Int] = []
+        for h in parts {
+            if h.width * h.height * 100 > area * 15 { return false }
+            if h.height >= 4, h.height <= maxHeight, h.width <= 4 * h.height { heights.append(h.height) }
+        }
+        guard heights.count >= 4 else { return false }
+        heights.sort()
+        let median = heights[heights.count / 2]
+        let similar = heights.filter { $0 * 2 >= median && $0 <= median * 2 }.count
+        return similar >= 4
+    }
+
+    /// A copy of `gray` with every region inverted (Leptonica `pixRasterop` with `PIX_NOT(PIX_DST)`).
+    /// - Throws: `ImagingError.operationFailed` when a Leptonica call fails.
+    public static func invert(_ regions: [Region], in gray: Image) throws -> Image {
+        let out = try Image.wrap(pixCopy(nil, gray.pix), "pixCopy")
+        for r in regions {
+            // 0x5 is PIX_NOT(PIX_DST) in Leptonica's raster-op codes (a C macro Swift cannot import).
+            pixRasterop(out.pix, l_int32(r.x), l_int32(r.y), l_int32(r.width), l_int32(r.height), 0x5, nil, 0, 0)
+        }
+        return out
+    }
+}
+
+extension Image {
+    /// The pixels inside `region` (Leptonica `pixClipRectangle`).
+    func clipped(to region: RegionPolarity.Region) throws -> Image {
+        guard let box = boxCreate(l_int32(region.x), l_int32(region.y), l_int32(region.width), l_int32(region.height)) else {
+            throw ImagingError.operationFailed(operation: "boxCreate")
+        }
+        var b: UnsafeMutablePointer<BOX>? = box
+        defer { boxDestroy(&b) }
+        return try Image.wrap(pixClipRectangle(pix, box, nil), "pixClipRectangle")
+    }
+}

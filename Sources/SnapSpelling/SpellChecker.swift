@@ -1,0 +1,84 @@
+import CHunspell
+import Foundation
+
+/// Spelling dictionaries (Hunspell), asked whether a word is a word of any of their languages.
+///
+/// Not thread-safe: Hunspell's handles keep state between calls; use one checker per thread.
+/// Loading takes about 0.3 s for English and French together (the French dictionary is large),
+/// so callers load it while other work runs.
+public final class SpellChecker {
+    private let handles: [OpaquePointer]
+    /// The dictionaries loaded, as Hunspell names them (e.g. `en_US`, `fr`).
+    public let dictionaryNames: [String]
+
+    /// Where Debian's hunspell-* packages put their dictionaries.
+    public static let defaultDirectory = "/usr/share/hunspell"
+
+    /// Loads the Hunspell dictionary of each Tesseract language code that has one in `directory`
+    /// (`eng` → `en_US`, `fra` → `fr` or `fr_FR`); codes without a dictionary are skipped.
+    ///
+    /// - Parameters:
+    ///   - languages: Tesseract traineddata names, as in `-l eng+fra` (e.g. `["fra", "eng"]`).
+    ///   - directory: the folder holding `NAME.aff` and `NAME.dic` pairs.
+    /// - Throws: `SpellingError.noDictionary` when none of the languages has a dictionary there.
+    public init(languages: [String], directory: String = SpellChecker.defaultDirectory) throws {
+        var handles: [OpaquePointer] = []
+        var names: [String] = []
+        for code in languages {
+            for name in SpellChecker.dictionaryNames(forTesseractLanguage: code) {
+                let aff = "\(directory)/\(name).aff", dic = "\(directory)/\(name).dic"
+                guard FileManager.default.isReadableFile(atPath: aff), FileManager.default.isReadableFile(atPath: dic),
+                    let handle = Hunspell_create(aff, dic)
+                else { continue }
+                handles.append(handle)
+                names.append(name)
+                break
+            }
+        }
+        guard !handles.isEmpty else {
+            throw SpellingError.noDictionary(languages: languages, directory: directory)
+        }
+        self.handles = handles
+        self.dictionaryNames = names
+    }
+
+    deinit {
+        for handle in handles { Hunspell_destroy(handle) }
+    }
+
+    /// Whether any loaded dictionary accepts `word` as it is spelled (Hunspell `Hunspell_spell`;
+    /// Hunspell itself also accepts a capitalized or all-capitals form of a lower-case word).
+    /// The word is passed in UTF-8, NFC: every Debian dictionary used here declares `SET UTF-8`.
+    public func isKnown(_ word: String) -> Bool {
+        let nfc = word.precomposedStringWithCanonicalMapping
+        return handles.contains { Hunspell_spell($0, nfc) != 0 }
+    }
+
+    /// Hunspell dictionary names to try for a Tesseract language code, best first.
+    static func dictionaryNames(forTesseractLanguage code: String) -> [String] {
+        switch code {
+        case "eng": return ["en_US", "en_GB", "en"]
+        case "fra": return ["fr", "fr_FR"]
+        case "deu": return ["de_DE", "de"]
+        case "spa": return ["es_ES", "es"]
+        case "ita": return ["it_IT", "it"]
+        case "por": return ["pt_PT", "pt_BR", "pt"]
+        case "nld": return ["nl_NL", "nl"]
+        default: return []
+        }
+    }
+}
+
+/// Why spelling dictionaries could not be used.
+public enum SpellingError: Error, Equatable, CustomStringConvertible {
+    /// None of `languages` has a Hunspell `.aff`/`.dic` pair in `directory`.
+    case noDictionary(languages: [String], directory: String)
+
+    /// One line for the user.
+    public var description: String {
+        switch self {
+        case .noDictionary(let languages, let directory):
+            return "no spelling dictionary for \(languages.joined(separator: "+")) in \(directory)"
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// How much of a text reads as words of its languages: the letters in words a dictionary knows,
+/// and the letters in words it does not.
+///
+/// A reading that finds the text well has many known letters and few unknown ones; one that
+/// misses lines has fewer known letters; one that reads noise as text has many unknown ones.
+/// Tokens are split on white space; punctuation around a token is ignored, a typographic
+/// apostrophe counts as `'`, and a hyphenated token is known when each of its parts is.
+/// Tokens holding a digit (amounts, dates) and one-letter tokens count as neither.
+public struct WordEvidence: Equatable, Sendable {
+    /// Letters (Unicode letters, counted as grapheme clusters) in tokens a dictionary accepts.
+    public var knownLetters: Int
+    /// Letters in tokens no dictionary accepts.
+    public var unknownLetters: Int
+
+    /// Counts the evidence in `text`, asking `isKnown` about each token (already stripped of
+    /// surrounding punctuation, NFC).
+    public init(text: String, isKnown: (String) -> Bool) {
+        var known = 0
+        var unknown = 0
+        for token in text.split(whereSeparator: { $0.isWhitespace }) {
+            let word = WordEvidence.core(of: String(token).replacingOccurrences(of: "\u{2019}", with: "'"))
+            let letters = word.filter(\.isLetter).count
+            guard letters > 0, !word.contains(where: \.isNumber) else { continue }
+            if word.count < 2 {
+                continue
+            }
+            let parts = word.split(separator: "-").map(String.init)
+            if isKnown(word) || (parts.count > 1 && parts.allSatisfy(isKnown)) {
+                known += letters
+            } else {
+                unknown += letters
+            }
+        }
+        knownLetters = known
+        unknownLetters = unknown
+    }
+
+    /// The evidence as one number for comparing readings of the same photo: known letters minus
+    /// half the unknown ones.
+    public var score: Double { Double(knownLetters) - 0.5 * Double(unknownLetters) }
+
+    /// `token` without the punctuation and symbols around it.
+    static func core(of token: String) -> String {
+        let isEdge: (Character) -> Bool = { !($0.isLetter || $0.isNumber) }
+        guard let first = token.firstIndex(where: { !isEdge($0) }),
+            let last = token.lastIndex(where: { !isEdge($0) })
+        else { return "" }
+        return String(token[first...last])
+    }
+}
