@@ -18,6 +18,7 @@ public struct EngineOptions: Codable, Equatable, Sendable {
     /// The tessdata folder; nil = `TESSDATA_PREFIX`, else Tesseract's compiled-in folder.
     public var tessdataPath: String?
 
+    /// Options from their parts; the defaults read English and French with automatic page segmentation.
     public init(languages: [String] = EngineOptions.defaultLanguages, pageSegmentationMode: Int = 3, tessdataPath: String? = nil) {
         self.languages = languages
         self.pageSegmentationMode = pageSegmentationMode
@@ -52,6 +53,7 @@ public final class TesseractEngine {
     public let loadedLanguages: [String]
     /// The tessdata folder Tesseract used.
     public let tessdataPath: String
+    /// The options the engine was started with.
     public let options: EngineOptions
 
     /// Starts Tesseract and checks that every requested language loaded (Tesseract itself silently
@@ -165,7 +167,7 @@ public final class TesseractEngine {
         let text = VerseLayout.text(from: words)
         let confidence = words.isEmpty ? 0 : Int(TessBaseAPIMeanTextConf(handle))
         return RecognitionResult(text: text, meanConfidence: confidence, words: words.map(\.word),
-                                 rotationDegrees: turns * 90, warnings: [])
+                                 rotationDegrees: turns * 90)
     }
 
     /// Walks the result iterator word by word (`TessBaseAPIGetIterator`, `RIL_WORD`).
@@ -214,9 +216,9 @@ public final class TesseractEngine {
         // Renumber lines densely (lines whose words were all blank were skipped).
         var map: [Int: Int] = [:]
         for i in out.indices {
-            let old = out[i].word.line
-            if map[old] == nil { map[old] = map.count }
-            out[i].word.line = map[old]!
+            let dense = map[out[i].word.line] ?? map.count
+            map[out[i].word.line] = dense
+            out[i].word.line = dense
         }
         let majority = turnsCount.indices.max { turnsCount[$0] < turnsCount[$1] } ?? 0
         return (out, majority)

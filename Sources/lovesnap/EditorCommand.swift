@@ -80,7 +80,8 @@ final class WorkerRecognitionTask: RecognitionTask {
             switch event {
             case .progress(let p, _): return .progress(percent: p)
             case .finished(let r):
-                return .finished(text: r.text, meanConfidence: r.meanConfidence, notes: r.warnings)
+                return .finished(text: r.text, meanConfidence: r.meanConfidence,
+                                 notes: r.notes.filter { !$0.isDiagnostic }.map(\.description))
             case .failed(let kind, let message):
                 if kind != .cancelled { failure = input.userFacing(message) }
                 return .failed(message: input.userFacing(message))

@@ -63,8 +63,8 @@ enum OCRCommand {
             case .internal: return ExitCode.engineFailed.rawValue
             }
         case .finished(let result):
-            for w in result.warnings { Console.note("\(name): \(w)") }
-            if args.verbose { for d in result.diagnostics { Console.note("\(name): \(d)") } }
+            for note in result.notes where !note.isDiagnostic { Console.note("\(name): \(note)") }
+            if args.verbose { for note in result.notes where note.isDiagnostic { Console.note("\(name): \(note)") } }
             if result.text.isEmpty { Console.note("no text found in \(name)") }
             do {
                 try OutputFile.write(Array(result.text.utf8), to: args.output)

@@ -40,7 +40,7 @@ enum WorkerMode {
         let name = DisplayName.of(path)
         do {
             let result = try Recognizer(options: request.options).recognize(path: path) { percent, stage in
-                send(.progress(percent, stage: stage))
+                send(.progress(percent, stage: stage.rawValue))
                 return true
             }
             send(.result(result))
