@@ -3,7 +3,7 @@ import Foundation
 /// Everything that can go wrong while loading or preparing an image, with the wording shown to the user.
 ///
 /// Every case names the file (as the user gave it) so a message can stand alone on stderr.
-public enum ImagingError: Error, Equatable, CustomStringConvertible {
+public enum ImagingError: Error, Equatable, Codable, Sendable, CustomStringConvertible {
     /// No file at `path` (`ENOENT`).
     case fileNotFound(path: String)
     /// `path` names a directory.

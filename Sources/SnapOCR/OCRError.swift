@@ -1,7 +1,7 @@
 import Foundation
 
 /// What can go wrong in the OCR engine, with the wording shown to the user.
-public enum OCRError: Error, Equatable, CustomStringConvertible {
+public enum OCRError: Error, Equatable, Codable, Sendable, CustomStringConvertible {
     /// One or more requested languages did not load. `problems` maps each language to the reason,
     /// `tessdata` is the folder searched.
     case languagesNotLoaded(problems: [LanguageProblem], tessdata: String)
@@ -14,6 +14,7 @@ public enum OCRError: Error, Equatable, CustomStringConvertible {
     /// The caller cancelled the recognition.
     case cancelled
 
+    /// The message shown to the user (what failed, and what to install or pass).
     public var description: String {
         switch self {
         case .languagesNotLoaded(let problems, let tessdata):
@@ -33,7 +34,7 @@ public enum OCRError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Why one language's traineddata could not be used.
-public struct LanguageProblem: Equatable, Sendable {
+public struct LanguageProblem: Equatable, Codable, Sendable {
     /// The language code as requested (e.g. "fra").
     public let language: String
     /// The file looked at.
