@@ -39,6 +39,34 @@ public struct LanguageProblem: Equatable, Codable, Sendable {
     public let language: String
     /// The file looked at.
     public let path: String
-    /// Human wording: "file not found", "file is empty", "not a traineddata file", …
-    public let reason: String
+    /// What is wrong with it.
+    public let reason: Reason
+
+    /// What is wrong with a traineddata file; `description` is the wording.
+    public enum Reason: Equatable, Codable, Sendable, CustomStringConvertible {
+        /// There is no such file.
+        case fileNotFound
+        /// There is no such file, but `existing` differs only by case ("Fra.traineddata").
+        case fileNotFoundButCaseDiffers(existing: String)
+        /// The file has 0 bytes.
+        case emptyFile
+        /// The file is an HTML page (a download that fetched a web page).
+        case htmlPage
+        /// The file could not be opened for reading.
+        case unreadable
+        /// Tesseract did not accept the file as a model.
+        case notTraineddata
+
+        /// "file not found", "file is empty (0 bytes)", …
+        public var description: String {
+            switch self {
+            case .fileNotFound: return "file not found"
+            case let .fileNotFoundButCaseDiffers(existing): return "file not found (there is \(existing): names are case-sensitive)"
+            case .emptyFile: return "file is empty (0 bytes)"
+            case .htmlPage: return "not a traineddata file (it is an HTML page)"
+            case .unreadable: return "file is not readable"
+            case .notTraineddata: return "not a valid traineddata file"
+            }
+        }
+    }
 }

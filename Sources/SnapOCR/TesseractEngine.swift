@@ -109,24 +109,23 @@ public final class TesseractEngine {
                 $0.lowercased() == "\(language).traineddata".lowercased()
             }
             if let other {
-                return LanguageProblem(language: language, path: path,
-                                       reason: "file not found (there is \(other): names are case-sensitive)")
+                return LanguageProblem(language: language, path: path, reason: .fileNotFoundButCaseDiffers(existing: other))
             }
-            return LanguageProblem(language: language, path: path, reason: "file not found")
+            return LanguageProblem(language: language, path: path, reason: .fileNotFound)
         }
         let size = (try? fm.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-        if size == 0 { return LanguageProblem(language: language, path: path, reason: "file is empty (0 bytes)") }
+        if size == 0 { return LanguageProblem(language: language, path: path, reason: .emptyFile) }
         if let fh = FileHandle(forReadingAtPath: path) {
             defer { try? fh.close() }
             let head = (try? fh.read(upToCount: 64)) ?? Data()
             let text = String(decoding: head, as: UTF8.self).lowercased()
             if text.contains("<!doctype") || text.contains("<html") {
-                return LanguageProblem(language: language, path: path, reason: "not a traineddata file (it is an HTML page)")
+                return LanguageProblem(language: language, path: path, reason: .htmlPage)
             }
         } else {
-            return LanguageProblem(language: language, path: path, reason: "file is not readable")
+            return LanguageProblem(language: language, path: path, reason: .unreadable)
         }
-        return LanguageProblem(language: language, path: path, reason: "not a valid traineddata file")
+        return LanguageProblem(language: language, path: path, reason: .notTraineddata)
     }
 
     /// Recognizes a prepared page.

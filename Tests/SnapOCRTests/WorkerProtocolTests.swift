@@ -15,7 +15,7 @@ let everyFailure: [WorkerFailure] = [
     .unusablePhoto(.notAnImage(path: "/photos/kettle.txt")),
     .unusablePhoto(.unreadable(path: "/photos/secret.png", errno: EACCES)),
     .unusablePhoto(.tooLarge(path: "/b.png", width: 32000, height: 24000, decodedBytes: 768_000_000, limitBytes: 512 << 20)),
-    .engineUnavailable(.languagesNotLoaded(problems: [LanguageProblem(language: "xyz", path: "/t/xyz.traineddata", reason: "file not found")],
+    .engineUnavailable(.languagesNotLoaded(problems: [LanguageProblem(language: "xyz", path: "/t/xyz.traineddata", reason: .fileNotFound)],
                                            tessdata: "/t/")),
     .engineUnavailable(.tessdataMissing(path: "/nonexistent")),
     .recognitionFailed(photo: "linn.png"), .unexpected(photo: "linn.png", reason: "out of memory"), .badRequest, .cancelled,

@@ -91,7 +91,7 @@ import Glibc
         options.engine.languages = ["eng", "xyz"]
         let served = try serve(request(options, name: "kettle.png"), TestPaths.sample("kettle.png"))
         let failure = WorkerFailure.engineUnavailable(.languagesNotLoaded(
-            problems: [LanguageProblem(language: "xyz", path: "/usr/share/tesseract-ocr/5/tessdata/xyz.traineddata", reason: "file not found")],
+            problems: [LanguageProblem(language: "xyz", path: "/usr/share/tesseract-ocr/5/tessdata/xyz.traineddata", reason: .fileNotFound)],
             tessdata: "/usr/share/tesseract-ocr/5/tessdata/"))
         #expect(served.outcome == .failure(failure))
         #expect(served.messages.last == .failure(failure))
