@@ -105,7 +105,7 @@ public struct Recognizer {
         let engineOptions = options.engine
         let pendingEngine = Pending { try TesseractEngine(options: engineOptions) }
         var startedEngine: TesseractEngine?
-        func engine() throws -> TesseractEngine {
+        func readyEngine() throws -> TesseractEngine {
             if let startedEngine { return startedEngine }
             let started = try pendingEngine.take()
             startedEngine = started
@@ -127,7 +127,7 @@ public struct Recognizer {
             let variant = PreparationVariant(settings)
             notes.append(.prepared(variant, PageMeasurements(page)))
             page.scale /= reduction   // boxes in pixels of the full-size upright photo
-            let engine = try engine()
+            let engine = try readyEngine()
             guard progress(lo + span / 10, .recognizing) else { throw OCRError.cancelled }
             let r = try engine.recognize(page) { p in progress(lo + span / 10 + p * (span - span / 10) / 100, .recognizing) }
             notes.append(.read(variant, meanConfidence: r.meanConfidence, words: r.words.count, score: Recognizer.score(r)))
@@ -155,7 +155,7 @@ public struct Recognizer {
         // good confidence needs none, and OSD costs as much as a small page's recognition.
         if options.detectOrientation && best.meanConfidence < Recognizer.orientationCheckBelowConfidence {
             guard progress(65, .orientation) else { throw OCRError.cancelled }
-            if let detector = OrientationDetector(tessdataPath: try engine().tessdataPath),
+            if let detector = OrientationDetector(tessdataPath: try readyEngine().tessdataPath),
                let o = detector.detect(page.image, resolution: page.resolution) {
                 notes.append(.orientationDetected(degrees: o.quarterTurnsClockwise * 90, confidence: Double(o.confidence)))
                 if o.quarterTurnsClockwise != 0 && o.confidence >= detector.minimumConfidence {
@@ -182,7 +182,7 @@ public struct Recognizer {
         if page.deskewDegrees != 0 { notes.append(.deskewed(degrees: page.deskewDegrees)) }
         if best.rotationDegrees != 0 { notes.append(.rotated(degrees: best.rotationDegrees)) }
         best.rotationDegrees = (Recognizer.rotation(ofEXIF: loaded.exifOrientation) + osdTurns * 90 + best.rotationDegrees) % 360
-        best.notes = [.languagesLoaded(try engine().loadedLanguages)] + notes
+        best.notes = [.languagesLoaded(try readyEngine().loadedLanguages)] + notes
         _ = progress(100, .done)
         return best
     }
