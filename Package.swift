@@ -30,7 +30,7 @@ let package = Package(
 
         .target(name: "SnapText", dependencies: ["CLibc"]),
         .target(name: "SnapImaging", dependencies: ["CLeptonica", "CExif", "CGif"]),
-        .target(name: "SnapOCR", dependencies: ["SnapImaging", "CTesseract", "CLeptonica"]),
+        .target(name: "SnapOCR", dependencies: ["SnapImaging", "CTesseract", "CLeptonica", "CLibc"]),
         .target(name: "SnapSpelling", dependencies: ["CHunspell"]),
         .target(name: "SnapShare"),
         .target(name: "SnapTerminal", dependencies: ["CNcursesw"]),

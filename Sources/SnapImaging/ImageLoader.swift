@@ -9,7 +9,7 @@ import Glibc
 public struct LoadedImage {
     /// The pixels, upright, with no alpha channel: 8 bpp grey, 32 bpp RGB, or 1 bpp.
     public let image: Image
-    /// Leptonica's name for the file format ("png", "jpeg", "tiff", …).
+    /// The file format's name as shown to the user ("PNG", "JPEG", "TIFF", "GIF", …).
     public let format: String
     /// Width × height in pixels as stored in the file, before orientation.
     public let storedSize: (width: Int, height: Int)
@@ -17,8 +17,10 @@ public struct LoadedImage {
     public let exifOrientation: Int?
     /// Factor by which the decoder already reduced the image (1 = full size; 2, 4, 8 for large JPEGs).
     public let decodeReduction: Int
-    /// Notes worth telling the user (e.g. "transparent background flattened onto white").
-    public let notes: [String]
+    /// How many frames (pages) the file holds; only the first is read. 1 for single-image formats.
+    public let frameCount: Int
+    /// Whether an alpha channel was flattened onto white (text may have lived only in the alpha).
+    public let flattenedTransparency: Bool
 }
 
 /// Reads image files with Leptonica, refusing oversized ones before decoding them.
@@ -92,29 +94,28 @@ public struct ImageLoader {
         }
         guard let decoded else { throw ImagingError.corrupt(path: path, format: formatName) }
         var image = Image(taking: decoded)
-        var notes: [String] = []
         let frames = ImageLoader.frameCount(path, format: format)
-        if frames > 1 { notes.append("\(formatName) with \(frames) frames: frame 1 read") }
 
         let orientation = format == l_int32(IFF_JFIF_JPEG) ? ImageLoader.exifOrientation(path) : nil
         if let orientation, orientation != 1 {
             image = try image.applyingEXIFOrientation(orientation)
-            notes.append("EXIF orientation \(orientation) applied")
         }
         if image.hasColormap {
             image = try Image.wrap(pixRemoveColormap(image.pix, l_int32(REMOVE_CMAP_BASED_ON_SRC)), "pixRemoveColormap")
         }
         var opaque: l_int32 = 1
+        var flattened = false
         if image.depth == 32 && image.samplesPerPixel == 4 && pixAlphaIsOpaque(image.pix, &opaque) == 0 && opaque == 0 {
             // Text may live only in the alpha channel (black RGB, alpha = ink): blend onto white.
             image = try Image.wrap(pixAlphaBlendUniform(image.pix, 0xffffff00), "pixAlphaBlendUniform")
-            notes.append("transparency flattened onto white")
+            flattened = true
         }
         if image.depth == 16 {
             image = try Image.wrap(pixConvert16To8(image.pix, l_int32(L_MS_BYTE)), "pixConvert16To8")
         }
         return LoadedImage(image: image, format: formatName, storedSize: (width, height),
-                           exifOrientation: orientation, decodeReduction: reduction, notes: notes)
+                           exifOrientation: orientation, decodeReduction: reduction, frameCount: frames,
+                           flattenedTransparency: flattened)
     }
 
     /// Checks existence, type, permissions and size with the OS so the message says exactly why.
@@ -123,11 +124,11 @@ public struct ImageLoader {
         if stat(path, &st) != 0 {
             let e = errno
             if e == ENOENT || e == ENOTDIR { throw ImagingError.fileNotFound(path: path) }
-            throw ImagingError.unreadable(path: path, reason: String(cString: strerror(e)))
+            throw ImagingError.unreadable(path: path, errno: e)
         }
         if (st.st_mode & S_IFMT) == S_IFDIR { throw ImagingError.isDirectory(path: path) }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 { throw ImagingError.unreadable(path: path, reason: String(cString: strerror(errno))) }
+        if fd < 0 { throw ImagingError.unreadable(path: path, errno: errno) }
         close(fd)
         if (st.st_mode & S_IFMT) == S_IFREG && st.st_size == 0 { throw ImagingError.emptyFile(path: path) }
         if (st.st_mode & S_IFMT) != S_IFREG { throw ImagingError.notAnImage(path: path) }

@@ -3,13 +3,13 @@ import Foundation
 /// Everything that can go wrong while loading or preparing an image, with the wording shown to the user.
 ///
 /// Every case names the file (as the user gave it) so a message can stand alone on stderr.
-public enum ImagingError: Error, Equatable, CustomStringConvertible {
+public enum ImagingError: Error, Equatable, Codable, Sendable, CustomStringConvertible {
     /// No file at `path` (`ENOENT`).
     case fileNotFound(path: String)
     /// `path` names a directory.
     case isDirectory(path: String)
-    /// The file exists but could not be opened; `reason` is the OS's (strerror) text.
-    case unreadable(path: String, reason: String)
+    /// The file exists but could not be opened; `errno` is the failing call's (stat or open).
+    case unreadable(path: String, errno: Int32)
     /// The file has zero bytes.
     case emptyFile(path: String)
     /// The bytes are not in any format Leptonica reads (PNG, JPEG, TIFF, GIF, BMP, WebP, PNM, JP2).
@@ -22,11 +22,12 @@ public enum ImagingError: Error, Equatable, CustomStringConvertible {
     /// A Leptonica operation returned no image; `operation` names the call.
     case operationFailed(operation: String)
 
+    /// The message shown to the user, naming the file.
     public var description: String {
         switch self {
         case .fileNotFound(let p): return "\(p): No such file or directory"
         case .isDirectory(let p): return "\(p): Is a directory, not an image"
-        case .unreadable(let p, let r): return "\(p): \(r)"
+        case .unreadable(let p, let code): return "\(p): \(String(cString: strerror(code)))"
         case .emptyFile(let p): return "\(p): the file is empty (0 bytes), not an image"
         case .notAnImage(let p):
             return "\(p): not an image in a format lovesnap reads (PNG, JPEG, TIFF, GIF, BMP, WebP, PNM)"

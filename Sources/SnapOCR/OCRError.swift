@@ -1,7 +1,7 @@
 import Foundation
 
 /// What can go wrong in the OCR engine, with the wording shown to the user.
-public enum OCRError: Error, Equatable, CustomStringConvertible {
+public enum OCRError: Error, Equatable, Codable, Sendable, CustomStringConvertible {
     /// One or more requested languages did not load. `problems` maps each language to the reason,
     /// `tessdata` is the folder searched.
     case languagesNotLoaded(problems: [LanguageProblem], tessdata: String)
@@ -14,6 +14,7 @@ public enum OCRError: Error, Equatable, CustomStringConvertible {
     /// The caller cancelled the recognition.
     case cancelled
 
+    /// The message shown to the user (what failed, and what to install or pass).
     public var description: String {
         switch self {
         case .languagesNotLoaded(let problems, let tessdata):
@@ -33,11 +34,39 @@ public enum OCRError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Why one language's traineddata could not be used.
-public struct LanguageProblem: Equatable, Sendable {
+public struct LanguageProblem: Equatable, Codable, Sendable {
     /// The language code as requested (e.g. "fra").
     public let language: String
     /// The file looked at.
     public let path: String
-    /// Human wording: "file not found", "file is empty", "not a traineddata file", …
-    public let reason: String
+    /// What is wrong with it.
+    public let reason: Reason
+
+    /// What is wrong with a traineddata file; `description` is the wording.
+    public enum Reason: Equatable, Codable, Sendable, CustomStringConvertible {
+        /// There is no such file.
+        case fileNotFound
+        /// There is no such file, but `existing` differs only by case ("Fra.traineddata").
+        case fileNotFoundButCaseDiffers(existing: String)
+        /// The file has 0 bytes.
+        case emptyFile
+        /// The file is an HTML page (a download that fetched a web page).
+        case htmlPage
+        /// The file could not be opened for reading.
+        case unreadable
+        /// Tesseract did not accept the file as a model.
+        case notTraineddata
+
+        /// "file not found", "file is empty (0 bytes)", …
+        public var description: String {
+            switch self {
+            case .fileNotFound: return "file not found"
+            case let .fileNotFoundButCaseDiffers(existing): return "file not found (there is \(existing): names are case-sensitive)"
+            case .emptyFile: return "file is empty (0 bytes)"
+            case .htmlPage: return "not a traineddata file (it is an HTML page)"
+            case .unreadable: return "file is not readable"
+            case .notTraineddata: return "not a valid traineddata file"
+            }
+        }
+    }
 }

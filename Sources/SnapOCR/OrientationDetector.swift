@@ -11,6 +11,7 @@ public final class OrientationDetector {
     public static let defaultMinimumConfidence: Float = 7
 
     private let handle: OpaquePointer
+    /// The OSD confidence (about 0–20) from which a page is turned.
     public let minimumConfidence: Float
 
     /// - Parameter tessdataPath: folder holding `osd.traineddata` (nil = Tesseract's default).

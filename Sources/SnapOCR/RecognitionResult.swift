@@ -2,7 +2,11 @@ import Foundation
 
 /// A rectangle in pixels of the upright photo (after EXIF orientation), origin top-left.
 public struct BoundingBox: Codable, Equatable, Sendable {
-    public var x: Int, y: Int, width: Int, height: Int
+    /// Left edge and top edge, in pixels from the photo's top-left corner.
+    public var x: Int, y: Int
+    /// Size in pixels.
+    public var width: Int, height: Int
+    /// A box from its left, top, width and height in pixels.
     public init(x: Int, y: Int, width: Int, height: Int) { self.x = x; self.y = y; self.width = width; self.height = height }
 }
 
@@ -29,15 +33,14 @@ public struct RecognitionResult: Codable, Equatable, Sendable {
     /// Rotation that makes the page upright, degrees clockwise (0, 90, 180, 270): EXIF, OSD and
     /// Tesseract's layout analysis together. Word boxes are in the upright page's pixels.
     public var rotationDegrees: Int
-    /// Things the user should know ("transparency flattened onto white", "no text found", …).
-    public var warnings: [String]
-    /// How the pipeline ran (measured text height, scale, orientation confidence, variant chosen),
-    /// for `lovesnap ocr --verbose` and bug reports.
-    public var diagnostics: [String]
+    /// What the run did to the photo (for the user) and how it ran (diagnostics), in the order
+    /// each kind happened; see `RecognitionNote.isDiagnostic`.
+    public var notes: [RecognitionNote]
 
+    /// A result from its parts (see each property for units).
     public init(text: String, meanConfidence: Int, words: [RecognizedWord], rotationDegrees: Int,
-                warnings: [String], diagnostics: [String] = []) {
+                notes: [RecognitionNote] = []) {
         self.text = text; self.meanConfidence = meanConfidence; self.words = words
-        self.rotationDegrees = rotationDegrees; self.warnings = warnings; self.diagnostics = diagnostics
+        self.rotationDegrees = rotationDegrees; self.notes = notes
     }
 }

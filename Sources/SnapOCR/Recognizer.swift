@@ -1,26 +1,50 @@
 import Foundation
 import SnapImaging
+import Synchronization
 
-/// A value computed on its own thread; `value()` waits for it and rethrows its error.
+/// A value computed on its own thread and handed over once: `take()` waits for it and rethrows
+/// its error.
 ///
-/// `result` is written once by the worker thread before `done` is signalled and read only after
-/// waiting on `done`: the semaphore orders the two, which the compiler cannot see.
-final class Pending<T>: @unchecked Sendable {
-    private var result: Result<T, Error>?
+/// The outcome is made inside the `Mutex` and moves out of it (`sending`), so the value may be of
+/// a non-Sendable type such as `TesseractEngine`: only one thread ever holds it, which the
+/// compiler checks. The worker thread holds the lock while it works; `take()` only asks for it
+/// after the semaphore said the work is done.
+final class Pending<T>: Sendable {
+    private let outcome = Mutex<Result<T, any Error>?>(nil)
     private let done = DispatchSemaphore(value: 0)
 
-    init(_ work: @escaping @Sendable () throws -> T) {
+    /// Starts `work` on a new thread.
+    init(_ work: @escaping @Sendable () throws -> sending T) {
         Thread.detachNewThread { [self] in
-            result = Result(catching: work)
+            outcome.withLock { slot in
+                do { slot = .success(try work()) } catch { slot = .failure(error) }
+            }
             done.signal()
         }
     }
 
-    func value() throws -> T {
+    /// Waits for the value; call it once.
+    /// - Throws: the error `work` threw.
+    func take() throws -> sending T {
         done.wait()
-        done.signal()
-        return try result!.get()
+        let result = outcome.withLock { $0.take() }
+        guard let result else { preconditionFailure("Pending.take() called twice") }
+        return try result.get()
     }
+}
+
+/// The stages of one OCR run, in order, as progress reports them.
+public enum RecognitionStage: String, CaseIterable, Codable, Sendable {
+    /// Reading the file (and starting Tesseract beside it).
+    case loading
+    /// Grey, scale, polarity, deskew, black-and-white for one variant.
+    case preparing
+    /// Orientation detection (OSD) on a poor first reading.
+    case orientation
+    /// Tesseract reading a prepared page.
+    case recognizing
+    /// The run is over.
+    case done
 }
 
 /// How hard to try, like Apple Vision's `VNRequestTextRecognitionLevel`.
@@ -34,14 +58,18 @@ public enum RecognitionLevel: String, CaseIterable, Codable, Sendable {
 
 /// Everything one OCR run needs to know.
 public struct RecognitionOptions: Codable, Equatable, Sendable {
+    /// Tesseract's settings: languages, page segmentation mode, tessdata folder.
     public var engine: EngineOptions
+    /// How the page is prepared: size bounds, target text height, black-and-white filter.
     public var preprocessing: PreprocessingOptions
+    /// One preparation, or several with the best reading kept.
     public var level: RecognitionLevel
     /// Whether to detect pages turned by 90/180/270° with OSD (after EXIF).
     public var detectOrientation: Bool
     /// Decoded size above which a photo is refused before decoding (bytes).
     public var memoryLimit: Int
 
+    /// Options from their parts; the defaults are lovesnap's (`--level fast`, OSD on, 512 MiB).
     public init(engine: EngineOptions = EngineOptions(), preprocessing: PreprocessingOptions = PreprocessingOptions(),
                 level: RecognitionLevel = .fast, detectOrientation: Bool = true,
                 memoryLimit: Int = ImageLoader.defaultMemoryLimit) {
@@ -56,40 +84,53 @@ public struct RecognitionOptions: Codable, Equatable, Sendable {
 /// The whole pipeline for one photo: load (EXIF, alpha) → prepare (scale, polarity, deskew,
 /// black-and-white) → orientation (OSD) → Tesseract.
 public struct Recognizer {
+    /// The settings of every run.
     public let options: RecognitionOptions
 
+    /// A recognizer with `options`.
     public init(options: RecognitionOptions = RecognitionOptions()) { self.options = options }
 
     /// Recognizes the text of the photo at `path`.
     ///
-    /// - Parameter progress: called with the overall progress, 0–100, and a short stage name
-    ///   ("loading", "preparing", "orientation", "recognizing"); return `false` to cancel.
+    /// - Parameter progress: called on the calling thread with the overall progress, 0–100, and
+    ///   the stage; return `false` to cancel.
+    /// - Returns: the text, words and notes; `notes` lists what was done to the photo in the order
+    ///   it happened, diagnostics (`RecognitionNote.isDiagnostic`) led by the languages loaded.
     /// - Throws: `ImagingError` for the file, `OCRError` for the engine (`.cancelled` on cancel).
-    public func recognize(path: String, progress: @escaping (Int, String) -> Bool = { _, _ in true }) throws -> RecognitionResult {
-        guard progress(0, "loading") else { throw OCRError.cancelled }
+    public func recognize(path: String,
+                          progress: @escaping (Int, RecognitionStage) -> Bool = { _, _ in true }) throws -> RecognitionResult {
+        guard progress(0, .loading) else { throw OCRError.cancelled }
         // Loading the language models takes about as long as loading and preparing a photo;
         // on the second core they overlap.
         let engineOptions = options.engine
         let pendingEngine = Pending { try TesseractEngine(options: engineOptions) }
+        var startedEngine: TesseractEngine?
+        func readyEngine() throws -> TesseractEngine {
+            if let startedEngine { return startedEngine }
+            let started = try pendingEngine.take()
+            startedEngine = started
+            return started
+        }
         let loader = ImageLoader(memoryLimit: options.memoryLimit, jpegReductionTarget: options.preprocessing.maxDimension)
         let loaded = try loader.load(path)
-        var warnings = loaded.notes
-        var diagnostics: [String] = []
+        var notes: [RecognitionNote] = []
+        if loaded.frameCount > 1 { notes.append(.frameRead(index: 1, of: loaded.frameCount, format: loaded.format)) }
+        if let orientation = loaded.exifOrientation, orientation != 1 { notes.append(.exifOrientationApplied(orientation)) }
+        if loaded.flattenedTransparency { notes.append(.transparencyFlattened) }
         let reduction = Double(loaded.decodeReduction)
-        if loaded.decodeReduction > 1 { diagnostics.append("JPEG decoded at 1/\(loaded.decodeReduction) size") }
+        if loaded.decodeReduction > 1 { notes.append(.jpegReduced(factor: loaded.decodeReduction)) }
 
         // One variant: prepare with `settings`, recognize, report progress within [lo, lo + span].
         func attempt(_ image: Image, _ settings: PreprocessingOptions, _ lo: Int, _ span: Int) throws -> (RecognitionResult, PreparedImage) {
-            guard progress(lo, "preparing") else { throw OCRError.cancelled }
+            guard progress(lo, .preparing) else { throw OCRError.cancelled }
             var page = try Preprocessor(options: settings).prepare(image)
-            let name = Recognizer.name(of: settings)
-            diagnostics.append("\(name): " + describe(page))
+            let variant = PreparationVariant(settings)
+            notes.append(.prepared(variant, PageMeasurements(page)))
             page.scale /= reduction   // boxes in pixels of the full-size upright photo
-            let engine = try pendingEngine.value()
-            guard progress(lo + span / 10, "recognizing") else { throw OCRError.cancelled }
-            let r = try engine.recognize(page) { p in progress(lo + span / 10 + p * (span - span / 10) / 100, "recognizing") }
-            diagnostics.append(String(format: "%@: mean confidence %d, %d words, score %.1f", locale: Locale(identifier: "en_US_POSIX"),
-                                      name, r.meanConfidence, r.words.count, Recognizer.score(r)))
+            let engine = try readyEngine()
+            guard progress(lo + span / 10, .recognizing) else { throw OCRError.cancelled }
+            let r = try engine.recognize(page) { p in progress(lo + span / 10 + p * (span - span / 10) / 100, .recognizing) }
+            notes.append(.read(variant, meanConfidence: r.meanConfidence, words: r.words.count, score: Recognizer.score(r)))
             return (r, page)
         }
 
@@ -106,25 +147,23 @@ public struct Recognizer {
             // The enlarged reading is the rule; the native one must be clearly better (5 %).
             if Recognizer.score(r) > Recognizer.score(best) * 1.05 {
                 (best, page) = (r, p)
-                diagnostics.append("kept \(Recognizer.name(of: native))")
+                notes.append(.kept(PreparationVariant(native)))
             }
         }
         var osdTurns = 0
         // Orientation detection only when the first reading is poor: an upright page read with
         // good confidence needs none, and OSD costs as much as a small page's recognition.
         if options.detectOrientation && best.meanConfidence < Recognizer.orientationCheckBelowConfidence {
-            guard progress(65, "orientation") else { throw OCRError.cancelled }
-            if let detector = OrientationDetector(tessdataPath: try pendingEngine.value().tessdataPath),
+            guard progress(65, .orientation) else { throw OCRError.cancelled }
+            if let detector = OrientationDetector(tessdataPath: try readyEngine().tessdataPath),
                let o = detector.detect(page.image, resolution: page.resolution) {
-                diagnostics.append(String(format: "orientation: %d° clockwise, confidence %.1f",
-                                          locale: Locale(identifier: "en_US_POSIX"), o.quarterTurnsClockwise * 90, o.confidence))
+                notes.append(.orientationDetected(degrees: o.quarterTurnsClockwise * 90, confidence: Double(o.confidence)))
                 if o.quarterTurnsClockwise != 0 && o.confidence >= detector.minimumConfidence {
                     let turned = try upright.rotated(quarterTurnsClockwise: o.quarterTurnsClockwise)
                     let (r, p) = try attempt(turned, options.preprocessing, 70, 30)
                     if r.meanConfidence >= best.meanConfidence {
                         (best, page, upright, osdTurns) = (r, p, turned, o.quarterTurnsClockwise)
-                        warnings.append(String(format: "page turned %d° clockwise (orientation detected, confidence %.1f)",
-                                               locale: Locale(identifier: "en_US_POSIX"), osdTurns * 90, o.confidence))
+                        notes.append(.turnedByOrientationDetection(degrees: osdTurns * 90, confidence: Double(o.confidence)))
                     }
                 }
             }
@@ -135,21 +174,16 @@ public struct Recognizer {
                 let (r, p) = try attempt(upright, settings, 70 + 30 * i / others.count, 30 / others.count)
                 if Recognizer.score(r) > Recognizer.score(best) {
                     (best, page) = (r, p)
-                    diagnostics.append("kept \(Recognizer.name(of: settings))")
+                    notes.append(.kept(PreparationVariant(settings)))
                 }
             }
         }
-        if page.inverted { warnings.append("light text on a dark background: inverted") }
-        if page.deskewDegrees != 0 {
-            warnings.append(String(format: "deskewed by %.1f°", locale: Locale(identifier: "en_US_POSIX"), page.deskewDegrees))
-        }
-        if best.rotationDegrees != 0 {
-            warnings.append("page read turned \(best.rotationDegrees)° clockwise (found by Tesseract's layout analysis)")
-        }
+        if page.inverted { notes.append(.inverted) }
+        if page.deskewDegrees != 0 { notes.append(.deskewed(degrees: page.deskewDegrees)) }
+        if best.rotationDegrees != 0 { notes.append(.rotated(degrees: best.rotationDegrees)) }
         best.rotationDegrees = (Recognizer.rotation(ofEXIF: loaded.exifOrientation) + osdTurns * 90 + best.rotationDegrees) % 360
-        best.warnings = warnings
-        best.diagnostics = ["languages loaded: \(try pendingEngine.value().loadedLanguages.joined(separator: "+"))"] + diagnostics
-        _ = progress(100, "done")
+        best.notes = [.languagesLoaded(try readyEngine().loadedLanguages)] + notes
+        _ = progress(100, .done)
         return best
     }
 
@@ -168,12 +202,6 @@ public struct Recognizer {
     /// Below this mean word confidence (0–100) the page is checked for a 90/180/270° turn.
     static let orientationCheckBelowConfidence = 70
 
-    private func describe(_ p: PreparedImage) -> String {
-        let f = { (x: Double) in String(format: "%.2f", locale: Locale(identifier: "en_US_POSIX"), x) }
-        return "text height \(p.measuredTextHeight.map { f($0) } ?? "unknown") px, scale \(f(p.scale)), "
-            + "\(p.image.width)×\(p.image.height) px, inverted \(p.inverted), deskew \(f(p.deskewDegrees))°"
-    }
-
     /// The extra preprocessing variants `--level accurate` tries after the first: the other two
     /// black-and-white filters, and the page at its own size when the first pass rescaled it.
     static func accurateVariants(of first: PreprocessingOptions, firstScale: Double) -> [PreprocessingOptions] {
@@ -189,10 +217,6 @@ public struct Recognizer {
             out.append(v)
         }
         return out
-    }
-
-    static func name(of p: PreprocessingOptions) -> String {
-        p.binarization.rawValue + (p.rescaleToTextHeight ? "" : " at native size")
     }
 
     /// Clockwise degrees that EXIF orientation `o` turns the stored pixels by.

@@ -18,6 +18,7 @@ public struct EngineOptions: Codable, Equatable, Sendable {
     /// The tessdata folder; nil = `TESSDATA_PREFIX`, else Tesseract's compiled-in folder.
     public var tessdataPath: String?
 
+    /// Options from their parts; the defaults read English and French with automatic page segmentation.
     public init(languages: [String] = EngineOptions.defaultLanguages, pageSegmentationMode: Int = 3, tessdataPath: String? = nil) {
         self.languages = languages
         self.pageSegmentationMode = pageSegmentationMode
@@ -52,6 +53,7 @@ public final class TesseractEngine {
     public let loadedLanguages: [String]
     /// The tessdata folder Tesseract used.
     public let tessdataPath: String
+    /// The options the engine was started with.
     public let options: EngineOptions
 
     /// Starts Tesseract and checks that every requested language loaded (Tesseract itself silently
@@ -107,24 +109,23 @@ public final class TesseractEngine {
                 $0.lowercased() == "\(language).traineddata".lowercased()
             }
             if let other {
-                return LanguageProblem(language: language, path: path,
-                                       reason: "file not found (there is \(other): names are case-sensitive)")
+                return LanguageProblem(language: language, path: path, reason: .fileNotFoundButCaseDiffers(existing: other))
             }
-            return LanguageProblem(language: language, path: path, reason: "file not found")
+            return LanguageProblem(language: language, path: path, reason: .fileNotFound)
         }
         let size = (try? fm.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-        if size == 0 { return LanguageProblem(language: language, path: path, reason: "file is empty (0 bytes)") }
+        if size == 0 { return LanguageProblem(language: language, path: path, reason: .emptyFile) }
         if let fh = FileHandle(forReadingAtPath: path) {
             defer { try? fh.close() }
             let head = (try? fh.read(upToCount: 64)) ?? Data()
             let text = String(decoding: head, as: UTF8.self).lowercased()
             if text.contains("<!doctype") || text.contains("<html") {
-                return LanguageProblem(language: language, path: path, reason: "not a traineddata file (it is an HTML page)")
+                return LanguageProblem(language: language, path: path, reason: .htmlPage)
             }
         } else {
-            return LanguageProblem(language: language, path: path, reason: "file is not readable")
+            return LanguageProblem(language: language, path: path, reason: .unreadable)
         }
-        return LanguageProblem(language: language, path: path, reason: "not a valid traineddata file")
+        return LanguageProblem(language: language, path: path, reason: .notTraineddata)
     }
 
     /// Recognizes a prepared page.
@@ -165,7 +166,7 @@ public final class TesseractEngine {
         let text = VerseLayout.text(from: words)
         let confidence = words.isEmpty ? 0 : Int(TessBaseAPIMeanTextConf(handle))
         return RecognitionResult(text: text, meanConfidence: confidence, words: words.map(\.word),
-                                 rotationDegrees: turns * 90, warnings: [])
+                                 rotationDegrees: turns * 90)
     }
 
     /// Walks the result iterator word by word (`TessBaseAPIGetIterator`, `RIL_WORD`).
@@ -214,9 +215,9 @@ public final class TesseractEngine {
         // Renumber lines densely (lines whose words were all blank were skipped).
         var map: [Int: Int] = [:]
         for i in out.indices {
-            let old = out[i].word.line
-            if map[old] == nil { map[old] = map.count }
-            out[i].word.line = map[old]!
+            let dense = map[out[i].word.line] ?? map.count
+            map[out[i].word.line] = dense
+            out[i].word.line = dense
         }
         let majority = turnsCount.indices.max { turnsCount[$0] < turnsCount[$1] } ?? 0
         return (out, majority)

@@ -1,55 +1,68 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// What a supervised OCR run reports to its parent.
 public enum WorkerEvent: Equatable, Sendable {
-    /// Overall progress 0–100 and the stage ("loading", "preparing", "recognizing").
-    case progress(percent: Int, stage: String)
+    /// Overall progress, 0–100 percent, and the stage.
+    case progress(percent: Int, stage: RecognitionStage)
     /// The run finished.
     case finished(RecognitionResult)
-    /// The run failed; `kind` says whose fault, `message` is ready to show.
-    case failed(kind: WorkerMessage.ErrorKind, message: String)
+    /// The run failed; the failure's description is ready to show.
+    case failed(WorkerFailure)
 }
 
-/// Runs OCR in a child process (this same executable in worker mode) and supervises it: the
-/// engine can crash, hang or run out of memory without taking the caller down.
+/// Runs OCR in a child process (this same executable in worker mode, see `WorkerServer`) and
+/// supervises it: the engine can crash, hang or run out of memory without taking the caller down.
 ///
 /// The child gets `OMP_THREAD_LIMIT=1` (Tesseract's OpenMP threads make it 3–4× slower on a
-/// 2-core machine) and speaks `WorkerMessage` JSON lines on its stdout. Thread-safe.
-public final class WorkerClient: @unchecked Sendable {
-    /// Default watchdog: a run that has not finished after this many seconds is killed.
+/// 2-core machine) and speaks `WorkerMessage` JSON lines on its stdout. Thread-safe: its state
+/// lives in one `Mutex`.
+public final class WorkerClient: Sendable {
+    /// Default watchdog, in seconds: a run that has not finished after this long is killed.
     public static let defaultTimeout: TimeInterval = 300
 
-    private let process = Process()
-    private let lock = NSLock()
-    private var queue: [WorkerEvent] = []
-    private var finished = false
-    private var cancelRequested = false
-    private var timedOut = false
-    private var stderrTail = Data()
-    private let done = DispatchSemaphore(value: 0)
+    private struct State {
+        /// Events not yet handed out by `poll()`.
+        var queue: [WorkerEvent] = []
+        /// The `.finished` or `.failed` event, once there is one.
+        var last: WorkerEvent?
+        /// Readers of the worker's stdout and stderr still running; the run ends when both are done.
+        var openStreams = 2
+        var finished = false
+        var cancelRequested = false
+        var timedOut = false
+        /// The last 4 KiB the worker wrote on stderr.
+        var stderrTail = Data()
+    }
+
+    private let state = Mutex(State())
+    private let process: Process
     private let displayName: String
     private let timeout: TimeInterval
 
     /// Starts the worker.
     ///
+    /// The child's argv is `executable`, `workerArguments`, the request as JSON, `--` and `path`.
+    ///
     /// - Parameters:
-    ///   - executable: path of the `lovesnap` binary to run in worker mode.
+    ///   - executable: path of the binary to run in worker mode.
     ///   - workerArguments: arguments that select worker mode (e.g. `["__worker"]`).
-    ///   - request: the OCR settings.
+    ///   - options: the OCR settings.
     ///   - path: the photo, passed as its own argv element (never through a shell).
-    ///   - displayName: how to name the photo in messages.
-    ///   - timeout: watchdog in seconds.
-    /// - Throws: when the process cannot be started (the error's description says why).
-    public init(executable: String, workerArguments: [String], request: WorkerRequest, path: String,
+    ///   - displayName: how to name the photo in messages (the worker gets it too).
+    ///   - timeout: watchdog, in seconds.
+    /// - Throws: when the process cannot be started (Foundation's error, whose description says why).
+    public init(executable: String, workerArguments: [String], options: RecognitionOptions, path: String,
                 displayName: String, timeout: TimeInterval = WorkerClient.defaultTimeout) throws {
         self.displayName = displayName
         self.timeout = timeout
-        let json = String(decoding: try JSONEncoder().encode(request), as: UTF8.self)
+        let request = try WorkerRequest(options: options, displayName: displayName).json()
+        let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = workerArguments + [json, "--", path]
+        process.arguments = workerArguments + [request, "--", path]
         var env = ProcessInfo.processInfo.environment
         env["OMP_THREAD_LIMIT"] = env["OMP_THREAD_LIMIT"] ?? "1"
         // A crash in the engine should end the worker at once; the Swift runtime's backtracer
@@ -61,63 +74,51 @@ public final class WorkerClient: @unchecked Sendable {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        self.process = process
 
-        let stdoutDone = DispatchSemaphore(value: 0)
+        let messages = out.fileHandleForReading, errors = err.fileHandleForReading
         Thread.detachNewThread { [self] in
-            self.readMessages(out.fileHandleForReading)
-            stdoutDone.signal()
+            readMessages(messages)
+            process.waitUntilExit()
+            streamEnded()
         }
         Thread.detachNewThread { [self] in
-            while true {
-                let chunk = err.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                lock.lock(); stderrTail.append(chunk); if stderrTail.count > 4096 { stderrTail = stderrTail.suffix(4096) }; lock.unlock()
-            }
+            readErrors(errors)
+            streamEnded()
         }
-        Thread.detachNewThread { [self] in
-            stdoutDone.wait()
-            self.process.waitUntilExit()
-            self.finish()
-        }
-        Thread.detachNewThread { [self] in
-            if self.done.wait(timeout: .now() + timeout) == .timedOut {
-                lock.lock(); timedOut = true; lock.unlock()
-                kill(process.processIdentifier, SIGKILL)
-            } else {
-                self.done.signal()   // give the token back for waitForResult()
-            }
-        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self] in self?.expire() }
     }
 
-    /// Events since the last call; never blocks.
+    /// Events since the last call, oldest first; never blocks. The last event of a run is
+    /// `.finished` or `.failed`.
     public func poll() -> [WorkerEvent] {
-        lock.lock(); defer { lock.unlock() }
-        let out = queue
-        queue.removeAll()
-        return out
+        state.withLock { s in
+            defer { s.queue.removeAll() }
+            return s.queue
+        }
     }
 
-    /// Stops the run (SIGKILL to the worker); the final event is `.failed(kind: .cancelled, …)`. Idempotent.
+    /// Stops the run (SIGKILL to the worker); the final event is `.failed(.cancelled)` unless the
+    /// result came first. Idempotent.
     public func cancel() {
-        lock.lock()
-        let alreadyOver = finished
-        cancelRequested = true
-        lock.unlock()
+        let alreadyOver = state.withLock { s in
+            s.cancelRequested = true
+            return s.finished
+        }
         if !alreadyOver && process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    }
-
-    /// Blocks until the run ends and returns its last event (`.finished` or `.failed`).
-    public func waitForResult() -> WorkerEvent {
-        done.wait()
-        done.signal()
-        lock.lock(); defer { lock.unlock() }
-        return terminal ?? .failed(kind: .internal, message: "OCR stopped without a result")
     }
 
     /// The process id of the worker (for tests and diagnostics).
     public var processIdentifier: Int32 { process.processIdentifier }
 
-    private var terminal: WorkerEvent?
+    /// The watchdog fired: kill a worker that is still running.
+    private func expire() {
+        let running = state.withLock { s in
+            if !s.finished { s.timedOut = true }
+            return !s.finished
+        }
+        if running { kill(process.processIdentifier, SIGKILL) }
+    }
 
     private func readMessages(_ handle: FileHandle) {
         var buffer = Data()
@@ -126,64 +127,59 @@ public final class WorkerClient: @unchecked Sendable {
             if chunk.isEmpty { break }
             buffer.append(chunk)
             while let nl = buffer.firstIndex(of: 0x0A) {
-                let line = buffer[buffer.startIndex..<nl]
+                let line = Data(buffer[buffer.startIndex..<nl])
                 buffer = Data(buffer[(nl + 1)...])
-                guard let m = WorkerMessage.decode(line: Data(line)) else { continue }
-                let event: WorkerEvent?
-                switch m.event {
-                case .progress: event = .progress(percent: m.percent ?? 0, stage: m.stage ?? "")
-                case .result: event = m.result.map { .finished($0) }
-                case .error: event = .failed(kind: m.kind ?? .internal, message: m.message ?? "OCR failed")
+                // Anything that is not a message of this version (a stray print) is skipped.
+                guard let message = try? WorkerMessage.decode(line: line) else { continue }
+                let event: WorkerEvent
+                switch message {
+                case let .progress(percent, stage): event = .progress(percent: percent, stage: stage)
+                case let .result(result): event = .finished(result)
+                case let .failure(failure): event = .failed(failure)
                 }
-                guard let event else { continue }
-                lock.lock()
-                if case .progress = event {} else { terminal = event }
-                queue.append(event)
-                lock.unlock()
+                state.withLock { s in
+                    if case .progress = event {} else { s.last = event }
+                    s.queue.append(event)
+                }
             }
         }
     }
 
-    /// Called once the worker has exited and its stdout is drained: turns a silent death into a message.
-    private func finish() {
-        lock.lock()
-        finished = true
-        if terminal == nil {
-            let event: WorkerEvent
-            if cancelRequested {
-                event = .failed(kind: .cancelled, message: "OCR cancelled")
-            } else if timedOut {
-                event = .failed(kind: .internal, message: String(format: "OCR stopped: the engine did not finish %@ within %g s (see --timeout)",
-                                                               locale: Locale(identifier: "en_US_POSIX"), displayName, timeout))
+    private func readErrors(_ handle: FileHandle) {
+        while true {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            state.withLock { s in
+                s.stderrTail.append(chunk)
+                if s.stderrTail.count > 4096 { s.stderrTail = s.stderrTail.suffix(4096) }
+            }
+        }
+    }
+
+    /// Called when a reader is done (the stdout reader after the worker exited); the second call
+    /// ends the run and turns a silent death into a failure.
+    private func streamEnded() {
+        state.withLock { s in
+            s.openStreams -= 1
+            guard s.openStreams == 0 else { return }
+            s.finished = true
+            // A result that raced a cancel is kept: the user asked to stop but loses nothing.
+            guard s.last == nil else { return }
+            let failure: WorkerFailure
+            if s.cancelRequested {
+                failure = .cancelled
+            } else if s.timedOut {
+                failure = .timedOut(photo: displayName, seconds: timeout)
             } else {
-                let how: String
+                let lastError = String(decoding: s.stderrTail, as: UTF8.self).split(separator: "\n").last.map(String.init)
                 if process.terminationReason == .uncaughtSignal {
-                    how = "the engine crashed on \(displayName) (signal \(WorkerClient.signalName(process.terminationStatus)))"
+                    failure = .crashed(photo: displayName, signal: process.terminationStatus, lastError: lastError)
                 } else {
-                    how = "the engine exited with status \(process.terminationStatus) on \(displayName)"
+                    failure = .exited(photo: displayName, status: process.terminationStatus, lastError: lastError)
                 }
-                let tail = String(decoding: stderrTail, as: UTF8.self).split(separator: "\n").last.map { ": \($0)" } ?? ""
-                event = .failed(kind: .internal, message: "OCR stopped: \(how)\(tail)")
             }
-            terminal = event
-            queue.append(event)
-        }
-        // A result that raced a cancel is kept: the user asked to stop but loses nothing.
-        lock.unlock()
-        done.signal()
-    }
-
-    static func signalName(_ s: Int32) -> String {
-        switch s {
-        case SIGSEGV: return "SIGSEGV"
-        case SIGABRT: return "SIGABRT"
-        case SIGKILL: return "SIGKILL"
-        case SIGBUS: return "SIGBUS"
-        case SIGFPE: return "SIGFPE"
-        case SIGILL: return "SIGILL"
-        case SIGTERM: return "SIGTERM"
-        case SIGXCPU: return "SIGXCPU"
-        default: return "\(s)"
+            s.last = .failed(failure)
+            s.queue.append(.failed(failure))
         }
     }
 }

@@ -34,7 +34,7 @@ public struct MailMessage: Equatable, Sendable {
     public func validate() throws {
         if to.isEmpty { throw ShareError.noRecipients }
         for address in (from.map { [$0] } ?? []) + to {
-            if case .failure(let error) = Address.parse(address) { throw error }
+            try MailAddress.validate(address)
         }
         if subject.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" }) {
             throw ShareError.invalidHeader(field: "Subject", reason: "contains a line break")
@@ -52,8 +52,8 @@ public struct MailMessage: Equatable, Sendable {
     /// CR/LF in the Subject ends up inside an encoded-word, in an address it becomes a space.
     public func rendered() -> [UInt8] {
         var headers: [String] = []
-        if let from { headers.append(Self.fold("From:", Address.tokens(for: [from]))) }
-        headers.append(Self.fold("To:", Address.tokens(for: to)))
+        if let from { headers.append(Self.fold("From:", MailAddress.tokens(for: [from]))) }
+        headers.append(Self.fold("To:", MailAddress.tokens(for: to)))
         headers.append(subjectHeader())
         headers.append("Date: " + Self.rfc5322Date(date, timeZone: .current))
         headers.append("Message-ID: <" + Self.sanitizedMessageID(messageID) + ">")
@@ -149,78 +149,5 @@ public struct MailMessage: Equatable, Sendable {
             out.append(byte)
         }
         return out
-    }
-}
-
-/// One mailbox of RFC 5322 §3.4: "addr@host" or "Display Name <addr@host>".
-enum Address {
-    /// Splits and checks one mailbox; the error names the address as given.
-    static func parse(_ raw: String) -> Result<(name: String?, address: String), ShareError> {
-        func bad(_ reason: String) -> Result<(name: String?, address: String), ShareError> {
-            .failure(.invalidAddress(address: raw, reason: reason))
-        }
-        if raw.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            return bad("contains a line break or control character")
-        }
-        let text = raw.trimmingCharacters(in: .whitespaces)
-        if text.isEmpty { return bad("empty") }
-        var name: String? = nil
-        var address = text
-        if text.hasSuffix(">"), let open = text.lastIndex(of: "<") {
-            var display = text[..<open].trimmingCharacters(in: .whitespaces)
-            if display.count >= 2, display.hasPrefix("\""), display.hasSuffix("\"") {
-                display = String(display.dropFirst().dropLast())
-                    .replacingOccurrences(of: "\\\"", with: "\"")
-                    .replacingOccurrences(of: "\\\\", with: "\\")
-            }
-            name = display.isEmpty ? nil : display
-            address = String(text[text.index(after: open)..<text.index(before: text.endIndex)])
-                .trimmingCharacters(in: .whitespaces)
-        }
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+-/=?^_`{|}~.@[]")
-        guard address.allSatisfy({ allowed.contains($0) }) else {
-            return bad("the address part may hold only ASCII letters, digits and !#$%&'*+-/=?^_`{|}~.")
-        }
-        guard let at = address.lastIndex(of: "@"), at != address.startIndex,
-              address.index(after: at) != address.endIndex else {
-            return bad("expected name@domain")
-        }
-        return .success((name, address))
-    }
-
-    /// Header tokens for a list of mailboxes, commas attached, ready for `MailMessage.fold`.
-    /// Invalid input is defused (control characters become spaces) rather than rejected;
-    /// `MailMessage.validate()` is where it is rejected.
-    static func tokens(for list: [String]) -> [String] {
-        var tokens: [String] = []
-        for (n, raw) in list.enumerated() {
-            var these: [String]
-            switch parse(raw) {
-            case .success(let (name, address)):
-                these = (name.map(phrase) ?? []) + [name == nil ? address : "<\(address)>"]
-            case .failure:
-                let defused = raw.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) }
-                let text = String(defused)
-                these = MIMEEncoding.isPlainHeaderText(text) ? text.split(separator: " ").map(String.init)
-                    : MIMEEncoding.encodedWords(text)
-            }
-            if n < list.count - 1, !these.isEmpty { these[these.count - 1] += "," }
-            tokens += these
-        }
-        return tokens
-    }
-
-    /// A display name as atoms, one quoted-string, or RFC 2047 encoded-words (§5 (3)).
-    private static func phrase(_ name: String) -> [String] {
-        let atext = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+-/=?^_`{|}~ ")
-        if MIMEEncoding.isPlainHeaderText(name) {
-            if name.allSatisfy({ atext.contains($0) }) {
-                return name.split(separator: " ").map(String.init)
-            }
-            let escaped = name.replacingOccurrences(of: "\\", with: "\\\\")
-                .replacingOccurrences(of: "\"", with: "\\\"")
-            return ["\"" + escaped + "\""]
-        }
-        return MIMEEncoding.encodedWords(name)
     }
 }

@@ -4,33 +4,47 @@ import SnapOCR
 
 /// What the command line asked for.
 struct Arguments {
-    enum Mode { case editPhoto, ocr, editText, help, version, worker }
+    /// The command, with the file it works on.
+    enum Command: Equatable {
+        /// `lovesnap PHOTO`: OCR, then the editor.
+        case editPhoto(String)
+        /// `lovesnap ocr PHOTO`: the text on stdout, or in `output` (`-o`).
+        case ocr(String, output: String?)
+        /// `lovesnap edit FILE`: the editor on a text file.
+        case editText(String)
+        case help
+        case version
+        /// `lovesnap __worker REQUEST_JSON -- PHOTO`: the OCR worker (see `WorkerServer`).
+        case worker(request: String, photo: String)
+    }
 
-    var mode: Mode = .editPhoto
-    var input: String?
-    var output: String?
+    var command: Command = .help
     var options = RecognitionOptions()
     var mailCommand: String?
     var verbose = false
     var timeout: TimeInterval = WorkerClient.defaultTimeout
-    var workerRequestJSON: String?
 
+    /// Why the command line cannot work; `description` is the message.
     struct UsageError: Error, CustomStringConvertible { let description: String }
 
     /// Parses argv (without the program name). Options may come before or after the file;
     /// `--` ends the options, so a file named `-l fra.png` is read as a file.
+    /// - Throws: `UsageError` naming the option or argument at fault; `OCRError.invalidLanguage`
+    ///   for a `-l` that cannot name a language.
     static func parse(_ argv: [String]) throws -> Arguments {
+        enum Mode: Equatable { case editPhoto, ocr, editText, help, version, worker(request: String) }
         var a = Arguments()
+        var mode = Mode.editPhoto
+        var output: String?
         var rest = argv[...]
         if let first = rest.first {
             switch first {
-            case "ocr": a.mode = .ocr; rest = rest.dropFirst()
-            case "edit": a.mode = .editText; rest = rest.dropFirst()
+            case "ocr": mode = .ocr; rest = rest.dropFirst()
+            case "edit": mode = .editText; rest = rest.dropFirst()
             case "__worker":
-                a.mode = .worker
                 rest = rest.dropFirst()
                 guard let json = rest.first else { throw UsageError(description: "worker: missing request") }
-                a.workerRequestJSON = json
+                mode = .worker(request: json)
                 rest = rest.dropFirst()
             default: break
             }
@@ -64,15 +78,15 @@ struct Arguments {
             if let inline { rest = [inline] + rest }
             switch name {
             case "--": optionsEnded = true
-            case "-h", "--help": a.mode = a.mode == .worker ? .worker : .help
-            case "-V", "--version": a.mode = .version
+            case "-h", "--help": if case .worker = mode {} else { mode = .help }
+            case "-V", "--version": mode = .version
             case "-l", "--languages", "--lang":
                 a.options.engine.languages = try EngineOptions.parseLanguages(value(name))
             case "--psm":
                 // PSM 0 only detects orientation and script: it never yields text.
                 a.options.engine.pageSegmentationMode = try int(name, 1...13)
             case "--tessdata": a.options.engine.tessdataPath = try nonEmpty(name)
-            case "-o", "--output": a.output = try nonEmpty(name)
+            case "-o", "--output": output = try nonEmpty(name)
             case "--max-dimension": a.options.preprocessing.maxDimension = try int(name, 100...32000)
             case "--binarization":
                 let v = try value(name)
@@ -105,21 +119,31 @@ struct Arguments {
                 throw UsageError(description: "unknown option '\(arg)' (see lovesnap --help; put -- before a file name that starts with '-')")
             }
         }
-        if a.mode == .help || a.mode == .version { return a }
+        switch mode {
+        case .help: a.command = .help; return a
+        case .version: a.command = .version; return a
+        default: break
+        }
         // `lovesnap -l fra ocr PHOTO`: options before the subcommand.
-        if a.mode == .editPhoto, positional.count == 2, let sub = ["ocr": Mode.ocr, "edit": Mode.editText][positional[0]] {
-            a.mode = sub
+        if mode == .editPhoto, positional.count == 2, let sub = ["ocr": Mode.ocr, "edit": Mode.editText][positional[0]] {
+            mode = sub
             positional.removeFirst()
         }
         if positional.count > 1 {
             throw UsageError(description: "expected one file, got \(positional.count): \(positional.joined(separator: ", "))")
         }
-        a.input = positional.first
-        if a.input == nil {
-            throw UsageError(description: a.mode == .editText ? "edit: which text file?" : "which photo? (lovesnap PHOTO, or lovesnap --help)")
+        guard let input = positional.first else {
+            throw UsageError(description: mode == .editText ? "edit: which text file?" : "which photo? (lovesnap PHOTO, or lovesnap --help)")
         }
-        if a.output != nil && a.mode != .ocr {
+        if output != nil && mode != .ocr {
             throw UsageError(description: "-o/--output is for `lovesnap ocr`; in the editor, ^O writes the text out")
+        }
+        switch mode {
+        case .editPhoto: a.command = .editPhoto(input)
+        case .ocr: a.command = .ocr(input, output: output)
+        case .editText: a.command = .editText(input)
+        case .worker(let request): a.command = .worker(request: request, photo: input)
+        case .help, .version: break
         }
         return a
     }

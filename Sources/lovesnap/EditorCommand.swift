@@ -6,46 +6,37 @@ import SnapTerminal
 
 /// `lovesnap PHOTO` and `lovesnap edit FILE`: the full-screen editor.
 enum EditorCommand {
-    static func run(_ args: Arguments, input: InputFile) -> Int32 {
+    /// - Returns: the editor's exit status (0, or 129 / 143 after an emergency save).
+    /// - Throws: `CommandFailure` when the editor cannot start.
+    static func run(_ args: Arguments, input: InputFile, isText: Bool) throws(CommandFailure) -> Int32 {
         let path = input.path
+        let environment = ProcessInfo.processInfo.environment
         let mail: MailCommand
-        do {
-            mail = try MailCommand.resolve(option: args.mailCommand, environment: ProcessInfo.processInfo.environment)
-        } catch {
-            Console.error("\(error)")
-            return ExitCode.usage.rawValue
-        }
-        let sharing = Sharing(mail: mail)
+        do { mail = try MailCommand.resolve(option: args.mailCommand, environment: environment) } catch { throw .usage(error) }
+        let sharing = Sharing(mail: mail, home: environment["HOME"])
+        let textPath = EditorConfiguration.textFileName(forPhoto: input.pathForDerivedNames)
 
         let configuration: EditorConfiguration
-        if args.mode == .editText {
-            let text: String
-            do { text = try TextFile.read(path) } catch {
-                Console.error(input.userFacing("\(error)"))
-                return ExitCode.badInput.rawValue
-            }
+        if isText {
+            let file: TextFile
+            do { file = try TextFile.read(path) } catch { throw .unusableInput(error, input: input) }
             var textConfiguration = input.path == input.shownPath
-                ? EditorConfiguration.textFile(path: path, text: text, sharing: sharing)
-                : EditorConfiguration(displayName: input.name, defaultSaveName: input.textPath, initialText: text,
+                ? EditorConfiguration.textFile(path: path, text: file.text, sharing: sharing)
+                : EditorConfiguration(displayName: input.name, defaultSaveName: textPath, initialText: file.text,
                                       recognition: nil, sharing: sharing)
-            if !FileManager.default.fileExists(atPath: path) {
-                textConfiguration.initialStatus = "New File"
-            } else {
-                let lines = text.isEmpty ? 0 : text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0)
-                textConfiguration.initialStatus = lines == 1 ? "Read 1 line" : "Read \(lines) lines"
-            }
+            textConfiguration.initialStatus = file.isNew ? "New File"
+                : file.lineCount == 1 ? "Read 1 line" : "Read \(file.lineCount) lines"
             configuration = textConfiguration
         } else {
             let task: WorkerRecognitionTask
             do {
                 task = WorkerRecognitionTask(client: try WorkerClient(
-                    executable: Executable.path, workerArguments: ["__worker"], request: WorkerRequest(options: args.options),
+                    executable: Executable.path, workerArguments: ["__worker"], options: args.options,
                     path: path, displayName: input.name, timeout: args.timeout), input: input)
             } catch {
-                Console.error("cannot start the OCR worker: \(error)")
-                return ExitCode.failure.rawValue
+                throw .workerNotStarted(error)
             }
-            configuration = EditorConfiguration(displayName: input.name, defaultSaveName: input.textPath,
+            configuration = EditorConfiguration(displayName: input.name, defaultSaveName: textPath,
                                                 recognition: task, sharing: sharing)
         }
 
@@ -53,8 +44,7 @@ enum EditorCommand {
         // SIGTERM/SIGHUP are held for the editor, which saves the text and returns 128 + signal.
         do { terminal = try NcursesTerminal(deferTermination: true) } catch {
             configuration.recognition?.cancel()
-            Console.error("\(error)")
-            return ExitCode.failure.rawValue
+            throw .terminalUnavailable(error)
         }
         let editor = Editor(terminal: terminal, configuration: configuration)
         let status = editor.run()
@@ -78,12 +68,14 @@ final class WorkerRecognitionTask: RecognitionTask {
     func poll() -> [RecognitionEvent] {
         client.poll().map { event in
             switch event {
-            case .progress(let p, _): return .progress(percent: p)
-            case .finished(let r):
-                return .finished(text: r.text, meanConfidence: r.meanConfidence, notes: r.warnings)
-            case .failed(let kind, let message):
-                if kind != .cancelled { failure = input.userFacing(message) }
-                return .failed(message: input.userFacing(message))
+            case let .progress(percent, _): return .progress(percent: percent)
+            case let .finished(r):
+                return .finished(text: r.text, meanConfidence: r.meanConfidence,
+                                 notes: r.notes.filter { !$0.isDiagnostic }.map(\.description))
+            case let .failed(reason):
+                let message = input.userFacing(reason.description)
+                if reason != .cancelled { failure = message }
+                return .failed(message: message)
             }
         }
     }
@@ -94,46 +86,14 @@ final class WorkerRecognitionTask: RecognitionTask {
 /// Saving and mailing through SnapShare.
 struct Sharing: DocumentSharing {
     let mail: MailCommand
+    /// `$HOME`, for `~/` in the Write Out prompt.
+    let home: String?
 
     func save(_ text: String, to path: String) throws {
-        try AtomicFile.write(Array(text.utf8), to: Sharing.expandingTilde(path))
-    }
-
-    /// `~/x` → `$HOME/x`, as nano's Write Out prompt does.
-    static func expandingTilde(_ path: String) -> String {
-        guard path == "~" || path.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty else { return path }
-        return home + path.dropFirst()
+        try AtomicFile.write(Array(text.utf8), to: PathName.expandingTilde(path, home: home))
     }
 
     func mail(_ text: String, to: String, subject: String) throws {
-        let recipients = to.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        try mail.send(MailMessage(to: recipients, subject: subject, body: text))
-    }
-}
-
-/// Reading a text file for `lovesnap edit`.
-enum TextFile {
-    struct ReadError: Error, CustomStringConvertible { let description: String }
-
-    /// The file's text; it must be UTF-8 (bytes kept as they are: no normalisation).
-    static func read(_ path: String) throws -> String {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-            // As nano: a name that does not exist yet opens an empty buffer, if its folder exists.
-            let folder = (path as NSString).deletingLastPathComponent
-            if FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isDir), isDir.boolValue {
-                return ""
-            }
-            throw ReadError(description: "\(path): No such file or directory")
-        }
-        if isDir.boolValue { throw ReadError(description: "\(path): Is a directory") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ReadError(description: "\(path): \(String(cString: strerror(EACCES)))")
-        }
-        // String(validating:) keeps a byte-order mark; Foundation's decoder would drop it.
-        guard let text = String(validating: data, as: UTF8.self) else {
-            throw ReadError(description: "\(path): not UTF-8 text")
-        }
-        return text
+        try mail.send(MailMessage(to: MailAddress.recipients(in: to), subject: subject, body: text))
     }
 }

@@ -1,36 +1,50 @@
 import Foundation
+import SnapOCR
+import SnapShare
 
 @main
 struct Lovesnap {
     static func main() {
         let stdoutIsOpen = StandardStreams.secure()
-        let (argv, undecodable) = InputFile.commandLine()
-        let args: Arguments
-        do { args = try Arguments.parse(argv) } catch {
-            Console.error("\(error)")
-            exit(ExitCode.usage.rawValue)
-        }
-        var input: InputFile?
-        if let given = args.input, args.mode != .worker {
-            do { input = try InputFile(argument: given, rawBytes: undecodable[given]) } catch {
-                Console.error("\(error)")
-                exit(ExitCode.badInput.rawValue)
-            }
-        }
-        switch args.mode {
-        case .help: exit(printOrFail(Arguments.help))
-        case .version: exit(printOrFail(Arguments.version))
-        case .worker: exit(WorkerMode.run(args))
-        case .ocr: exit(OCRCommand.run(args, input: input!, stdoutIsOpen: stdoutIsOpen))
-        case .editPhoto, .editText: exit(EditorCommand.run(args, input: input!))
+        do {
+            exit(try run(stdoutIsOpen: stdoutIsOpen))
+        } catch {
+            if let message = error.message { Console.error(message) }
+            exit(error.exitCode.rawValue)
         }
     }
 
-    /// Prints `text` and a newline on stdout; exit code 6 when stdout cannot take it.
-    static func printOrFail(_ text: String) -> Int32 {
-        do { try OutputFile.write(Array((text + "\n").utf8), to: nil); return ExitCode.ok.rawValue } catch {
-            Console.error("\(error)")
-            return ExitCode.outputFailed.rawValue
+    /// Parses the command line and runs the command.
+    /// - Returns: the exit status of a command that did not fail (the editor's may be 129 or 143).
+    /// - Throws: `CommandFailure`, which knows its message and exit code.
+    static func run(stdoutIsOpen: Bool) throws(CommandFailure) -> Int32 {
+        let (argv, undecodable) = CommandLineArguments.current()
+        let args: Arguments
+        do { args = try Arguments.parse(argv) } catch { throw .usage(error) }
+        func input(_ argument: String) throws(CommandFailure) -> InputFile {
+            do { return try InputFile(argument: argument, rawBytes: undecodable[argument]) } catch {
+                throw .unusableInput(error, input: nil)
+            }
         }
+        switch args.command {
+        case .help: try printOrFail(Arguments.help)
+        case .version: try printOrFail(Arguments.version)
+        case let .worker(request, photo):
+            guard WorkerServer.prepareProcess() else { throw .parentGone }
+            if case .failure(let failure) = WorkerServer(output: .standardOutput).serve(request: request, path: photo) {
+                throw .workerEnded(failure)
+            }
+        case let .ocr(photo, output):
+            try OCRCommand.run(args, input: input(photo), output: output, stdoutIsOpen: stdoutIsOpen)
+        case let .editPhoto(photo): return try EditorCommand.run(args, input: input(photo), isText: false)
+        case let .editText(file): return try EditorCommand.run(args, input: input(file), isText: true)
+        }
+        return ExitCode.ok.rawValue
+    }
+
+    /// Prints `text` and a newline on stdout.
+    /// - Throws: `.outputFailed` when stdout cannot take it.
+    static func printOrFail(_ text: String) throws(CommandFailure) {
+        do { try OutputFile.write(Array((text + "\n").utf8), to: nil) } catch { throw .outputFailed(error) }
     }
 }

@@ -7,72 +7,54 @@ import Glibc
 
 /// `lovesnap ocr PHOTO`: OCR in a supervised worker, text to stdout or `-o FILE`.
 enum OCRCommand {
-    static func run(_ args: Arguments, input: InputFile, stdoutIsOpen: Bool) -> Int32 {
-        let path = input.path
+    /// - Throws: `CommandFailure` for every way the run can fail.
+    static func run(_ args: Arguments, input: InputFile, output: String?, stdoutIsOpen: Bool) throws(CommandFailure) {
         let name = input.name
-        if let output = args.output, OutputFile.isSameFile(output, as: path) {
-            Console.error("-o \(output) is the photo itself; lovesnap will not overwrite it")
-            return ExitCode.usage.rawValue
-        }
-        if args.output == nil && !stdoutIsOpen {
-            Console.error("standard output is closed; give -o FILE")
-            return ExitCode.outputFailed.rawValue
-        }
+        if let output, PathName.isSameFile(output, input.path) { throw .outputIsThePhoto(output: output) }
+        if output == nil && !stdoutIsOpen { throw .standardOutputClosed }
         let client: WorkerClient
         do {
-            client = try WorkerClient(executable: Executable.path, workerArguments: ["__worker"],
-                                      request: WorkerRequest(options: args.options), path: path,
-                                      displayName: name, timeout: args.timeout)
+            client = try WorkerClient(executable: Executable.path, workerArguments: ["__worker"], options: args.options,
+                                      path: input.path, displayName: name, timeout: args.timeout)
         } catch {
-            Console.error("cannot start the OCR worker: \(error)")
-            return ExitCode.failure.rawValue
+            throw .workerNotStarted(error)
         }
         let interrupt = Interrupts.onSIGINT { client.cancel() }
         defer { interrupt.cancel() }
 
         let showProgress = isatty(2) == 1 && !args.verbose
         let started = Date()
-        var lastStage = ""
+        var lastStage: RecognitionStage?
         var last = -1
-        var outcome: WorkerEvent?
-        while outcome == nil {
-            for event in client.poll() {
-                switch event {
-                case .progress(let p, let stage):
-                    if args.verbose && stage != lastStage {
-                        Console.note(String(format: "%6.3f s  %@", locale: Locale(identifier: "en_US_POSIX"),
-                                            Date().timeIntervalSince(started), stage))
-                        lastStage = stage
+        // Progress until the run's last event.
+        func outcome() -> Result<RecognitionResult, WorkerFailure> {
+            while true {
+                for event in client.poll() {
+                    switch event {
+                    case let .progress(p, stage):
+                        if args.verbose && stage != lastStage {
+                            Console.note(String(format: "%6.3f s  %@", locale: Locale(identifier: "en_US_POSIX"),
+                                                Date().timeIntervalSince(started), stage.rawValue))
+                            lastStage = stage
+                        }
+                        if showProgress && p != last { Console.progress("Reading \(name)… \(p)%"); last = p }
+                    case let .finished(result): return .success(result)
+                    case let .failed(failure): return .failure(failure)
                     }
-                    if showProgress && p != last { Console.progress("Reading \(name)… \(p)%"); last = p }
-                case .finished, .failed: outcome = event
                 }
+                usleep(20_000)
             }
-            if outcome == nil { usleep(20_000) }
         }
+        let ending = outcome()
         if showProgress { Console.progress(nil) }
 
-        switch outcome! {
-        case .progress: return ExitCode.failure.rawValue
-        case .failed(let kind, let message):
-            Console.error(input.userFacing(message))
-            switch kind {
-            case .input: return ExitCode.badInput.rawValue
-            case .engine: return ExitCode.engineSetup.rawValue
-            case .cancelled: return ExitCode.interrupted.rawValue
-            case .internal: return ExitCode.engineFailed.rawValue
-            }
-        case .finished(let result):
-            for w in result.warnings { Console.note("\(name): \(w)") }
-            if args.verbose { for d in result.diagnostics { Console.note("\(name): \(d)") } }
+        switch ending {
+        case let .failure(failure): throw .recognition(failure, input: input)
+        case let .success(result):
+            for note in result.notes where !note.isDiagnostic { Console.note("\(name): \(note)") }
+            if args.verbose { for note in result.notes where note.isDiagnostic { Console.note("\(name): \(note)") } }
             if result.text.isEmpty { Console.note("no text found in \(name)") }
-            do {
-                try OutputFile.write(Array(result.text.utf8), to: args.output)
-            } catch {
-                Console.error("\(error)")
-                return ExitCode.outputFailed.rawValue
-            }
-            return ExitCode.ok.rawValue
+            do { try OutputFile.write(Array(result.text.utf8), to: output) } catch { throw .outputFailed(error) }
         }
     }
 }

@@ -35,52 +35,6 @@ enum StandardStreams {
     }
 }
 
-/// Where `lovesnap ocr` puts the text.
-enum OutputFile {
-    struct WriteError: Error, CustomStringConvertible { let description: String }
-
-    /// Writes `bytes` to stdout (nil), to a device or pipe such as /dev/null or /dev/stdout
-    /// (written directly), or to a file (atomically: temporary file, fsync, rename).
-    /// - Throws: `WriteError` or `ShareError`, naming the file and the OS's reason.
-    static func write(_ bytes: [UInt8], to path: String?) throws {
-        guard let path else {
-            do { try FileHandle.standardOutput.write(contentsOf: Data(bytes)) } catch {
-                throw WriteError(description: "standard output: \(reason(error))")
-            }
-            return
-        }
-        var st = stat()
-        if stat(path, &st) == 0 && (st.st_mode & S_IFMT) != S_IFREG && (st.st_mode & S_IFMT) != S_IFDIR {
-            guard let handle = FileHandle(forWritingAtPath: path) else {
-                throw WriteError(description: "\(path): \(String(cString: strerror(errno)))")
-            }
-            defer { try? handle.close() }
-            do { try handle.write(contentsOf: Data(bytes)) } catch {
-                throw WriteError(description: "\(path): \(reason(error))")
-            }
-            return
-        }
-        try AtomicFile.write(bytes, to: path)
-    }
-
-    /// Whether `a` and `b` name the same existing file (same device and inode).
-    static func isSameFile(_ a: String, as b: String) -> Bool {
-        var sa = stat(), sb = stat()
-        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
-        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
-    }
-
-    private static func reason(_ error: Error) -> String {
-        let ns = error as NSError
-        if let posix = ns.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(posix.code)))
-        }
-        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
-        if ns.domain == NSCocoaErrorDomain && ns.code == NSFileWriteOutOfSpaceError { return String(cString: strerror(ENOSPC)) }
-        return ns.localizedDescription
-    }
-}
-
 /// This program's own path, for starting the worker.
 enum Executable {
     static var path: String {

@@ -48,7 +48,7 @@ import SnapTestSupport
         let l = try loader.load(TestPaths.bugcase("01-rgba-transparent-bg/\(name)"))
         let mean = try l.image.grayscale().meanGray(sampling: 1)
         #expect(mean > 200, "text that exists only in the alpha channel must become dark on white, mean \(mean)")
-        #expect(l.notes == ["transparency flattened onto white"])
+        #expect(l.flattenedTransparency)
     }
 
     @Test func missingFile() throws {

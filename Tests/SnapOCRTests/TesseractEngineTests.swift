@@ -26,14 +26,14 @@ import SnapTestSupport
         } catch let OCRError.languagesNotLoaded(problems, tessdata) {
             #expect(tessdata == "/usr/share/tesseract-ocr/5/tessdata/")
             #expect(problems == [LanguageProblem(language: "xyz", path: "/usr/share/tesseract-ocr/5/tessdata/xyz.traineddata",
-                                                 reason: "file not found")])
+                                                 reason: .fileNotFound)])
         }
     }
 
-    @Test(arguments: [("missing", nil as String?, "file not found"),
-                      ("empty", "", "file is empty (0 bytes)"),
-                      ("html", "<!DOCTYPE html><html><body>Not a model</body></html>", "not a traineddata file (it is an HTML page)")])
-    func brokenFrenchModelsAreDiagnosed(label: String, content: String?, reason: String) throws {
+    @Test(arguments: [("missing", nil as String?, LanguageProblem.Reason.fileNotFound),
+                      ("empty", "", .emptyFile),
+                      ("html", "<!DOCTYPE html><html><body>Not a model</body></html>", .htmlPage)])
+    func brokenFrenchModelsAreDiagnosed(label: String, content: String?, reason: LanguageProblem.Reason) throws {
         let dir = TestPaths.temporaryDirectory(label)
         try FileManager.default.copyItem(atPath: "/usr/share/tesseract-ocr/5/tessdata/eng.traineddata",
                                          toPath: dir.appendingPathComponent("eng.traineddata").path)
@@ -52,7 +52,7 @@ import SnapTestSupport
                                          toPath: dir.appendingPathComponent("Fra.traineddata").path)
         #expect(throws: OCRError.languagesNotLoaded(problems: [LanguageProblem(
             language: "fra", path: dir.path + "/fra.traineddata",
-            reason: "file not found (there is Fra.traineddata: names are case-sensitive)")], tessdata: dir.path + "/")) {
+            reason: .fileNotFoundButCaseDiffers(existing: "Fra.traineddata"))], tessdata: dir.path + "/")) {
             _ = try TesseractEngine(options: EngineOptions(languages: ["eng", "fra"], tessdataPath: dir.path))
         }
     }

@@ -1,0 +1,157 @@
+import Foundation
+import SnapImaging
+
+/// Something one OCR run did or measured, as data; `description` is the one place where its
+/// wording lives.
+///
+/// Notes for the user (`isDiagnostic == false`) say what was done to the photo (a frame picked,
+/// the page turned, inverted, deskewed); `lovesnap ocr` prints them on stderr and the editor shows
+/// them on its status line. Diagnostics say how the pipeline ran (what it measured, which reading
+/// it kept), for `lovesnap ocr --verbose` and bug reports.
+public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertible {
+    // MARK: For the user
+
+    /// A multi-frame file (TIFF pages, GIF frames): frame `index` (from 1) of `of` was read;
+    /// `format` is the format's name ("TIFF", "GIF").
+    case frameRead(index: Int, of: Int, format: String)
+    /// The EXIF Orientation tag (2–8) was applied to make the photo upright.
+    case exifOrientationApplied(Int)
+    /// An alpha channel was flattened onto white.
+    case transparencyFlattened
+    /// Orientation detection (OSD) found the page turned and it was read turned back by `degrees`
+    /// clockwise (90, 180, 270); `confidence` is OSD's (about 0–20; ≥ 7 acted on).
+    case turnedByOrientationDetection(degrees: Int, confidence: Double)
+    /// Light text on a dark background: the page was inverted before reading.
+    case inverted
+    /// The page was deskewed by `degrees` (positive: the page had been turned clockwise).
+    case deskewed(degrees: Double)
+    /// Tesseract's layout analysis read the page turned by `degrees` clockwise (90, 180, 270).
+    case rotated(degrees: Int)
+
+    // MARK: Diagnostics (--verbose)
+
+    /// The languages Tesseract really loaded, in its order (e.g. ["fra", "eng"]).
+    case languagesLoaded([String])
+    /// libjpeg decoded the photo reduced by `factor` (2, 4 or 8).
+    case jpegReduced(factor: Int)
+    /// A preparation of the page: what was measured and done.
+    case prepared(PreparationVariant, PageMeasurements)
+    /// One reading of a prepared page: Tesseract's mean word confidence (0–100), the number of
+    /// words and the score used to rank readings (`Recognizer.score`).
+    case read(PreparationVariant, meanConfidence: Int, words: Int, score: Double)
+    /// The reading of this variant replaced the one kept before.
+    case kept(PreparationVariant)
+    /// What orientation detection (OSD) found: `degrees` clockwise (0, 90, 180, 270) and its confidence.
+    case orientationDetected(degrees: Int, confidence: Double)
+
+    /// Whether this note only describes how the pipeline ran (shown with `--verbose`).
+    public var isDiagnostic: Bool {
+        switch self {
+        case .frameRead, .exifOrientationApplied, .transparencyFlattened, .turnedByOrientationDetection,
+             .inverted, .deskewed, .rotated:
+            return false
+        case .languagesLoaded, .jpegReduced, .prepared, .read, .kept, .orientationDetected:
+            return true
+        }
+    }
+
+    /// The note in English, as printed after the photo's name ("deskewed by 1.9°").
+    public var description: String {
+        switch self {
+        case let .frameRead(index, count, format):
+            return "\(format) with \(count) frames: frame \(index) read"
+        case let .exifOrientationApplied(orientation):
+            return "EXIF orientation \(orientation) applied"
+        case .transparencyFlattened:
+            return "transparency flattened onto white"
+        case let .turnedByOrientationDetection(degrees, confidence):
+            return "page turned \(degrees)° clockwise (orientation detected, confidence \(decimal(confidence, 1)))"
+        case .inverted:
+            return "light text on a dark background: inverted"
+        case let .deskewed(degrees):
+            return "deskewed by \(decimal(degrees, 1))°"
+        case let .rotated(degrees):
+            return "page read turned \(degrees)° clockwise (found by Tesseract's layout analysis)"
+        case let .languagesLoaded(languages):
+            return "languages loaded: \(languages.joined(separator: "+"))"
+        case let .jpegReduced(factor):
+            return "JPEG decoded at 1/\(factor) size"
+        case let .prepared(variant, m):
+            return "\(variant): text height \(m.textHeight.map { decimal($0, 2) } ?? "unknown") px, "
+                + "scale \(decimal(m.scale, 2)), \(m.width)×\(m.height) px, inverted \(m.inverted), "
+                + "deskew \(decimal(m.deskewDegrees, 2))°"
+        case let .read(variant, meanConfidence, words, score):
+            return "\(variant): mean confidence \(meanConfidence), \(words) words, score \(decimal(score, 1))"
+        case let .kept(variant):
+            return "kept \(variant)"
+        case let .orientationDetected(degrees, confidence):
+            return "orientation: \(degrees)° clockwise, confidence \(decimal(confidence, 1))"
+        }
+    }
+}
+
+/// Which preparation of the page a reading used: the black-and-white filter, and whether the page
+/// kept its own size instead of being rescaled to the target text height.
+public struct PreparationVariant: Codable, Equatable, Sendable, CustomStringConvertible {
+    /// The black-and-white filter.
+    public var binarization: Binarization
+    /// Whether the page was read at its own size (`rescaleToTextHeight` off).
+    public var atNativeSize: Bool
+
+    /// A variant from its parts.
+    public init(binarization: Binarization, atNativeSize: Bool) {
+        self.binarization = binarization
+        self.atNativeSize = atNativeSize
+    }
+
+    /// The variant `options` prepares.
+    public init(_ options: PreprocessingOptions) {
+        binarization = options.binarization
+        atNativeSize = !options.rescaleToTextHeight
+    }
+
+    /// "otsu", "tesseract at native size", …
+    public var description: String { binarization.rawValue + (atNativeSize ? " at native size" : "") }
+}
+
+/// What preparing a page measured and did (see `PreparedImage`).
+public struct PageMeasurements: Codable, Equatable, Sendable {
+    /// The median ink component height measured on the upright photo, in pixels; nil when there
+    /// was too little ink to measure.
+    public var textHeight: Double?
+    /// Prepared pixels per pixel of the upright photo as loaded (1 = unchanged, > 1 enlarged).
+    public var scale: Double
+    /// The prepared page's width in pixels.
+    public var width: Int
+    /// The prepared page's height in pixels.
+    public var height: Int
+    /// Whether the page was inverted (light text on dark).
+    public var inverted: Bool
+    /// The skew corrected, in degrees (positive: the page had been turned clockwise); 0 when none.
+    public var deskewDegrees: Double
+
+    /// Measurements from their parts (units as for each property).
+    public init(textHeight: Double?, scale: Double, width: Int, height: Int, inverted: Bool, deskewDegrees: Double) {
+        self.textHeight = textHeight
+        self.scale = scale
+        self.width = width
+        self.height = height
+        self.inverted = inverted
+        self.deskewDegrees = deskewDegrees
+    }
+
+    /// The measurements of a page `Preprocessor` prepared.
+    public init(_ page: PreparedImage) {
+        textHeight = page.measuredTextHeight
+        scale = page.scale
+        width = page.image.width
+        height = page.image.height
+        inverted = page.inverted
+        deskewDegrees = page.deskewDegrees
+    }
+}
+
+/// `value` with `places` decimals, always with a point (never the locale's comma).
+private func decimal(_ value: Double, _ places: Int) -> String {
+    String(format: "%.\(places)f", locale: Locale(identifier: "en_US_POSIX"), value)
+}

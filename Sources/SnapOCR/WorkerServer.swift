@@ -1,0 +1,85 @@
+import CLibc
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The worker's half of the protocol (`WorkerProtocol`): reads the request, runs the
+/// `Recognizer` on the photo and writes progress, then the result or the failure, as
+/// `WorkerMessage` JSON lines. `WorkerClient` is the parent's half.
+public struct WorkerServer: Sendable {
+    private let output: FileHandle
+
+    /// A server that writes its messages to `output` (the worker's standard output).
+    public init(output: FileHandle) { self.output = output }
+
+    /// Serves one request: OCR of the photo at `path` with the settings in `request`.
+    ///
+    /// Writes `.progress` messages while the run goes on, then exactly one `.result` or
+    /// `.failure`. A write that fails (the parent went away) is ignored: the run just ends.
+    /// - Parameters:
+    ///   - request: the `WorkerRequest` as JSON (the worker's argument).
+    ///   - path: the photo.
+    /// - Returns: the result, or the failure that was sent (`.badRequest` for a request that is
+    ///   not one of this version).
+    public func serve(request: String, path: String) -> Result<RecognitionResult, WorkerFailure> {
+        guard let request = try? WorkerRequest.decode(json: request) else {
+            send(.failure(.badRequest))
+            return .failure(.badRequest)
+        }
+        do {
+            let result = try Recognizer(options: request.options).recognize(path: path) { percent, stage in
+                send(.progress(percent: percent, stage: stage))
+                return true
+            }
+            do {
+                try write(.result(result))
+            } catch let error as EncodingError {
+                // A value JSON cannot hold (a non-finite number): say so rather than fall silent.
+                let failure = WorkerFailure.unexpected(photo: request.displayName, reason: "\(error)")
+                send(.failure(failure))
+                return .failure(failure)
+            } catch {
+                return .success(result)   // the parent is gone
+            }
+            return .success(result)
+        } catch {
+            let failure = WorkerFailure(error, photo: request.displayName)
+            send(.failure(failure))
+            return .failure(failure)
+        }
+    }
+
+    private func send(_ message: WorkerMessage) { try? write(message) }
+
+    private func write(_ message: WorkerMessage) throws {
+        try output.write(contentsOf: message.encodedLine())
+    }
+
+    // MARK: The worker process
+
+    /// Address-space cap for the worker, in bytes: 4 GiB is far above what a 100-megapixel photo needs.
+    public static let addressSpaceLimit = 4 << 30
+    /// CPU-time cap for the worker, in seconds: 15 minutes, three times the default `--timeout`.
+    public static let cpuSecondsLimit = 900
+
+    /// Sets up the calling process as a worker: it dies with its parent (`PR_SET_PDEATHSIG`,
+    /// SIGKILL), its address space and CPU time are capped (`addressSpaceLimit`,
+    /// `cpuSecondsLimit`; the kernel ends a worker that burnt that much CPU even if nobody watches
+    /// it any more), and SIGPIPE is ignored so that writing to a parent that went away fails
+    /// instead of killing it.
+    /// - Returns: false when the parent was already gone (the worker should end at once).
+    public static func prepareProcess() -> Bool {
+        // Die with the parent: an editor killed with SIGKILL must not leave an orphan engine running.
+        let parent = getppid()
+        _ = clibc_set_parent_death_signal(SIGKILL)
+        if getppid() != parent { return false }
+        var memory = rlimit(rlim_cur: rlim_t(addressSpaceLimit), rlim_max: rlim_t(addressSpaceLimit))
+        _ = setrlimit(Int32(RLIMIT_AS.rawValue), &memory)
+        // A backstop under the parent's watchdog (--timeout).
+        var cpu = rlimit(rlim_cur: rlim_t(cpuSecondsLimit), rlim_max: rlim_t(cpuSecondsLimit + 10))
+        _ = setrlimit(Int32(RLIMIT_CPU.rawValue), &cpu)
+        signal(SIGPIPE, SIG_IGN)
+        return true
+    }
+}

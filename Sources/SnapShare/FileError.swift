@@ -1,0 +1,28 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What can go wrong reading the text file, opening the photo by its bytes, or writing the text
+/// where `lovesnap ocr -o` says. Each case carries the file as the user named it and the C
+/// library's `errno`; `description` is the one place where the wording lives.
+public enum FileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `path` could not be opened or read; `errno` says why (ENOENT, EISDIR, EACCES, …).
+    case unreadable(path: String, errno: Int32)
+    /// The bytes of `path` are not valid UTF-8.
+    case notUTF8(path: String)
+    /// `path` could not be opened or written; `errno` says why (ENOSPC, EACCES, …).
+    case unwritable(path: String, errno: Int32)
+    /// Writing to standard output failed with `errno` (ENOSPC, EPIPE, EBADF, …).
+    case standardOutput(errno: Int32)
+
+    /// "poem.txt: Permission denied", "poem.txt: not UTF-8 text", "standard output: No space left on device".
+    public var description: String {
+        switch self {
+        case let .unreadable(path, code), let .unwritable(path, code): return "\(path): \(String(cString: strerror(code)))"
+        case let .notUTF8(path): return "\(path): not UTF-8 text"
+        case let .standardOutput(code): return "standard output: \(String(cString: strerror(code)))"
+        }
+    }
+}

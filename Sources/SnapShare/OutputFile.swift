@@ -1,0 +1,50 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where `lovesnap ocr` puts the text: standard output, a device or pipe, or a file.
+public enum OutputFile {
+    /// Writes `bytes` to standard output (`path` nil), to a device or pipe such as `/dev/null` or
+    /// `/dev/stdout` (opened and written directly, never replaced), or to a file (atomically:
+    /// `AtomicFile`, temporary file, fsync, rename).
+    ///
+    /// - Throws: `FileError.standardOutput(errno:)` or `FileError.unwritable(path:errno:)` for
+    ///   standard output or a device; `ShareError.writeFailed` for a file.
+    public static func write(_ bytes: [UInt8], to path: String?) throws {
+        guard let path else {
+            if let code = writeAll(bytes, to: STDOUT_FILENO) { throw FileError.standardOutput(errno: code) }
+            return
+        }
+        var info = stat()
+        if stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR {
+            let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+            if fd < 0 { throw FileError.unwritable(path: path, errno: errno) }
+            defer { close(fd) }
+            if let code = writeAll(bytes, to: fd) { throw FileError.unwritable(path: path, errno: code) }
+            return
+        }
+        try AtomicFile.write(bytes, to: path)
+    }
+
+    /// Writes every byte to `fd`, retrying after EINTR and short writes.
+    /// - Returns: nil, or the errno of the `write` that failed.
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += n
+        }
+        return nil
+    }
+}
+
+/// write(2), out of reach of `OutputFile.write`'s name.
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(fd, buffer, count)
+}

@@ -1,0 +1,34 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// File names as the user types and sees them.
+public enum PathName {
+    /// `~` → `home`, `~/x` → `home/x`, as nano's Write Out prompt does. Any other path, and any
+    /// path when `home` is nil or empty, is returned as given (`~user/` is not expanded).
+    public static func expandingTilde(_ path: String, home: String?) -> String {
+        guard path == "~" || path.hasPrefix("~/"), let home, !home.isEmpty else { return path }
+        return home + path.dropFirst()
+    }
+
+    /// How a file is named in titles and messages: the last component of `path` (trailing "/"
+    /// ignored, "/" for the root), with control characters shown as `\u{1b}` so that they
+    /// cannot act on the terminal.
+    public static func displayName(of path: String) -> String {
+        let base = (path as NSString).lastPathComponent
+        return String(base.unicodeScalars.map { s -> String in
+            s.properties.generalCategory == .control ? "\\u{\(String(s.value, radix: 16))}" : String(s)
+        }.joined())
+    }
+
+    /// Whether `a` and `b` name the same existing file (same device and inode, links followed).
+    /// False when either cannot be `stat`ed.
+    public static func isSameFile(_ a: String, _ b: String) -> Bool {
+        var sa = stat(), sb = stat()
+        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+    }
+}

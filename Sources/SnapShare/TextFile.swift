@@ -1,0 +1,67 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A UTF-8 text file read for editing, as nano opens one.
+public struct TextFile: Equatable, Sendable {
+    /// The file's text, bytes as they were (no normalisation; a byte-order mark is kept).
+    public let text: String
+    /// Whether there was no such file yet (its folder exists): the text is empty and saving creates it.
+    public let isNew: Bool
+
+    /// The number of lines nano reports having read ("Read 4 lines"): LF-separated lines, a final
+    /// LF ending the last one rather than starting another; 0 for an empty text.
+    public var lineCount: Int {
+        text.isEmpty ? 0 : text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0)
+    }
+
+    /// Reads the file at `path`, which must hold UTF-8 text. A name that does not exist yet in an
+    /// existing folder is a new, empty file (as in nano).
+    ///
+    /// - Throws: `FileError.unreadable(path:errno:)` with ENOENT when neither the file nor its
+    ///   folder exists, EISDIR for a folder, or the errno of `open`/`read`;
+    ///   `FileError.notUTF8(path:)` when the bytes are not UTF-8.
+    public static func read(_ path: String) throws(FileError) -> TextFile {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            var folder = stat()
+            let parent = (path as NSString).deletingLastPathComponent
+            if stat(parent.isEmpty ? "." : parent, &folder) == 0 && (folder.st_mode & S_IFMT) == S_IFDIR {
+                return TextFile(text: "", isNew: true)
+            }
+            throw .unreadable(path: path, errno: ENOENT)
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw .unreadable(path: path, errno: EISDIR) }
+        let bytes = try readAll(path)
+        // String(validating:) keeps a byte-order mark; Foundation's decoder would drop it.
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw .notUTF8(path: path) }
+        return TextFile(text: text, isNew: false)
+    }
+
+    /// The bytes of the file at `path`.
+    /// - Throws: `FileError.unreadable` with the errno of the `open` or `read` that failed.
+    static func readAll(_ path: String) throws(FileError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
+        if fd < 0 { throw .unreadable(path: path, errno: errno) }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path: path, errno: errno)
+            }
+            if n == 0 { return bytes }
+            bytes.append(contentsOf: chunk[..<n])
+        }
+    }
+}
+
+/// read(2), out of reach of `TextFile.read`'s name.
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(fd, buffer, count)
+}
