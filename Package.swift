@@ -30,7 +30,7 @@ let package = Package(
 
         .target(name: "SnapText", dependencies: ["CLibc"]),
         .target(name: "SnapImaging", dependencies: ["CLeptonica", "CExif", "CGif"]),
-        .target(name: "SnapOCR", dependencies: ["SnapImaging", "CTesseract", "CLeptonica", "CLibc"]),
+        .target(name: "SnapOCR", dependencies: ["SnapImaging", "SnapSpelling", "CTesseract", "CLeptonica", "CLibc"]),
         .target(name: "SnapSpelling", dependencies: ["CHunspell"]),
         .target(name: "SnapShare"),
         .target(name: "SnapTerminal", dependencies: ["CNcursesw"]),
@@ -42,6 +42,7 @@ let package = Package(
         .testTarget(name: "SnapTextTests", dependencies: ["SnapText", "SnapTestSupport"]),
         .testTarget(name: "SnapImagingTests", dependencies: ["SnapImaging", "SnapTestSupport"]),
         .testTarget(name: "SnapOCRTests", dependencies: ["SnapOCR", "SnapImaging", "SnapTestSupport"]),
+        .testTarget(name: "SnapSpellingTests", dependencies: ["SnapSpelling"]),
         .testTarget(name: "SnapShareTests", dependencies: ["SnapShare"]),
         .testTarget(name: "SnapEditorTests", dependencies: ["SnapEditor", "SnapText", "SnapTerminal", "SnapTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["SnapShare", "SnapImaging", "SnapTestSupport"]),

@@ -9,4 +9,5 @@ $SUDO apt-get install -y --no-install-recommends \
   libtesseract-dev libleptonica-dev \
   tesseract-ocr-eng tesseract-ocr-fra tesseract-ocr-osd \
   libncurses-dev libexif-dev libgif-dev \
+  libhunspell-dev hunspell-en-us hunspell-fr \
   tmux python3 locales

@@ -70,6 +70,13 @@ public struct PreparedImage {
     public var backgroundNormalized = false
     /// Whether curled text lines were straightened.
     public var dewarped = false
+
+    /// Whether the preparation changed what the page shows beyond a small rotation: a page cut
+    /// out and straightened, polarity changed, light evened out, lines dewarped, or the page
+    /// rescaled by more than 10 %. Such a page is also read plain, and the better reading kept.
+    public var isTransformed: Bool {
+        page != nil || inverted || invertedRegions > 0 || backgroundNormalized || dewarped || abs(scale - 1) > 0.1
+    }
     /// Skew corrected, in degrees (positive = the page was turned clockwise); 0 when none.
     public let deskewDegrees: Double
     /// Median ink component height measured on the upright photo (pixels), nil when too little ink.
@@ -84,6 +91,22 @@ public struct Preprocessor {
 
     /// - Parameter options: the pipeline settings.
     public init(options: PreprocessingOptions = PreprocessingOptions()) { self.options = options }
+
+    /// The photo as the `tesseract` command line would read it: grey, bounded by `maxDimension`,
+    /// nothing else; its resolution is the file's own (0 when unknown, which Tesseract then
+    /// estimates from the text). The candidate every prepared reading must beat.
+    /// - Throws: `ImagingError.operationFailed` when a Leptonica call fails.
+    public func plain(_ source: Image) throws -> PreparedImage {
+        var gray = try source.grayscale()
+        var scale = 1.0
+        let longSide = max(gray.width, gray.height)
+        if longSide > options.maxDimension {
+            scale = Double(options.maxDimension) / Double(longSide)
+            gray = try gray.scaled(by: scale)
+        }
+        return PreparedImage(image: gray, scale: scale, inverted: false, deskewDegrees: 0, measuredTextHeight: nil,
+                             resolution: source.resolution)
+    }
 
     /// Runs the pipeline on an upright, alpha-free image.
     /// - Throws: `ImagingError.operationFailed` when a Leptonica call fails.

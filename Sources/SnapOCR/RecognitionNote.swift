@@ -27,6 +27,16 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
     case deskewed(degrees: Double)
     /// Tesseract's layout analysis read the page turned by `degrees` clockwise (90, 180, 270).
     case rotated(degrees: Int)
+    /// A sheet lying on a darker surface was found, cut out and straightened (perspective undone).
+    case pageStraightened
+    /// `count` blocks of light text on a dark ground (headings, bands, signs) were inverted.
+    case regionsInverted(Int)
+    /// Dim or uneven light was evened out before thresholding.
+    case lightEvenedOut
+    /// Curled text lines were straightened (dewarped).
+    case dewarped
+    /// The photo read as it is gave more real words than the prepared page, and was kept.
+    case keptPlainReading
 
     // MARK: Diagnostics (--verbose)
 
@@ -43,14 +53,18 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
     case kept(PreparationVariant)
     /// What orientation detection (OSD) found: `degrees` clockwise (0, 90, 180, 270) and its confidence.
     case orientationDetected(degrees: Int, confidence: Double)
+    /// The word evidence (`WordEvidence.score`: known minus unknown letters) of the prepared
+    /// reading and of the plain one.
+    case compared(prepared: Int, plain: Int)
 
     /// Whether this note only describes how the pipeline ran (shown with `--verbose`).
     public var isDiagnostic: Bool {
         switch self {
         case .frameRead, .exifOrientationApplied, .transparencyFlattened, .turnedByOrientationDetection,
-             .inverted, .deskewed, .rotated:
+             .inverted, .deskewed, .rotated, .pageStraightened, .regionsInverted, .lightEvenedOut, .dewarped,
+             .keptPlainReading:
             return false
-        case .languagesLoaded, .jpegReduced, .prepared, .read, .kept, .orientationDetected:
+        case .languagesLoaded, .jpegReduced, .prepared, .read, .kept, .orientationDetected, .compared:
             return true
         }
     }
@@ -72,6 +86,16 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
             return "deskewed by \(decimal(degrees, 1))°"
         case let .rotated(degrees):
             return "page read turned \(degrees)° clockwise (found by Tesseract's layout analysis)"
+        case .pageStraightened:
+            return "page found and straightened"
+        case let .regionsInverted(count):
+            return count == 1 ? "1 light-on-dark region inverted" : "\(count) light-on-dark regions inverted"
+        case .lightEvenedOut:
+            return "dim or uneven light evened out"
+        case .dewarped:
+            return "curled lines straightened"
+        case .keptPlainReading:
+            return "the photo as it is read better than the prepared page: kept"
         case let .languagesLoaded(languages):
             return "languages loaded: \(languages.joined(separator: "+"))"
         case let .jpegReduced(factor):
@@ -86,6 +110,8 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
             return "kept \(variant)"
         case let .orientationDetected(degrees, confidence):
             return "orientation: \(degrees)° clockwise, confidence \(decimal(confidence, 1))"
+        case let .compared(prepared, plain):
+            return "word evidence: prepared \(prepared), plain \(plain)"
         }
     }
 }

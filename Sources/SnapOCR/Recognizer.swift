@@ -1,5 +1,6 @@
 import Foundation
 import SnapImaging
+import SnapSpelling
 import Synchronization
 
 /// A value computed on its own thread and handed over once: `take()` waits for it and rethrows
@@ -111,6 +112,9 @@ public struct Recognizer {
             startedEngine = started
             return started
         }
+        // The spelling dictionaries that judge readings load beside them (about 0.3 s).
+        let languages = engineOptions.languages
+        let pendingSpelling = Pending { try SpellChecker(languages: languages) }
         let loader = ImageLoader(memoryLimit: options.memoryLimit, jpegReductionTarget: options.preprocessing.maxDimension)
         let loaded = try loader.load(path)
         var notes: [RecognitionNote] = []
@@ -178,6 +182,26 @@ public struct Recognizer {
                 }
             }
         }
+        // Never worse than doing nothing: a page the preparation transformed is also read as it
+        // is, and the reading with more evidence of real words is kept.
+        if page.isTransformed, let spelling = try? pendingSpelling.take() {
+            let plain = try Preprocessor(options: options.preprocessing).plain(upright)
+            guard progress(85, .recognizing) else { throw OCRError.cancelled }
+            var plainPage = plain
+            plainPage.scale /= reduction
+            let r = try readyEngine().recognize(plainPage) { p in progress(85 + p * 14 / 100, .recognizing) }
+            let prepared = WordEvidence(text: best.text, isKnown: spelling.isKnown)
+            let asIs = WordEvidence(text: r.text, isKnown: spelling.isKnown)
+            notes.append(.compared(prepared: prepared.score, plain: asIs.score))
+            if asIs.score > prepared.score {
+                (best, page) = (r, plainPage)
+                notes.append(.keptPlainReading)
+            }
+        }
+        if page.page != nil { notes.append(.pageStraightened) }
+        if page.invertedRegions > 0 { notes.append(.regionsInverted(page.invertedRegions)) }
+        if page.backgroundNormalized { notes.append(.lightEvenedOut) }
+        if page.dewarped { notes.append(.dewarped) }
         if page.inverted { notes.append(.inverted) }
         if page.deskewDegrees != 0 { notes.append(.deskewed(degrees: page.deskewDegrees)) }
         if best.rotationDegrees != 0 { notes.append(.rotated(degrees: best.rotationDegrees)) }

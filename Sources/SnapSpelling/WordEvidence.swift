@@ -5,9 +5,12 @@
 /// misses lines has fewer known letters; one that reads noise as text has many unknown ones.
 /// Tokens are split on white space; punctuation around a token is ignored, a typographic
 /// apostrophe counts as `'`, and a hyphenated token is known when each of its parts is.
-/// Tokens holding a digit (amounts, dates) and one-letter tokens count as neither.
+/// Tokens holding a digit (amounts, dates) and one-letter tokens count as neither. Known words
+/// count only from `minimumKnownLetters` letters on: noise read as text is full of short
+/// fragments that happen to be words ("le", "et", "an", "the").
 public struct WordEvidence: Equatable, Sendable {
-    /// Letters (Unicode letters, counted as grapheme clusters) in tokens a dictionary accepts.
+    /// Letters (Unicode letters, counted as grapheme clusters) in tokens of at least
+    /// `minimumKnownLetters` letters that a dictionary accepts.
     public var knownLetters: Int
     /// Letters in tokens no dictionary accepts.
     public var unknownLetters: Int
@@ -26,7 +29,7 @@ public struct WordEvidence: Equatable, Sendable {
             }
             let parts = word.split(separator: "-").map(String.init)
             if isKnown(word) || (parts.count > 1 && parts.allSatisfy(isKnown)) {
-                known += letters
+                if letters >= WordEvidence.minimumKnownLetters { known += letters }
             } else {
                 unknown += letters
             }
@@ -35,9 +38,14 @@ public struct WordEvidence: Equatable, Sendable {
         unknownLetters = unknown
     }
 
+    /// The shortest known word that counts as evidence (letters).
+    public static let minimumKnownLetters = 4
+
     /// The evidence as one number for comparing readings of the same photo: known letters minus
-    /// half the unknown ones.
-    public var score: Double { Double(knownLetters) - 0.5 * Double(unknownLetters) }
+    /// unknown letters. Measured on pairs of readings of the same photos (a plain and a prepared
+    /// one), this picked the better reading more often, and lost less when it picked the worse,
+    /// than known letters alone or known minus half the unknown (scripts/ocr-benchmark.py).
+    public var score: Int { knownLetters - unknownLetters }
 
     /// `token` without the punctuation and symbols around it.
     static func core(of token: String) -> String {
