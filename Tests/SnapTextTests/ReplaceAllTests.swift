@@ -3,47 +3,50 @@ import Testing
 @testable import SnapText
 import SnapTestSupport
 
-private let case17 = "17-replace-all-self-containing/"
-private let case18 = "18-replace-empty-search-or-replacement/"
-
-@Test func bugcase17LenoreSteps() throws {
-    var buffer = TextBuffer(text: try Bugcases.text(case17 + "lenore.txt"))
+/// Replace-all whose replacement contains what it searches for: one left-to-right pass over the
+/// original text, never rescanning what it inserted.
+@Test func replacementContainingItsSearchIsOnePass() throws {
+    var buffer = TextBuffer(text: try Fixtures.text("replace-all-self-containing.txt"))
     do { let n = try buffer.replaceAll("Lenore", with: "Lenore Lenore"); #expect(n == 3) }
-    #expect(bytes(buffer.text) == (try Bugcases.bytes(case17 + "expected_step1.txt")))
-    do { let n = try buffer.replaceAll("a", with: "aa"); #expect(n == 4) }
-    #expect(bytes(buffer.text) == (try Bugcases.bytes(case17 + "expected_step2.txt")))
+    #expect(bytes(buffer.text) == (try Fixtures.bytes("replace-all-self-containing.step1.txt")))
+    do { let n = try buffer.replaceAll("u", with: "uu"); #expect(n == 3) }
+    #expect(bytes(buffer.text) == (try Fixtures.bytes("replace-all-self-containing.step2.txt")))
     do { let n = try buffer.replaceAll("Lenore", with: "Lenore"); #expect(n == 0) }
-    #expect(bytes(buffer.text) == (try Bugcases.bytes(case17 + "expected_step2.txt")))
+    #expect(bytes(buffer.text) == (try Fixtures.bytes("replace-all-self-containing.step2.txt")))
 }
 
-@Test func bugcase17EndWithoutNewline() throws {
-    var buffer = TextBuffer(text: try Bugcases.text(case17 + "end_no_newline.txt"))
-    do { let n = try buffer.replaceAll("a", with: "b"); #expect(n == 2) }
-    #expect(bytes(buffer.text) == (try Bugcases.bytes(case17 + "expected_end_no_newline.txt")))
+/// The last characters of a file without a final newline are a match: replaced, and still no
+/// final newline.
+@Test func matchAtTheEndOfAFileWithoutFinalNewline() throws {
+    var buffer = TextBuffer(text: try Fixtures.text("no-final-newline.txt"))
+    do { let n = try buffer.replaceAll("ss", with: "\u{DF}"); #expect(n == 2) }
+    #expect(bytes(buffer.text) == (try Fixtures.bytes("no-final-newline.after-replace.txt")))
     #expect(buffer.hasFinalNewline == false)
 }
 
-@Test func bugcase17LiteralSpecialCharacters() throws {
-    var buffer = TextBuffer(text: try Bugcases.text(case17 + "special.txt"))
-    do { let n = try buffer.replaceAll("A(", with: "A(\""); #expect(n == 2) }
+@Test func searchAndReplacementAreLiteral() throws {
+    var buffer = TextBuffer(text: try Fixtures.text("literal-special-characters.txt"))
+    do { let n = try buffer.replaceAll("e(", with: "e(\""); #expect(n == 2) }
     do { let n = try buffer.replaceAll(".", with: "!"); #expect(n == 2) }
     do { let n = try buffer.replaceAll("$5", with: "$1&\\n"); #expect(n == 1) }
-    #expect(bytes(buffer.text) == (try Bugcases.bytes(case17 + "expected_special.txt")))
+    #expect(bytes(buffer.text) == (try Fixtures.bytes("literal-special-characters.after-replace.txt")))
 }
 
-@Test func bugcase18EmptySearchEmptyReplacement() throws {
-    let original = try Bugcases.text(case18 + "evermore.txt")
+/// An empty search is refused; a search that is not there changes nothing; a replace-all is
+/// undone in one step; an empty replacement deletes the matches.
+@Test func emptySearchUndoAndEmptyReplacement() throws {
+    let original = try Fixtures.text("replace-empty-and-undo.txt")
     var buffer = TextBuffer(text: original)
     #expect(throws: SnapTextError.emptySearch) { try buffer.replaceAll("", with: "x") }
-    #expect(bytes(buffer.text) == (try Bugcases.bytes(case18 + "expected_step1_unchanged.txt")))
-    do { let n = try buffer.replaceAll("EVERx", with: "y"); #expect(n == 0) }
     #expect(bytes(buffer.text) == bytes(original))
-    do { let n = try buffer.replaceAll("ever", with: "EVER"); #expect(n == 3) }
-    #expect(buffer.text == "Quoth the Raven, NEVERmore.\nEVERmore and EVERmore\n")
+    do { let n = try buffer.replaceAll("ENx", with: "y"); #expect(n == 0) }
+    #expect(bytes(buffer.text) == bytes(original))
+    do { let n = try buffer.replaceAll("en", with: "EN"); #expect(n == 3) }
+    #expect(buffer.text == "LENore, je t'écris à la fENêtre,\nle café fume ENcore un peu.\n")
     do { let r = buffer.undo(); #expect(r) }
     #expect(bytes(buffer.text) == bytes(original))
-    do { let n = try buffer.replaceAll("ever", with: ""); #expect(n == 3) }
-    #expect(bytes(buffer.text) == (try Bugcases.bytes(case18 + "expected_step2.txt")))
+    do { let n = try buffer.replaceAll("en", with: ""); #expect(n == 3) }
+    #expect(bytes(buffer.text) == (try Fixtures.bytes("replace-empty-and-undo.after-delete.txt")))
 }
 
 @Test func replaceAllIsOneUndoStep() throws {
