@@ -8,8 +8,7 @@ For every image under DIR that has IMAGE.gt.txt beside it (UTF-8 ground truth), 
   lovesnap ocr [ARGS] IMAGE                    (one column per --config; default: fast, accurate)
 and prints per-image character error rate (CER), then mean and median CER and total wall time
 per column, and each column's time as a ratio to the CLI's.
-CER = Levenshtein(ocr, truth) / len(truth) after NFC and collapsing all whitespace to one space,
-the scoring rule of ../shared/tools/ocr-eval.
+CER = Levenshtein(ocr, truth) / len(truth) after NFC and collapsing all whitespace to one space.
 """
 import argparse, os, re, statistics, subprocess, sys, time, unicodedata
 

@@ -1,5 +1,5 @@
 // SwiftPM drops pkg-config's -D_XOPEN_SOURCE, so ask for the wide API explicitly;
-// without it get_wch/addwstr/cchar_t are not declared (swift-c-interop.md, gotcha N1).
+// without it get_wch/addwstr/cchar_t are not declared.
 #ifndef NCURSES_WIDECHAR
 #define NCURSES_WIDECHAR 1
 #endif
