@@ -18,7 +18,7 @@ OMP_THREAD_LIMIT=1) it runs three readings:
          by a blurred max-filtered background), Otsu; then tesseract
 
 and prints the character error rate (CER) with the rule of
-/work/shared/tools/ocr-eval: Levenshtein(ocr, truth) / len(truth) after NFC
+scripts/ocr-benchmark.py: Levenshtein(ocr, truth) / len(truth) after NFC
 and collapsing all whitespace to single spaces, plus the word-level
 differences as `truth -> ocr`.  Exit status is 0 whatever the scores.
 """
@@ -39,7 +39,7 @@ LANGS = ("eng+fra", "fra+eng")
 SUFFIXES = ("-photo", "-exif6", "-transparent")
 
 
-# The scoring rule lives in one place: scripts/ocr-benchmark.py (same as ../shared/tools/ocr-eval).
+# The scoring rule lives in one place: scripts/ocr-benchmark.py.
 import importlib.util
 _spec = importlib.util.spec_from_file_location("ocr_benchmark", os.path.join(HERE, "..", "scripts", "ocr-benchmark.py"))
 _bench = importlib.util.module_from_spec(_spec)

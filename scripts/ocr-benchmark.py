@@ -6,15 +6,14 @@ usage: scripts/ocr-benchmark.py [--lovesnap BIN] [--only SUBSTR] [--config NAME=
 
 For every image under DIR that has IMAGE.gt.txt beside it (UTF-8 ground truth), runs
   tesseract IMAGE - -l eng+fra                 (with OMP_THREAD_LIMIT=1, as lovesnap's worker)
-  COMMAND IMAGE                                (one column per --peer, e.g. RapidOCR:
-                                                --peer rapidocr=../shared/tools/rapidocr-peer)
+  COMMAND IMAGE                                (one column per --peer NAME=COMMAND, e.g. a
+                                                script printing RapidOCR's lines for IMAGE)
   lovesnap ocr [ARGS] IMAGE                    (one column per --config; default: fast, accurate)
 and prints per-image character error rate (CER), then mean and median CER and total wall time
 per column, and each column's time as a ratio to the CLI's. --by-folder also prints the mean CER
 of each first-level folder (the conditions of a stress set made by scripts/make-stress-set.py),
 and how many images each column reads worse than the CLI by more than 0.005.
-CER = Levenshtein(ocr, truth) / len(truth) after NFC and collapsing all whitespace to one space,
-the scoring rule of ../shared/tools/ocr-eval.
+CER = Levenshtein(ocr, truth) / len(truth) after NFC and collapsing all whitespace to one space.
 """
 import argparse, os, re, statistics, subprocess, sys, time, unicodedata
 
@@ -51,7 +50,7 @@ def main():
     ap.add_argument("--config", action="append", help="NAME=ARGS for lovesnap ocr, e.g. fast='--level fast'")
     ap.add_argument("--no-cli", action="store_true", help="skip the tesseract CLI column")
     ap.add_argument("--times", action="store_true", help="also print each image's wall seconds per column")
-    ap.add_argument("--peer", action="append", default=[], help="NAME=COMMAND run as COMMAND IMAGE, e.g. rapidocr=../shared/tools/rapidocr-peer")
+    ap.add_argument("--peer", action="append", default=[], help="NAME=COMMAND run as COMMAND IMAGE (a peer OCR program)")
     ap.add_argument("--by-folder", action="store_true", help="also print mean CER per first-level folder")
     ap.add_argument("--keep", help="write each column's text to KEEP/COLUMN/IMAGE.txt")
     a = ap.parse_args()

@@ -7,7 +7,8 @@ public struct PreprocessingOptions: Codable, Equatable, Sendable {
     public static let defaultMaxDimension = 4000
     /// Median height of the ink's connected components that pages are rescaled to: 26 px, about
     /// the x-height-to-cap-height of 11 pt type at 300 DPI. Chosen by measurement on
-    /// ../shared/corpus (20, 26 and 32 px gave mean CER 0.049–0.050; 26 read the UNLV page best).
+    /// the benchmark corpus with scripts/ocr-benchmark.py (20, 26 and 32 px gave mean CER
+    /// 0.049–0.050; 26 read the UNLV page best).
     public static let defaultTargetTextHeight = 26.0
 
     /// The long side is never larger than this after scaling (pixels, ≥ 16).

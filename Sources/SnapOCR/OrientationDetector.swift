@@ -55,7 +55,7 @@ public final class OrientationDetector {
         var confidence: Float = 0
         var script: UnsafePointer<CChar>? = nil
         var scriptConfidence: Float = 0
-        // capi.h says to TessDeleteText the script name; in 5.3 that double-frees (swift-c-interop.md T5).
+        // capi.h says to TessDeleteText the script name; in 5.3 that double-frees (glibc abort), so it is not freed.
         guard TessBaseAPIDetectOrientationScript(handle, &degrees, &confidence, &script, &scriptConfidence) != 0 else {
             return nil
         }

@@ -213,7 +213,7 @@ public struct Recognizer {
 
     /// How `--level accurate` ranks readings of one page: the confidently read characters,
     /// Σ (word confidence / 100 × word length). The tutorial's plain mean word confidence rewards
-    /// a variant that drops its doubtful words: on ../shared/corpus it chose Otsu for two phone
+    /// a variant that drops its doubtful words: on the benchmark corpus it chose Otsu for two phone
     /// photos at mean confidence 93 and 92 against 91, with 5 % fewer words and CER 0.197 and
     /// 0.059 instead of 0.023 and 0.025.
     static func score(_ r: RecognitionResult) -> Double {

@@ -27,8 +27,8 @@ public struct EngineOptions: Codable, Equatable, Sendable {
 
     /// The order the languages are given to Tesseract: as requested, except that English goes
     /// last. Tesseract's first language decides accented letters: `eng+fra` reads "forêt" as
-    /// "forét" and "cœur" as "coeur" (bug case 11), while `fra+eng` reads them right and, on
-    /// ../shared/corpus, reads every English page at least as well (README.md, "Languages").
+    /// "forét" and "cœur" as "coeur", while `fra+eng` reads them right and, measured on the benchmark
+    /// corpus with scripts/ocr-benchmark.py, reads every English page at least as well.
     public var engineOrder: [String] {
         languages.filter { $0 != "eng" } + languages.filter { $0 == "eng" }
     }
@@ -70,7 +70,8 @@ public final class TesseractEngine {
         }
         guard let h = TessBaseAPICreate() else { throw OCRError.recognitionFailed }
         // Tesseract prints its own errors; lovesnap reports them with the file and the reason.
-        // debug_file is process-global and must be set before Init (swift-c-interop.md, T3).
+        // debug_file is process-global and must be set before Init (as an Init variable it comes too late to
+        // silence a missing first language).
         _ = TessBaseAPISetVariable(h, "debug_file", "/dev/null")
         let rc = TessBaseAPIInit2(h, explicitPath, options.engineOrder.joined(separator: "+"), OEM_LSTM_ONLY)
         let datapath = TessBaseAPIGetDatapath(h).map { String(cString: $0) } ?? (explicitPath ?? "")
@@ -92,7 +93,7 @@ public final class TesseractEngine {
         self.loadedLanguages = loaded
         self.tessdataPath = datapath
         self.options = options
-        self.handle = h          // last: a throwing init runs deinit once all properties are set (G4)
+        self.handle = h          // last: a throwing init runs deinit once all properties are set, freeing h twice
     }
 
     deinit {

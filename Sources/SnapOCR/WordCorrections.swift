@@ -2,7 +2,7 @@ import Foundation
 
 /// Corrections of one well-known confusion of Tesseract's Latin models: a vertical bar read for a
 /// capital I or a lower-case l ("Every day | love you", "dans |’Antiquité"). Printed verse and
-/// prose almost never hold a bar, and none of ../shared/corpus's ground truths does.
+/// prose almost never hold a bar, and none of the benchmark corpus's ground truths does.
 enum WordCorrections {
     /// English contractions after which a bar is the pronoun I: I’m, I’ll, I’d, I’ve.
     private static let pronounEndings: Set<String> = ["m", "ll", "d", "ve"]

@@ -76,7 +76,7 @@ public enum AtomicFile {
         let tempFD = mkstemp(&tempName)
         if tempFD < 0 {
             let code = errno
-            // Bug case 20 B: the file is writable, the folder is not.
+            // The file is writable, the folder is not: rewrite the file in place.
             if let existing, writableFD >= 0, code == EACCES || code == EPERM || code == EROFS {
                 try writeInPlace(bytes, fd: writableFD, oldSize: Int(existing.st_size), path: path,
                                  refusal: code)

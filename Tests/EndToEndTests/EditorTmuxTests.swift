@@ -221,15 +221,13 @@ struct EditorTmuxTests {
     // MARK: - 3. Esc while the OCR runs
 
     @Test func escapeCancelsTheOCRKillsTheWorkerAndLeavesAWorkingEmptyEditor() throws {
-        let photo = TestPaths.shared.appendingPathComponent("corpus/ocrmypdf/linn.png")
-        try #require(FileManager.default.fileExists(atPath: photo.path), "missing \(photo.path)")
         let dir = try TmuxSession.temporaryDirectory("lsnap-esc")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let copy = dir.appendingPathComponent("linn.png")
-        try FileManager.default.copyItem(atPath: photo.path, toPath: copy.path)
+        let copy = dir.appendingPathComponent("dense-two-columns.png")
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("dense-two-columns.png"), toPath: copy.path)
 
-        // linn.png (2550x3300) takes ~4 s to read, --level accurate several times that: a wide
-        // window for Esc even when the whole suite loads the machine.
+        // dense-two-columns.png (2550x3300, 120 lines of verse) takes ~7 s to read, --level accurate
+        // several times that: a wide window for Esc even when the whole suite loads the machine.
         let t = try TmuxSession([TestPaths.lovesnap, "--level", "accurate", copy.path], in: dir, label: "lsnap-esc")
         defer { t.kill() }
         let lovesnapPID = try t.panePID()
@@ -241,7 +239,7 @@ struct EditorTmuxTests {
         var screen = try t.waitUntil("the progress bar") { lines in
             lines.contains { $0.contains(#/\[#*-+\] \d+%/#) }
         }
-        #expect(screen.contains { $0.trimmingCharacters(in: .whitespaces) == "Reading linn.png" })
+        #expect(screen.contains { $0.trimmingCharacters(in: .whitespaces) == "Reading dense-two-columns.png" })
         #expect(screen[Self.statusRow] == "Esc cancels the OCR")
         // The worker runs, as a child of lovesnap, with the photo's path.
         let running = workers()
@@ -251,7 +249,7 @@ struct EditorTmuxTests {
         screen = try t.waitUntil("the cancel message") { status($0).hasPrefix("[ ") }
         #expect(status(screen) == "[ OCR cancelled ]", "screen:\n\(TmuxSession.show(screen))")
         #expect(screen[Self.textRows].allSatisfy { $0.isEmpty }, "the buffer must be empty:\n\(TmuxSession.show(screen))")
-        #expect(screen[Self.titleRow].trimmingCharacters(in: .whitespaces).hasSuffix("linn.png"))
+        #expect(screen[Self.titleRow].trimmingCharacters(in: .whitespaces).hasSuffix("dense-two-columns.png"))
 
         // No worker is left, nor any child of lovesnap (not even a zombie).
         let deadline = Date().addingTimeInterval(20)
@@ -267,7 +265,7 @@ struct EditorTmuxTests {
         screen = try t.waitFor("Esc, puis du texte.")
         #expect(Array(screen[1...3]) == ["No\u{EB}l \u{E0} la mer", "Esc, puis du texte.", ""])
         try t.press("C-o")
-        let savePath = dir.appendingPathComponent("linn.txt").path
+        let savePath = dir.appendingPathComponent("dense-two-columns.txt").path
         screen = try t.waitFor("File Name to Write: ")
         #expect(screen[Self.statusRow] == "File Name to Write: \(savePath)")
         try t.press("Enter")
@@ -277,17 +275,16 @@ struct EditorTmuxTests {
         let exitStatus = try t.waitForExit()
         #expect(exitStatus == 0)
         try expectSameBytes(try Data(contentsOf: URL(fileURLWithPath: savePath)),
-                            "No\u{EB}l \u{E0} la mer\nEsc, puis du texte.\n", "linn.txt", in: dir)
+                            "No\u{EB}l \u{E0} la mer\nEsc, puis du texte.\n", "dense-two-columns.txt", in: dir)
     }
 
     /// The engine crashing mid-OCR (SIGSEGV sent to the worker) becomes a message; the editor
     /// stays usable and what the user types is saved.
     @Test func workerCrashMidOCRLeavesAWorkingEditor() throws {
-        let photo = TestPaths.shared.appendingPathComponent("corpus/ocrmypdf/linn.png")
         let dir = try TmuxSession.temporaryDirectory("lsnap-segv")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let copy = dir.appendingPathComponent("linn.png")
-        try FileManager.default.copyItem(atPath: photo.path, toPath: copy.path)
+        let copy = dir.appendingPathComponent("dense-two-columns.png")
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("dense-two-columns.png"), toPath: copy.path)
         let t = try TmuxSession([TestPaths.lovesnap, "--level", "accurate", copy.path], in: dir, label: "lsnap-segv")
         defer { t.kill() }
         func workers() -> [ProcessEntry] {
@@ -297,7 +294,7 @@ struct EditorTmuxTests {
         let worker = try #require(workers().first, "no worker running")
         kill(worker.pid, SIGSEGV)
         var screen = try t.waitUntil("the crash message") { status($0).hasPrefix("[ ") }
-        #expect(status(screen) == "[ OCR stopped: the engine crashed on linn.png (signal SIGSEGV) ]", "screen:\n\(TmuxSession.show(screen))")
+        #expect(status(screen) == "[ OCR stopped: the engine crashed on dense-two-columns.png (signal SIGSEGV) ]", "screen:\n\(TmuxSession.show(screen))")
         #expect(workers().isEmpty)
 
         try t.type("Lenore")
@@ -309,7 +306,7 @@ struct EditorTmuxTests {
         #expect(status(screen) == "[ Wrote 1 line ]")
         try t.press("C-x")
         #expect(try t.waitForExit() == 0)
-        #expect(try String(contentsOfFile: dir.appendingPathComponent("linn.txt").path, encoding: .utf8) == "Lenore")
+        #expect(try String(contentsOfFile: dir.appendingPathComponent("dense-two-columns.txt").path, encoding: .utf8) == "Lenore")
     }
 
     // MARK: - 4. A failed write keeps the buffer

@@ -1,9 +1,12 @@
 import Foundation
 import Testing
 import SnapTestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `lovesnap ocr` as a script uses it: the real binary, the real Tesseract and language data,
-/// the sample poems and bug-case images.
+/// the sample poems and the fixtures made from them (Tests/Fixtures).
 @Suite struct OCRCommandTests {
     static let poems = ["kettle", "harbour", "fenetre", "riviere"]
 
@@ -70,17 +73,26 @@ import SnapTestSupport
                 "\(r.stderr)")
     }
 
-    @Test func brokenFrenchModelIsReportedNotSilentlyDropped() throws {
-        // Bug case 13: a tessdata folder with a good eng and an HTML page posing as fra.
-        let dir = TestPaths.temporaryDirectory()
-        try FileManager.default.copyItem(atPath: "/usr/share/tesseract-ocr/5/tessdata/eng.traineddata",
-                                         toPath: dir.appendingPathComponent("eng.traineddata").path)
-        try FileManager.default.copyItem(atPath: TestPaths.bugcase("13-missing-or-bad-traineddata/fra.traineddata.html-not-model"),
-                                         toPath: dir.appendingPathComponent("fra.traineddata").path)
-        let r = try lovesnap(["ocr", "--tessdata", dir.path, TestPaths.bugcase("13-missing-or-bad-traineddata/fr_two_lines.png")])
+    /// A tessdata folder with a good eng and a French model that is missing, an HTML page, empty,
+    /// or there under another case: lovesnap names the language, the file, why, and stops.
+    @Test(arguments: [("missing", "file not found"), ("html", "not a traineddata file (it is an HTML page)"),
+                      ("empty", "file is empty (0 bytes)"),
+                      ("wrong-case", "file not found (there is Fra.traineddata: names are case-sensitive)")])
+    func brokenFrenchModelIsReportedNotSilentlyDropped(variant: String, reason: String) throws {
+        let dir = TestPaths.temporaryDirectory("tessdata-\(variant)")
+        let installed = "/usr/share/tesseract-ocr/5/tessdata/"
+        try FileManager.default.copyItem(atPath: installed + "eng.traineddata", toPath: dir.appendingPathComponent("eng.traineddata").path)
+        let fra = dir.appendingPathComponent("fra.traineddata")
+        switch variant {
+        case "html": try Data("<!DOCTYPE html>\n<html><head><title>fra.traineddata</title></head><body>Not a model</body></html>\n".utf8).write(to: fra)
+        case "empty": try Data().write(to: fra)
+        case "wrong-case": try FileManager.default.copyItem(atPath: installed + "fra.traineddata", toPath: dir.appendingPathComponent("Fra.traineddata").path)
+        default: break
+        }
+        let r = try lovesnap(["ocr", "--tessdata", dir.path, TestPaths.sample("fenetre.png")])
         #expect(r.status == 4)
         #expect(r.stdout == "")
-        #expect(r.stderr.contains("language 'fra': not a traineddata file (it is an HTML page) (\(dir.path)/fra.traineddata)"), "\(r.stderr)")
+        #expect(r.stderr == "lovesnap: Tesseract could not load language 'fra': \(reason) (\(dir.path)/fra.traineddata). Searched the tessdata folder \(dir.path)/. Install the language with `apt-get install tesseract-ocr-fra` or give --tessdata or TESSDATA_PREFIX the folder that holds the .traineddata files.\n")
     }
 
     @Test func missingTessdataFolder() throws {
@@ -89,9 +101,9 @@ import SnapTestSupport
         #expect(r.stderr == "lovesnap: the tessdata folder /nonexistent/tessdata does not exist; give --tessdata or TESSDATA_PREFIX the folder that holds the .traineddata files\n")
     }
 
-    @Test(arguments: ["white_1x1.png", "black_1x1.png", "black_2x1.jpg"])
+    @Test(arguments: ["white-1x1.png", "black-1x1.png", "black-2x1.jpg"])
     func imageWithoutTextSaysSo(name: String) throws {
-        let r = try lovesnap(["ocr", TestPaths.bugcase("07-tiny-1x1/\(name)")])
+        let r = try lovesnap(["ocr", TestPaths.fixture(name)])
         #expect(r.status == 0)
         #expect(r.stdout == "")
         #expect(r.stderr == "lovesnap: no text found in \(name)\n")
@@ -122,16 +134,41 @@ import SnapTestSupport
     }
 }
 
-/// Bug case 12: five awkward names for one image, one of them not UTF-8 (a Latin-1 byte).
+/// Awkward file names for one photo: NFC and NFD accents, a byte that is not UTF-8 (Latin-1 è),
+/// a leading dash, and shell syntax.
 @Suite struct FileNameTests {
+    /// The names, as bytes: NFC "poème d'été – Lenore.png", NFD "poème.png" (e + U+0300), "po\xE8me.png",
+    /// "-l fra.png", "$(touch PWNED) `id`;.png".
+    static let names: [[UInt8]] = [
+        Array("po\u{E8}me d'\u{E9}t\u{E9} \u{2013} Lenore.png".utf8),
+        Array("poe\u{300}me.png".utf8),
+        Array("po".utf8) + [0xE8] + Array("me.png".utf8),
+        Array("-l fra.png".utf8),
+        Array("$(touch PWNED) `id`;.png".utf8),
+    ]
+
+    /// Copies `source` into `folder` under the file name `name` (bytes, opened as they are).
+    func copy(_ source: String, into folder: URL, as name: [UInt8]) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: source))
+        let path = Array(folder.path.utf8) + [UInt8(ascii: "/")] + name + [0]
+        let fd = path.withUnsafeBufferPointer { p in
+            p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) { open($0, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
+        }
+        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(fd) }
+        let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard written == data.count else { throw POSIXError(.EIO) }
+    }
+
     @Test func everyAwkwardNameOpensAndNothingIsRunThroughAShell() throws {
         let dir = TestPaths.temporaryDirectory("names")
-        let setup = try run("/bin/sh", [TestPaths.bugcase("12-non-ascii-filename/setup.sh"), dir.path])
-        #expect(setup.status == 0)
+        for name in Self.names { try copy(TestPaths.sample("kettle.png"), into: dir, as: name) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).count == 5)
         // The shell here only hands the raw bytes of each name to lovesnap, quoted.
         let r = try run("/bin/sh", ["-c", "cd \"$1\" && for f in *; do \"$2\" ocr -- \"$f\"; echo \"rc=$?\"; done",
                                     "sh", dir.path, TestPaths.lovesnap])
-        #expect(r.stdout == String(repeating: "Lenore\nrc=0\n", count: 5))
+        let kettle = try String(contentsOfFile: TestPaths.sample("kettle.txt"), encoding: .utf8)
+        #expect(r.stdout == String(repeating: kettle + "rc=0\n", count: 5))
         #expect(r.stderr == "")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("PWNED").path))
     }
@@ -143,7 +180,8 @@ import SnapTestSupport
     }
 }
 
-/// The kinds of image file behind bug cases 01–08: depth, palette, alpha, colour space, frames.
+/// The kinds of image file a photo can be: depth, palette, alpha, colour space, frames,
+/// orientation, polarity, size.
 @Suite struct ImageKindTests {
     let kettle = try! String(contentsOfFile: TestPaths.sample("kettle.txt"), encoding: .utf8)
 
@@ -168,25 +206,46 @@ import SnapTestSupport
         #expect(r.stderr == "lovesnap: \(cut): the JPEG data is truncated or corrupt and could not be decoded\n")
     }
 
-    @Test(arguments: ["01-rgba-transparent-bg/lenore_rgba_black_transparent.png", "01-rgba-transparent-bg/lenore_gray_alpha_LA.png"])
-    func textOnlyInTheAlphaChannel(name: String) throws {
-        let r = try lovesnap(["ocr", TestPaths.bugcase(name)])
-        #expect(r.stdout == "Lenore\n")
-    }
-
-    @Test(arguments: ["03-exif-orientation-6/raven_exif_orientation6.jpg", "04-inverted-white-on-black/raven_white_on_black.png",
-                      "06-cmyk-jpeg/raven_cmyk.jpg", "08-huge-dimensions/raven_4032x3024.jpg",
-                      "08-huge-dimensions/raven_40000x3000.png", "10-low-res-small-text/raven_8px.png",
-                      "10-low-res-small-text/raven_10px.png"])
-    func ravenBugCasesReadExactly(name: String) throws {
-        let r = try lovesnap(["ocr", TestPaths.bugcase(name)])
+    /// Black everywhere with the text only in the alpha channel (RGBA, grey+alpha), and a palette
+    /// whose black background entry is transparent.
+    @Test(arguments: [("text-only-in-alpha.png", "kettle"), ("text-only-in-alpha-grey.png", "kettle"),
+                      ("palette-transparent-background.png", "fenetre")])
+    func transparencyIsFlattenedOntoWhite(name: String, poem: String) throws {
+        let r = try lovesnap(["ocr", TestPaths.fixture(name)])
         #expect(r.status == 0)
-        #expect(r.stdout == "the rare and radiant maiden\nwhom the angels name Lenore\n")
+        #expect(r.stdout == (try String(contentsOfFile: TestPaths.sample("\(poem).txt"), encoding: .utf8)))
+        #expect(r.stderr == "lovesnap: \(name): transparency flattened onto white\n")
     }
 
-    @Test func frenchAccentsWithTheDefaultLanguages() throws {
-        let r = try lovesnap(["ocr", TestPaths.bugcase("11-eng-fra-accents/fr_accents.png")])
-        #expect(r.stdout == "Là-bas où dort la forêt,\nun cœur naïf rêve encore,\nNoël viendra, ça ira,\nprès du château, en été.\n")
+    /// The same page stored so that EXIF orientation 1–8 shows it upright (2, 4, 5, 7 mirrored).
+    @Test(arguments: 1...8)
+    func everyExifOrientationReadsExactly(orientation: Int) throws {
+        let name = "exif-orientation-\(orientation).jpg"
+        let r = try lovesnap(["ocr", TestPaths.fixture(name)])
+        #expect(r.status == 0)
+        #expect(r.stdout == kettle)
+        #expect(r.stderr == (orientation == 1 ? "" : "lovesnap: \(name): EXIF orientation \(orientation) applied\n"))
+    }
+
+    /// Light text on black, a CMYK JPEG (Adobe, inverted), a 4032×3024 JPEG, a 40000×3000 page,
+    /// and small print at 8 and 10 px.
+    @Test(arguments: [("white-on-black.png", "riviere", "light text on a dark background: inverted"),
+                      ("cmyk-adobe.jpg", "harbour", nil), ("large-4032x3024.jpg", "kettle", nil),
+                      ("huge-40000x3000.png", "kettle", nil), ("small-text-8px.png", "kettle", nil),
+                      ("small-text-10px.png", "kettle", nil)] as [(String, String, String?)])
+    func awkwardPageReadsExactly(name: String, poem: String, notice: String?) throws {
+        let r = try lovesnap(["ocr", TestPaths.fixture(name)])
+        #expect(r.status == 0)
+        #expect(r.stdout == (try String(contentsOfFile: TestPaths.sample("\(poem).txt"), encoding: .utf8)))
+        #expect(r.stderr == (notice.map { "lovesnap: \(name): \($0)\n" } ?? ""))
+    }
+
+    /// French accents with the default languages eng+fra (English goes to Tesseract last).
+    @Test(arguments: ["fenetre", "riviere"])
+    func frenchAccentsWithTheDefaultLanguages(poem: String) throws {
+        let truth = try String(contentsOfFile: TestPaths.sample("\(poem).txt"), encoding: .utf8)
+        let r = try lovesnap(["ocr", TestPaths.sample("\(poem).png")])
+        #expect(bytes(r.stdout) == bytes(truth))
     }
 
     @Test func decompressionBombIsRefusedWithItsSize() throws {
@@ -199,7 +258,7 @@ import SnapTestSupport
     }
 }
 
-/// Bug case 14: the same text under C and comma-decimal locales (the editor must set the locale).
+/// The same text under C and comma-decimal locales (the editor must set the locale).
 @Suite struct LocaleTests {
     @Test func sameTextUnderEveryLocale() throws {
         let locales = TestPaths.temporaryDirectory("locales")
@@ -207,13 +266,14 @@ import SnapTestSupport
             let r = try run("/usr/bin/localedef", ["-i", l, "-f", "UTF-8", locales.appendingPathComponent("\(l).UTF-8").path])
             #expect(r.status == 0 || r.status == 1, "localedef \(l): \(r.stderr)")   // 1 = warnings only
         }
-        for image in ["14-non-c-locale/numbers_fr.png", "11-eng-fra-accents/fr_accents.png"] {
-            let expected = try String(contentsOfFile: TestPaths.bugcase(image.components(separatedBy: "/")[0] + "/expected_text.txt"), encoding: .utf8)
+        for (image, truth) in [(TestPaths.fixture("numbers-decimal-comma-and-point.png"), TestPaths.fixture("numbers-decimal-comma-and-point.txt")),
+                               (TestPaths.sample("fenetre.png"), TestPaths.sample("fenetre.txt"))] {
+            let expected = try String(contentsOfFile: truth, encoding: .utf8)
             for locale in ["C", "C.UTF-8", "fr_FR.UTF-8", "de_DE.UTF-8"] {
                 var env = ProcessInfo.processInfo.environment
                 env["LOCPATH"] = locales.path
                 env["LC_ALL"] = locale
-                let r = try lovesnap(["ocr", TestPaths.bugcase(image)], environment: env)
+                let r = try lovesnap(["ocr", image], environment: env)
                 #expect(r.stdout == expected, "\(image) under \(locale)")
                 #expect(r.stderr == "", "\(image) under \(locale)")
             }

@@ -40,10 +40,12 @@ import SnapTestSupport
     }
 
     @Test func smallCropWithTinyAndLargeTypeKeepsTheBetterReading() throws {
-        // A 196×62 crop: a 6 px small-caps label over a large date. Enlarged 4× the label reads
-        // "KEMTIV"; the reading at its own size is clearly more confident and right.
-        let r = try lovesnap(["ocr", TestPaths.shared.appendingPathComponent("corpus/swiftytesseract/NormalAndSmallFonts.jpg").path])
-        #expect(r.stdout == "KEHTIV KUNI/DATE OF EXPIRY\n21.02.2012\n")
+        // A 236×63 crop (Tests/Fixtures/make_fixtures.py): harbour's first line as a letter-spaced
+        // 10 px label over a 32 px line. Enlarged to the target text height the label reads "arbo";
+        // the reading at its own size is clearly more confident and right.
+        let r = try lovesnap(["ocr", TestPaths.fixture("small-label-over-large-line.jpg")])
+        #expect(r.stdout == "The harbour lamps\ngo out at two,\n")
+        #expect(r.stderr == "")
     }
 
     @Test func pageMixingBothPolaritiesReadsExactly() throws {

@@ -8,11 +8,12 @@ import Glibc
 /// The OCR engine runs in a worker process: whatever happens to it, `lovesnap ocr` answers with a
 /// message and its documented exit code, and leaves no process behind.
 @Suite struct SupervisionTests {
-    /// A copy of a slow page (several seconds of OCR) under a unique folder, so its worker can be found.
+    /// A copy of a slow page (dense-two-columns.png: several seconds of OCR) under a unique folder,
+    /// so its worker can be found.
     func slowPage() throws -> (dir: URL, path: String) {
         let dir = TestPaths.temporaryDirectory("supervision")
-        let path = dir.appendingPathComponent("linn.png").path
-        try FileManager.default.copyItem(atPath: TestPaths.shared.appendingPathComponent("corpus/ocrmypdf/linn.png").path, toPath: path)
+        let path = dir.appendingPathComponent("dense-two-columns.png").path
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("dense-two-columns.png"), toPath: path)
         return (dir, path)
     }
 
@@ -57,7 +58,7 @@ import Glibc
         let r = finish(p, out, err)
         #expect(r.status == 5)
         #expect(r.stdout == "")
-        #expect(r.stderr == "lovesnap: OCR stopped: the engine crashed on linn.png (signal SIGSEGV)\n")
+        #expect(r.stderr == "lovesnap: OCR stopped: the engine crashed on dense-two-columns.png (signal SIGSEGV)\n")
         #expect(workers(of: path).isEmpty)
     }
 
@@ -66,7 +67,7 @@ import Glibc
         let started = Date()
         let r = try lovesnap(["ocr", "--timeout", "0.5", path])
         #expect(r.status == 5)
-        #expect(r.stderr == "lovesnap: OCR stopped: the engine did not finish linn.png within 0.5 s (see --timeout)\n")
+        #expect(r.stderr == "lovesnap: OCR stopped: the engine did not finish dense-two-columns.png within 0.5 s (see --timeout)\n")
         #expect(Date().timeIntervalSince(started) < 2.5)
         #expect(workers(of: path).isEmpty)
     }

@@ -57,7 +57,9 @@ struct OCRFailureInTheEditorTests {
     @Test func missingLanguageIsShownThenPrintedInFull() throws {
         let dir = try TmuxSession.temporaryDirectory("lsnap-deu")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let t = try TmuxSession([TestPaths.lovesnap, "-l", "xyz", TestPaths.sample("kettle.png")], in: dir)
+        // A copy: the editor may write NAME.save beside the photo, never into the repository.
+        try FileManager.default.copyItem(atPath: TestPaths.sample("kettle.png"), toPath: dir.appendingPathComponent("kettle.png").path)
+        let t = try TmuxSession([TestPaths.lovesnap, "-l", "xyz", "kettle.png"], in: dir)
         defer { t.kill() }
         _ = try t.waitFor("[ Tesseract could not load language 'xyz'")
         try t.press("C-x")

@@ -116,7 +116,7 @@ private func names(in folder: String) -> [String] {
             == .failed(reason: gone + "/raven.txt.save: No such file or directory"))
 }
 
-@Test(.enabled(if: geteuid() != 0, "root writes into read-only folders"))
+@Test(.enabled(if: geteuid() != 0, "skipped as root: root ignores a read-only folder's permissions"))
 func readOnlyFolderFallsBackToHome() throws {
     let dir = folder("ro"), home = folder("home")
     chmod(dir, 0o555)

@@ -4,11 +4,8 @@ import SnapTerminal
 import SnapText
 import SnapTestSupport
 
-private let case17 = "17-replace-all-self-containing/"
-private let case18 = "18-replace-empty-search-or-replacement/"
-
 @Test func replaceAllFromTheQuestionIsOneUndoStep() throws {
-    let original = try Bugcases.text(case17 + "lenore.txt")
+    let original = try Fixtures.text("replace-all-self-containing.txt")
     let (editor, terminal, _) = makeEditor(text: original)
     editor.press(.control("\\"))
     #expect(render(editor.state, size: terminal.size).text(ofRow: 21).hasPrefix("Search (to replace): "))
@@ -26,13 +23,13 @@ private let case18 = "18-replace-empty-search-or-replacement/"
     #expect(frame[1, 6].style == .normal)
     editor.press(.character("A"))
     #expect(editor.state.status == StatusMessage("Replaced 3 occurrences"))
-    #expect(editor.state.buffer.text == "Name, Name!\nthe lost Name\naaa\na\n")
+    #expect(editor.state.buffer.text == "Name, the kettle hums your tune,\nCome home, Name, before the frost;\nle vent écrit ton nom, Name.\n")
     #expect(editor.state.isModified)
     #expect(editor.state.buffer.cursor == .zero)
     editor.press(.meta("u"))
     #expect(bytes(editor.state.buffer.text) == bytes(original))
     editor.press(.meta("e"))
-    #expect(editor.state.buffer.text == "Name, Name!\nthe lost Name\naaa\na\n")
+    #expect(editor.state.buffer.text == "Name, the kettle hums your tune,\nCome home, Name, before the frost;\nle vent écrit ton nom, Name.\n")
 }
 
 @Test func yesNoAnswersWalkTheMatchesAndWrap() {
@@ -72,31 +69,33 @@ private let case18 = "18-replace-empty-search-or-replacement/"
     #expect(editor.state.mode == .editing)
 }
 
-@Test func bugcase18ThroughThePrompts() throws {
-    let original = try Bugcases.text(case18 + "evermore.txt")
+/// Through the prompts: an empty search, a search that is not there, "en" → "EN" undone, then
+/// "en" → "" with the replacement prompt starting empty (not the previous replacement).
+@Test func emptySearchUndoAndEmptyReplacementThroughThePrompts() throws {
+    let original = try Fixtures.text("replace-empty-and-undo.txt")
     let (editor, terminal, _) = makeEditor(text: original)
     // 1. empty search: refused, nothing changes, prompt closed.
     editor.press(.control("\\"), .enter)
     #expect(editor.state.status == StatusMessage("Nothing to search for"))
     #expect(editor.state.mode == .editing)
-    #expect(bytes(editor.state.buffer.text) == (try Bugcases.bytes(case18 + "expected_step1_unchanged.txt")))
-    // 2. not found.
-    editor.press([.control("\\")] + typing("EVERx") + [.enter] + typing("y") + [.enter])
-    #expect(editor.state.status == StatusMessage("\"EVERx\" not found"))
     #expect(bytes(editor.state.buffer.text) == bytes(original))
-    // 3. ever -> EVER, all, then undo.
-    editor.press([.control("\\")] + typing("ever") + [.enter] + typing("EVER") + [.enter, .character("a")])
+    // 2. not found.
+    editor.press([.control("\\")] + typing("ENx") + [.enter] + typing("y") + [.enter])
+    #expect(editor.state.status == StatusMessage("\"ENx\" not found"))
+    #expect(bytes(editor.state.buffer.text) == bytes(original))
+    // 3. en -> EN, all, then undo.
+    editor.press([.control("\\")] + typing("en") + [.enter] + typing("EN") + [.enter, .character("a")])
     #expect(editor.state.status == StatusMessage("Replaced 3 occurrences"))
     editor.press(.meta("u"))
     #expect(bytes(editor.state.buffer.text) == bytes(original))
-    // 4. ever -> "" : the search prompt offers [ever]; the replacement prompt starts EMPTY.
+    // 4. en -> "" : the search prompt offers [en]; the replacement prompt starts EMPTY.
     editor.press(.control("\\"))
-    #expect(render(editor.state, size: terminal.size).text(ofRow: 21).hasPrefix("Search (to replace) [ever]: "))
+    #expect(render(editor.state, size: terminal.size).text(ofRow: 21).hasPrefix("Search (to replace) [en]: "))
     editor.press(.enter)                                   // accept the default
-    #expect(editor.state.mode == .prompt(Prompt(kind: .replaceWith(search: "ever"))))
+    #expect(editor.state.mode == .prompt(Prompt(kind: .replaceWith(search: "en"))))
     editor.press(.enter, .character("a"))
     #expect(editor.state.status == StatusMessage("Replaced 3 occurrences"))
-    #expect(bytes(editor.state.buffer.text) == (try Bugcases.bytes(case18 + "expected_step2.txt")))
+    #expect(bytes(editor.state.buffer.text) == (try Fixtures.bytes("replace-empty-and-undo.after-delete.txt")))
 }
 
 @Test func previousReplacementOnlyComesBackWhenAskedFor() {

@@ -17,10 +17,16 @@ import SnapTestSupport
         #expect(reference.exifOrientation == nil)
     }
 
-    @Test func bugcase03ExifOrientationIsRead() throws {
-        let l = try loader.load(TestPaths.bugcase("03-exif-orientation-6/raven_exif_orientation6.jpg"))
-        #expect(l.exifOrientation == 6)
-        #expect(l.image.width == 767 && l.image.height == 206)
+    /// exif-orientation-N.jpg: the same 660×256 page stored so that orientation N shows it upright
+    /// (turned a quarter for 5–8, so stored 256×660).
+    @Test(arguments: 1...8)
+    func exifOrientationTagIsReadAndApplied(orientation: Int) throws {
+        let l = try loader.load(TestPaths.fixture("exif-orientation-\(orientation).jpg"))
+        #expect(l.exifOrientation == orientation)
+        let turned = orientation >= 5
+        #expect(l.storedSize.width == (turned ? 256 : 660) && l.storedSize.height == (turned ? 660 : 256))
+        #expect(l.image.width == 660 && l.image.height == 256)
+        #expect(l.notes == (orientation == 1 ? [] : ["EXIF orientation \(orientation) applied"]))
     }
 
     /// EXIF 2.32 tag 0x0112: where the stored 3×2 image's pixel (x, y) lands once displayed.
@@ -43,9 +49,11 @@ import SnapTestSupport
         #expect(upright.pixelValues().map(Int.init) == expected)
     }
 
-    @Test(arguments: ["lenore_rgba_black_transparent.png", "lenore_gray_alpha_LA.png"])
+    /// RGBA and grey+alpha pages whose colour is black everywhere (the text only in alpha), and a
+    /// palette whose black background entry is transparent (tRNS).
+    @Test(arguments: ["text-only-in-alpha.png", "text-only-in-alpha-grey.png", "palette-transparent-background.png"])
     func alphaIsFlattenedOntoWhite(name: String) throws {
-        let l = try loader.load(TestPaths.bugcase("01-rgba-transparent-bg/\(name)"))
+        let l = try loader.load(TestPaths.fixture(name))
         let mean = try l.image.grayscale().meanGray(sampling: 1)
         #expect(mean > 200, "text that exists only in the alpha channel must become dark on white, mean \(mean)")
         #expect(l.flattenedTransparency)
@@ -91,7 +99,7 @@ import SnapTestSupport
     }
 
     @Test func largeJPEGIsDecodedReduced() throws {
-        let l = try ImageLoader(jpegReductionTarget: 1000).load(TestPaths.bugcase("08-huge-dimensions/raven_4032x3024.jpg"))
+        let l = try ImageLoader(jpegReductionTarget: 1000).load(TestPaths.fixture("large-4032x3024.jpg"))
         #expect(l.decodeReduction == 4)
         #expect(l.image.width == 1008 && l.image.height == 756)
     }

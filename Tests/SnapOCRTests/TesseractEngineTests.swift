@@ -19,7 +19,7 @@ import SnapTestSupport
     }
 
     @Test func missingSecondLanguageIsNotSilentlyDropped() throws {
-        // Tesseract's Init returns 0 for "eng+xyz" with only eng loaded (swift-c-interop.md T2).
+        // Tesseract's Init returns 0 for "eng+xyz" (and "xyz+eng") with only eng loaded.
         do {
             _ = try TesseractEngine(options: EngineOptions(languages: ["eng", "xyz"]))
             Issue.record("expected a missing-language error")

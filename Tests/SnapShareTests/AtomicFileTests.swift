@@ -89,10 +89,12 @@ import Glibc
                 == "poem.txt: Permission denied")
     }
 
-    // Bug case 20 A/B with permissions that apply: as root the check runs with the file-system
-    // identity of "nobody" (setfsuid on one thread); fixtures are owned by that user.
+    // A read-only file, and a writable file in a read-only folder, with permissions that apply: as
+    // root the check runs with the file-system identity of "nobody" (setfsuid on one thread); the
+    // files are owned by that user.
 
-    /// Builds setup.sh's ro-file/ and ro-dir/ under `tmp`, owned by the ordinary user.
+    /// Builds ro-file/poem.txt (0444 in a writable folder) and ro-dir/poem.txt (0644 in a 0555
+    /// folder) under `tmp`, owned by the ordinary user.
     private func readOnlyFixtures(_ tmp: TempFolder) throws -> (roFile: String, roDir: String) {
         let fm = FileManager.default
         try fm.createDirectory(atPath: tmp.file("ro-file"), withIntermediateDirectories: false)

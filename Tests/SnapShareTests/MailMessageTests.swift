@@ -10,7 +10,8 @@ func pythonDecode(_ raw: [UInt8]) throws -> [String] {
     m = email.message_from_bytes(sys.stdin.buffer.read(), policy=email.policy.default)
     print(json.dumps([str(m.get("Subject", "")), str(m.get("To", "")), str(m.get("From", "")),
                       m.get_content_type(), m.get_content_charset() or "",
-                      str(m.get("Content-Transfer-Encoding", "")), m.get_content()]))
+                      str(m.get("Content-Transfer-Encoding", "")), m.get_content(),
+                      str(m.get("MIME-Version", ""))]))
     """
     let out = try run("/usr/bin/env", ["python3", "-c", script], stdin: raw)
     guard out.status == 0 else { throw POSIXError(.EINVAL) }

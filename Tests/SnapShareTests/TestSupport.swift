@@ -77,8 +77,11 @@ func run(_ program: String, _ arguments: [String], stdin: [UInt8] = [],
 /// python3 with the standard `email` package, used as an independent MIME decoder.
 let python3Available: Bool = (try? run("/usr/bin/env", ["python3", "-c", "import email.policy"]).status) == 0
 
-/// Where the shared bug cases live (LOVESNAP_BUGCASES overrides).
-let bugcases = ProcessInfo.processInfo.environment["LOVESNAP_BUGCASES"] ?? "/work/shared/bugcases"
+/// A file of Tests/Fixtures (made by Tests/Fixtures/make_fixtures.py).
+func fixture(_ name: String) -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures").appendingPathComponent(name).path
+}
 
 /// Runs code with the file-system identity of an ordinary user (nobody, 65534) on a dedicated
 /// thread, so that permission bits apply as they would for a user; root bypasses them.

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-/// Where the repository, the shared corpus and bug cases, and the built binary are.
+/// Where the repository, its sample poems and test fixtures, and the built binary are.
 public enum TestPaths {
     /// The package root (the folder holding Package.swift).
     public static let repoRoot: URL = {
@@ -15,9 +15,6 @@ public enum TestPaths {
         fatalError("Package.swift not found above \(#filePath)")
     }()
 
-    /// `../shared` beside the project root.
-    public static let shared = repoRoot.deletingLastPathComponent().appendingPathComponent("shared")
-    public static let bugcases = shared.appendingPathComponent("bugcases")
     public static let samplePoems = repoRoot.appendingPathComponent("SamplePoems")
 
     /// A sample poem file by name (e.g. "kettle.png").
@@ -26,9 +23,6 @@ public enum TestPaths {
     public static func fixture(_ name: String) -> String {
         repoRoot.appendingPathComponent("Tests/Fixtures").appendingPathComponent(name).path
     }
-
-    /// A bug-case file (e.g. "07-tiny-1x1/white_1x1.png").
-    public static func bugcase(_ relative: String) -> String { bugcases.appendingPathComponent(relative).path }
 
     /// The `lovesnap` executable built beside the test bundle (swift test builds it too).
     public static let lovesnap: String = {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Text collapsed the way the corpus is scored: NFC, every run of whitespace (newlines included)
-/// turned into one space, trimmed (../shared/tools/ocr-eval).
+/// Text collapsed the way scripts/ocr-benchmark.py scores it: NFC, every run of whitespace
+/// (newlines included) turned into one space, trimmed.
 public func normalizedWhitespace(_ s: String) -> String {
     s.precomposedStringWithCanonicalMapping
         .split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")

@@ -2,19 +2,14 @@ import Testing
 @testable import SnapText
 import SnapTestSupport
 
-private let case15 = "15-editor-utf8-cursor/"
+/// Where End puts the cursor on each line of grapheme-cursor.txt (1-based screen columns, wcwidth:
+/// wide CJK and the emoji 2, a combining mark 0, TAB to the next multiple of 8).
+private let graphemeCursorEndColumns = [19, 19, 17, 18, 13, 17]
 
-@Test func bugcase15EndColumnsUseWcwidth() throws {
-    let buffer = TextBuffer(text: try Bugcases.text(case15 + "poem_utf8.txt"))
-    // "line N: column C" lines of expected_cursor_columns.txt, 1-based columns.
-    let expected = try Bugcases.text(case15 + "expected_cursor_columns.txt")
-        .split(separator: "\n").filter { $0.hasPrefix("line ") }
-        .map { line -> Int in
-            let afterColumn = line.split(separator: ":")[1].split(separator: " ")[1]
-            return Int(afterColumn)!
-        }
-    #expect(expected == [11, 11, 9, 8, 13, 10])
-    for (i, column) in expected.enumerated() {
+@Test func endColumnsUseWcwidth() throws {
+    let buffer = TextBuffer(text: try Fixtures.text("grapheme-cursor.txt"))
+    #expect(buffer.writtenLineCount == graphemeCursorEndColumns.count)
+    for (i, column) in graphemeCursorEndColumns.enumerated() {
         let end = TextPosition(line: i, column: buffer.characterCount(inLine: i))
         #expect(buffer.displayColumn(of: end) + 1 == column, "line \(i + 1)")
     }

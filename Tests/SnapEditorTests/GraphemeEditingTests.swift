@@ -4,14 +4,14 @@ import SnapTerminal
 import SnapText
 import SnapTestSupport
 
-private let case15 = "15-editor-utf8-cursor/"
-
-/// Case 15 driven through the editor's keys: End + "|" on every line (cursor columns checked on
-/// the rendered frame), X after the first character of lines 2 and 4, Backspace on line 1, save.
-@Test func bugcase15StepsThroughUpdate() throws {
-    let poem = try Bugcases.text(case15 + "poem_utf8.txt")
+/// grapheme-cursor.txt driven through the editor's keys: End + "|" on every line (cursor columns
+/// checked on the rendered frame), X after the first character of lines 2 (e + U+0301) and 4 (an
+/// emoji), Backspace after the first character of line 1 (a precomposed é), save.
+@Test func graphemeClustersThroughUpdate() throws {
+    let poem = try Fixtures.text("grapheme-cursor.txt")
     let (editor, terminal, sharing) = makeEditor(text: poem)
-    let expectedColumns = [11, 11, 9, 8, 13, 10]   // expected_cursor_columns.txt, 1-based
+    // 1-based screen columns after End (wcwidth: wide CJK and the emoji 2, a combining mark 0).
+    let expectedColumns = [19, 19, 17, 18, 13, 17]
     for line in 0..<6 {
         if line > 0 { editor.press(.down) }
         editor.press(.end)
@@ -19,11 +19,11 @@ private let case15 = "15-editor-utf8-cursor/"
         #expect(frame.cursor == Frame.CursorPosition(row: 1 + line, column: expectedColumns[line] - 1), "line \(line + 1)")
         editor.press(.character("|"))
     }
-    editor.press(.up, .up, .up, .up)                         // B: line 2
+    editor.press(.up, .up, .up, .up)                         // line 2
     editor.press(.home, .right, .character("X"))
-    editor.press(.down, .down)                               // C: line 4
+    editor.press(.down, .down)                               // line 4
     editor.press(.home, .right, .character("X"))
-    editor.press(.up, .up, .up)                              // D: line 1
+    editor.press(.up, .up, .up)                              // line 1
     editor.press(.home, .right, .backspace)
     let path = freshPath("out.txt")
     editor.press(.control("o"), .control("u"))               // ^U clears the pre-filled name
@@ -31,7 +31,7 @@ private let case15 = "15-editor-utf8-cursor/"
     editor.press(.enter)
     #expect(sharing.saved.count == 1)
     #expect(sharing.saved.first?.path == path)
-    #expect(bytes(sharing.saved.first?.text ?? "") == (try Bugcases.bytes(case15 + "expected_after.txt")))
+    #expect(bytes(sharing.saved.first?.text ?? "") == (try Fixtures.bytes("grapheme-cursor.after-edits.txt")))
     #expect(editor.state.status == StatusMessage("Wrote 6 lines"))
     #expect(editor.state.isModified == false)
 }
