@@ -21,8 +21,8 @@ Each of the project's poems (SamplePoems/*.txt) is rendered as a printed page an
 
 Every condition but clean-scan also gets mild perspective, uneven light, grain and JPEG at phone
 quality (60-85). Output: OUTDIR/COND/COND-sNN-POEM.{jpg,png} with COND-sNN-POEM.gt.txt beside it
-(the exact text, one printed line per line), so scripts/ocr-benchmark.py and
-../shared/tools/ocr-eval can score any OCR command on it. Everything random comes from
+(the exact text, one printed line per line), so scripts/ocr-benchmark.py can score any OCR
+command on it. Everything random comes from
 random.Random(f"{cond}:{seed}"), so the same seed gives the same image on the same Pillow/numpy.
 Needs Python 3, Pillow and numpy (pip install pillow numpy) and Debian's fonts-dejavu-core.
 """
