@@ -24,6 +24,19 @@ public struct PageQuadrilateral: Equatable, Sendable {
         return (Int(max(d(c[0], c[1]), d(c[3], c[2])).rounded()), Int(max(d(c[0], c[3]), d(c[1], c[2])).rounded()))
     }
 
+    /// Whether `p` lies inside the quadrilateral (same side of every edge; corners in order).
+    public func contains(_ p: Point) -> Bool {
+        var sign = 0.0
+        for i in 0..<4 {
+            let a = corners[i], b = corners[(i + 1) % 4]
+            let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+            if cross != 0 {
+                if sign == 0 { sign = cross } else if (cross > 0) != (sign > 0) { return false }
+            }
+        }
+        return true
+    }
+
     /// Area enclosed by the corners (square pixels), by the shoelace formula.
     public var area: Double {
         var s = 0.0
@@ -43,6 +56,9 @@ public struct PageQuadrilateral: Equatable, Sendable {
 /// (`pixProjectivePtaGray`, bilinear). A photo whose bright region fills (nearly) the whole frame,
 /// such as a scan, has no page to find.
 public enum PageFinder {
+    /// Grey levels by which print is darker than the paper around it, at the least.
+    static let minimumInkContrast: l_int32 = 40
+
     /// The long side (pixels) the photo is reduced to for the search.
     static let searchSize = 600.0
 
@@ -69,6 +85,7 @@ public enum PageFinder {
         guard quad.area > 0, abs(quad.area - Double(region.count)) / quad.area <= 0.12, isPlausible(quad) else {
             return nil
         }
+        guard try !printContinuesOutside(quad, small: small, closed: closed) else { return nil }
         // Back to the pixels of `gray`.
         let scaled = PageQuadrilateral(corners: quad.corners.map { .init(x: ($0.x + 0.5) / factor, y: ($0.y + 0.5) / factor) })
         return scaled
@@ -107,6 +124,34 @@ public enum PageFinder {
         var b: UnsafeMutablePointer<BOX>? = box
         defer { boxDestroy(&b) }
         return try Image.wrap(pixClipRectangle(warped.pix, box, nil), "pixClipRectangle")
+    }
+
+    /// Whether print lies outside `quad` as well as inside it: then the bright region is only the
+    /// lit part of a page (a shadow across it has a straight edge too), not the page.
+    ///
+    /// Print is what is darker than its surroundings by `minimumInkContrast` grey levels (the
+    /// photo subtracted from its grey closing, so a shadow's darkness does not count), in
+    /// components at most 15 times as wide as high (letters and words, not rules) with heights
+    /// within half and twice the median height of those inside. More than a quarter as many
+    /// outside as inside means the page goes on.
+    static func printContinuesOutside(_ quad: PageQuadrilateral, small: Image, closed: Image) throws -> Bool {
+        let contrast = try withExtendedLifetime((small, closed)) {
+            try Image.wrap(pixSubtractGray(nil, closed.pix, small.pix), "pixSubtractGray")
+        }
+        let ink = try withExtendedLifetime(contrast) {
+            try Image.wrap(pixThresholdToBinary(contrast.pix, minimumInkContrast), "pixThresholdToBinary").inverted()
+        }
+        let boxes = try ink.componentBoxes().filter { $0.height >= 3 && $0.width <= 15 * $0.height }
+        var inside: [Int] = []
+        var outside: [Int] = []
+        for b in boxes {
+            let centre = PageQuadrilateral.Point(x: Double(b.x) + Double(b.width) / 2, y: Double(b.y) + Double(b.height) / 2)
+            if quad.contains(centre) { inside.append(b.height) } else { outside.append(b.height) }
+        }
+        guard inside.count >= 5 else { return false }
+        let median = inside.sorted()[inside.count / 2]
+        let similar = { (h: Int) in h * 2 >= median && h <= median * 2 }
+        return outside.filter(similar).count * 4 > inside.filter(similar).count
     }
 
     /// The largest 8-connected ON region of a 1 bpp image: its pixel count and its extreme points.

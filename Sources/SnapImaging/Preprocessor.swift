@@ -56,7 +56,8 @@ public enum BackgroundNormalization: String, Codable, Sendable, CaseIterable {
 
 /// The image Tesseract gets, and how it relates to the upright photo.
 public struct PreparedImage {
-    /// 1 bpp after a black-and-white filter, or 8 bpp grey for `Binarization.tesseract`.
+    /// 1 bpp after a black-and-white filter, 8 bpp grey for `Binarization.tesseract`, or the photo
+    /// itself (any depth) for `Preprocessor.plain`.
     public let image: Image
     /// Prepared pixels per pixel of the upright photo (> 1 when enlarged).
     public var scale: Double
@@ -93,19 +94,21 @@ public struct Preprocessor {
     /// - Parameter options: the pipeline settings.
     public init(options: PreprocessingOptions = PreprocessingOptions()) { self.options = options }
 
-    /// The photo as the `tesseract` command line would read it: grey, bounded by `maxDimension`,
-    /// nothing else; its resolution is the file's own (0 when unknown, which Tesseract then
-    /// estimates from the text). The candidate every prepared reading must beat.
+    /// The photo as the `tesseract` command line would read it: in colour (Tesseract thresholds
+    /// each channel with Otsu and keeps the clearest, which reads white letters on a blue sign
+    /// that a grey conversion loses), bounded by `maxDimension`, nothing else; its resolution is
+    /// the file's own (0 when unknown, which Tesseract then estimates from the text). The
+    /// candidate every prepared reading must beat.
     /// - Throws: `ImagingError.operationFailed` when a Leptonica call fails.
     public func plain(_ source: Image) throws -> PreparedImage {
-        var gray = try source.grayscale()
+        var image = source
         var scale = 1.0
-        let longSide = max(gray.width, gray.height)
+        let longSide = max(image.width, image.height)
         if longSide > options.maxDimension {
             scale = Double(options.maxDimension) / Double(longSide)
-            gray = try gray.scaled(by: scale)
+            image = try image.scaled(by: scale)
         }
-        return PreparedImage(image: gray, scale: scale, inverted: false, deskewDegrees: 0, measuredTextHeight: nil,
+        return PreparedImage(image: image, scale: scale, inverted: false, deskewDegrees: 0, measuredTextHeight: nil,
                              resolution: source.resolution)
     }
 

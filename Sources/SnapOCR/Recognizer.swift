@@ -182,9 +182,10 @@ public struct Recognizer {
                 }
             }
         }
-        // Never worse than doing nothing: a page the preparation transformed is also read as it
-        // is, and the reading with more evidence of real words is kept.
-        if page.isTransformed, let spelling = try? pendingSpelling.take() {
+        // Never worse than doing nothing: a page the preparation transformed, or read poorly, is
+        // also read as it is, and the reading with more evidence of real words is kept.
+        let poor = best.words.isEmpty || best.meanConfidence < Recognizer.orientationCheckBelowConfidence
+        if page.isTransformed || poor, let spelling = try? pendingSpelling.take() {
             let plain = try Preprocessor(options: options.preprocessing).plain(upright)
             guard progress(85, .recognizing) else { throw OCRError.cancelled }
             var plainPage = plain
