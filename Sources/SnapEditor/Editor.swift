@@ -2,7 +2,7 @@ import Foundation
 import SnapText
 import SnapTerminal
 
-/// The editor: glues a ``Terminal``, ``update(_:_:keymap:)``, ``render(_:size:)``, the OCR job and
+/// The editor: glues a ``Terminal``, ``update(_:_:keymap:)``, ``render(_:size:keymap:)``, the OCR job and
 /// the sharing service into a run loop.
 ///
 /// The loop draws the state, waits for a key (at most 100 ms, so OCR progress shows and a
@@ -56,7 +56,7 @@ public final class Editor {
             if pollRecognition() { needsDraw = true }
             if needsDraw {
                 state.screenSize = terminal.size
-                terminal.draw(render(state, size: state.screenSize))
+                terminal.draw(render(state, size: state.screenSize, keymap: keymap))
             }
             let key = terminal.readKey(timeout: 100)
             needsDraw = key != nil
@@ -121,7 +121,7 @@ public final class Editor {
             // The mail command may take a while (up to its timeout): say so before waiting on it.
             state.status = StatusMessage("Sending to \(to)…")
             state.screenSize = terminal.size
-            terminal.draw(render(state, size: state.screenSize))
+            terminal.draw(render(state, size: state.screenSize, keymap: keymap))
             do {
                 try sharing.mail(text, to: to, subject: subject)
                 apply(.mailed(to: to), to: &state)

@@ -19,38 +19,15 @@ public func update(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap =
         state.status = nil
         effects = updateEditing(&state, key, keymap: keymap)
     case .prompt(let prompt):
-        effects = updatePrompt(&state, prompt, key)
+        effects = updatePrompt(&state, prompt, key, keymap: keymap)
     case .confirmReplace(let session):
-        updateReplace(&state, session, key)
+        updateReplace(&state, session, keymap.answer(for: key))
     case .confirmSave:
-        switch answer(key) {
-        case .yes:
-            state.exitAfterSave = true
-            state.mode = .prompt(Prompt(kind: .writeOut, answer: state.saveName))
-        case .no:
-            state.exitCode = 0
-        case .cancel:
-            state.mode = .editing
-            state.status = StatusMessage("Cancelled")
-        case .all, nil:
-            break
-        }
+        updateSaveQuestion(&state, keymap.answer(for: key))
     case .confirmOverwrite(let path):
-        switch answer(key) {
-        case .yes:
-            state.mode = .editing
-            effects = [.save(text: state.buffer.text, path: path, overwriteConfirmed: true)]
-        case .no:
-            state.mode = .prompt(Prompt(kind: .writeOut, answer: path))
-        case .cancel:
-            state.mode = .editing
-            state.exitAfterSave = false
-            state.status = StatusMessage("Cancelled")
-        case .all, nil:
-            break
-        }
+        effects = updateOverwriteQuestion(&state, path: path, keymap.answer(for: key))
     case .help:
-        state.mode = .editing
+        updateHelp(&state, keymap.helpAction(for: key), keymap: keymap)
     }
     if state.buffer.revision != revision { state.isModified = true }
     state.scrollToCursor()
@@ -80,7 +57,7 @@ public func apply(_ event: RecognitionEvent, to state: inout EditorState) {
     }
 }
 
-/// Applies how a save or mail turned out.
+/// Applies how an ``EditorEffect`` turned out.
 public func apply(_ result: EffectResult, to state: inout EditorState) {
     switch result {
     case .saved(let path):
@@ -111,7 +88,7 @@ func plural(_ n: Int, _ word: String) -> String {
 // MARK: - OCR screen
 
 private func updateWhileRecognizing(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap) -> [EditorEffect] {
-    switch keymap.command(for: key) {
+    switch keymap.recognizingCommand(for: key) {
     case .cancelRecognition?:
         state.recognition = .cancelled
         state.buffer = TextBuffer()
@@ -126,15 +103,72 @@ private func updateWhileRecognizing(_ state: inout EditorState, _ key: KeyEvent,
     }
 }
 
+// MARK: - Questions about saving
+
+/// "Save modified buffer?" (from ^X): Y goes through Write Out, then exits.
+private func updateSaveQuestion(_ state: inout EditorState, _ answer: Answer?) {
+    switch answer {
+    case .yes?:
+        state.exitAfterSave = true
+        state.mode = .prompt(Prompt(kind: .writeOut, answer: state.saveName))
+    case .no?:
+        state.exitCode = 0
+    case .cancel?:
+        state.mode = .editing
+        state.status = StatusMessage("Cancelled")
+    case .all?, nil:
+        break
+    }
+}
+
+/// "File "x" exists; OVERWRITE?": N asks for another name.
+private func updateOverwriteQuestion(_ state: inout EditorState, path: String, _ answer: Answer?) -> [EditorEffect] {
+    switch answer {
+    case .yes?:
+        state.mode = .editing
+        return [.save(text: state.buffer.text, path: path, overwriteConfirmed: true)]
+    case .no?:
+        state.mode = .prompt(Prompt(kind: .writeOut, answer: path))
+    case .cancel?:
+        state.mode = .editing
+        state.exitAfterSave = false
+        state.status = StatusMessage("Cancelled")
+    case .all?, nil:
+        break
+    }
+    return []
+}
+
+// MARK: - Help screen
+
+/// Scrolls the help text, or closes it (any key not bound on the help screen closes it too).
+private func updateHelp(_ state: inout EditorState, _ action: HelpAction?, keymap: Keymap) {
+    let rows = state.layout.textRows.count
+    let page = max(1, rows - 2)
+    let last = max(0, keymap.helpScreen.count - rows)
+    switch action {
+    case .lineUp?: state.helpTopLine -= 1
+    case .lineDown?: state.helpTopLine += 1
+    case .pageUp?: state.helpTopLine -= page
+    case .pageDown?: state.helpTopLine += page
+    case .close?, nil:
+        state.mode = .editing
+        state.helpTopLine = 0
+    }
+    state.helpTopLine = min(max(0, state.helpTopLine), last)
+}
+
 // MARK: - Editing
 
-private func updateEditing(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap) -> [EditorEffect] {
+// Keys in the text: typing, pasting, and the keymap's commands.
+
+func updateEditing(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap) -> [EditorEffect] {
     var key = key
     if state.pendingEscape {
         // nano: Esc then a key, however slowly typed, is Meta + key; Esc Esc drops the prefix.
         state.pendingEscape = false
         switch key {
-        case .character(let c): key = .meta(Character(String(c).lowercased()))
+        case .character(let c): key = .meta(for: c)
         case .escape: return []
         default: break
         }
@@ -164,6 +198,7 @@ private func perform(_ command: Command, on state: inout EditorState, afterCut: 
     switch command {
     case .help:
         state.mode = .help
+        state.helpTopLine = 0
     case .exit:
         if state.isModified || state.hasUnsavedText {
             state.mode = .confirmSave
@@ -264,7 +299,7 @@ private func location(of buffer: TextBuffer) -> String {
 // MARK: - Search
 
 /// Moves to the next match after the cursor, wrapping; the status says how it went (nano's words).
-private func find(_ search: String, in state: inout EditorState) {
+func find(_ search: String, in state: inout EditorState) {
     let from = state.buffer.offset(of: state.buffer.cursor)
     guard let match = try? state.buffer.nextMatch(of: search, from: from, skippingCurrent: true,
                                                   caseSensitive: state.caseSensitive) else {
@@ -281,50 +316,59 @@ private func find(_ search: String, in state: inout EditorState) {
 
 // MARK: - Prompts
 
-private func updatePrompt(_ state: inout EditorState, _ prompt: Prompt, _ key: KeyEvent) -> [EditorEffect] {
+// Keys in a one-line prompt: the answer is typed, edited and accepted here.
+
+func updatePrompt(_ state: inout EditorState, _ prompt: Prompt, _ key: KeyEvent, keymap: Keymap) -> [EditorEffect] {
     var prompt = prompt
     switch key {
     case .character(let c):
         prompt.answer.insert(c, at: prompt.cursor)
         prompt.cursor += 1
+        state.mode = .prompt(prompt)
+        return []
     case .paste(let text):
         let characters = Array(text.filter { $0 != "\n" && $0 != "\r\n" })
         prompt.answer.insert(contentsOf: characters, at: prompt.cursor)
         prompt.cursor += characters.count
-    case .backspace, .control("h"):
+        state.mode = .prompt(prompt)
+        return []
+    default:
+        break
+    }
+    guard let action = keymap.promptAction(for: key), action.isAvailable(in: prompt.kind) else { return [] }
+    switch action {
+    case .deleteBackward:
         if prompt.cursor > 0 {
             prompt.answer.remove(at: prompt.cursor - 1)
             prompt.cursor -= 1
         }
-    case .delete, .control("d"):
+    case .deleteForward:
         if prompt.cursor < prompt.answer.count { prompt.answer.remove(at: prompt.cursor) }
-    case .left, .control("b"):
+    case .moveLeft:
         prompt.cursor = max(0, prompt.cursor - 1)
-    case .right, .control("f"):
+    case .moveRight:
         prompt.cursor = min(prompt.answer.count, prompt.cursor + 1)
-    case .home, .control("a"):
+    case .moveToStart:
         prompt.cursor = 0
-    case .end, .control("e"):
+    case .moveToEnd:
         prompt.cursor = prompt.answer.count
-    case .up, .down:
-        browseHistory(&prompt, older: key == .up, history: state.promptHistory[prompt.kind.historyKey] ?? [])
-    case .control("u"):
+    case .olderAnswer, .newerAnswer:
+        browseHistory(&prompt, older: action == .olderAnswer, history: state.promptHistory[prompt.kind.historyKey] ?? [])
+    case .clear:
         prompt.answer.removeAll()
         prompt.cursor = 0
-    case .control("c"), .escape:
+    case .cancel:
         state.mode = .editing
         state.exitAfterSave = false
         state.status = StatusMessage("Cancelled")
         return []
-    case .control("r") where prompt.kind == .search:
+    case .switchToReplace:
         prompt.kind = .replaceSearch
-    case .meta("c") where prompt.kind == .search || prompt.kind == .replaceSearch:
+    case .toggleCaseSensitivity:
         state.caseSensitive.toggle()
-    case .enter, .control("j"):
+    case .accept:
         state.mode = .editing
         return accept(prompt, in: &state)
-    default:
-        break
     }
     state.mode = .prompt(prompt)
     return []
@@ -352,6 +396,7 @@ private func remember(_ answer: String, for kind: PromptKind, in state: inout Ed
     state.promptHistory[kind.historyKey] = list
 }
 
+/// The answer given: search, go on to the next prompt, or ask the run loop to write or mail.
 private func accept(_ prompt: Prompt, in state: inout EditorState) -> [EditorEffect] {
     let answer = prompt.text
     remember(answer, for: prompt.kind, in: &state)
@@ -407,7 +452,11 @@ extension String {
 
 // MARK: - Replace loop
 
-private func beginReplace(search: String, replacement: String, in state: inout EditorState) {
+// The replace loop: "Replace this instance?" at each match, from the cursor to the end, then from
+// the top back to where it started (nano's order).
+
+/// Finds the first match from the cursor and asks about it; "not found" when there is none.
+func beginReplace(search: String, replacement: String, in state: inout EditorState) {
     let from = state.buffer.offset(of: state.buffer.cursor)
     guard let match = try? state.buffer.nextMatch(of: search, from: from, skippingCurrent: false,
                                                   caseSensitive: state.caseSensitive) else {
@@ -420,24 +469,13 @@ private func beginReplace(search: String, replacement: String, in state: inout E
     state.mode = .confirmReplace(session)
 }
 
-private enum Answer { case yes, no, all, cancel }
-
-private func answer(_ key: KeyEvent) -> Answer? {
-    switch key {
-    case .character("y"), .character("Y"): return .yes
-    case .character("n"), .character("N"): return .no
-    case .character("a"), .character("A"): return .all
-    case .control("c"), .escape: return .cancel
-    default: return nil
-    }
-}
-
-private func updateReplace(_ state: inout EditorState, _ session: ReplaceSession, _ key: KeyEvent) {
+/// The answer to "Replace this instance?".
+func updateReplace(_ state: inout EditorState, _ session: ReplaceSession, _ answer: Answer?) {
     var session = session
     let identical = session.caseSensitive && session.search.utf8.elementsEqual(session.replacement.utf8)
     let cs = session.caseSensitive
-    switch answer(key) {
-    case .yes:
+    switch answer {
+    case .yes?:
         let match = session.match
         if !identical {
             try? state.buffer.replace([match], with: session.replacement)
@@ -446,9 +484,9 @@ private func updateReplace(_ state: inout EditorState, _ session: ReplaceSession
         }
         let next = match.lowerBound + session.replacement.utf8.count
         advance(&state, &session, from: identical ? match.upperBound : next)
-    case .no:
+    case .no?:
         advance(&state, &session, from: session.match.lowerBound + 1)
-    case .all:
+    case .all?:
         var ranges: [Range<Int>] = []
         if session.wrapped {
             ranges = (try? state.buffer.matches(of: session.search, startingIn: session.match.lowerBound..<session.stopOffset,
@@ -467,7 +505,7 @@ private func updateReplace(_ state: inout EditorState, _ session: ReplaceSession
             shift(&session, for: ranges)
         }
         finishReplace(&state, session)
-    case .cancel:
+    case .cancel?:
         finishReplace(&state, session)
     case nil:
         break
