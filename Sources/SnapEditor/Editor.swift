@@ -2,13 +2,15 @@ import Foundation
 import SnapText
 import SnapTerminal
 
-/// The editor: glues a ``Terminal``, ``update(_:_:keymap:)``, ``render(_:size:keymap:)``, the OCR job and
-/// the sharing service into a run loop.
+/// The editor: glues a ``Terminal``, ``update(_:_:keymap:)``, ``render(_:size:keymap:)``, the OCR job
+/// and the sharing service into a run loop.
 ///
 /// The loop draws the state, waits for a key (at most 100 ms, so OCR progress shows and a
-/// termination signal is noticed at once), applies it, polls the OCR job and performs the effects
-/// (save, mail, cancel). It does not start or stop the terminal: whoever made the
-/// ``NcursesTerminal`` calls its `shutdown()` afterwards.
+/// termination signal is noticed at once), feeds it to ``update(_:_:keymap:)``, feeds the OCR job's
+/// reports to ``apply(_:to:)-(RecognitionEvent,_)``, and performs the effects update asks for (save,
+/// mail, cancel, repaint), feeding their outcome back with ``apply(_:to:)-(EffectResult,_)``. It does
+/// not start or stop the terminal: whoever made the ``NcursesTerminal`` calls its `shutdown()`
+/// afterwards.
 ///
 /// When the terminal reports a termination signal (``Terminal/pendingTerminationSignal``), the loop
 /// writes the text to an emergency file (``EmergencySave``) on this thread, records a
@@ -54,10 +56,7 @@ public final class Editor {
                 break
             }
             if pollRecognition() { needsDraw = true }
-            if needsDraw {
-                state.screenSize = terminal.size
-                terminal.draw(render(state, size: state.screenSize, keymap: keymap))
-            }
+            if needsDraw { draw() }
             let key = terminal.readKey(timeout: 100)
             needsDraw = key != nil
             if let key, terminal.pendingTerminationSignal == nil { handle(key) }
@@ -83,10 +82,13 @@ public final class Editor {
         state.exitCode = report.exitCode
     }
 
-    /// Handles one key as the run loop does (update, then effects).
+    /// Handles one key as the run loop does: update, then the effects (drawn first when there are
+    /// any, so the screen says what is going on while they run: "Sending to…").
     func handle(_ key: KeyEvent) {
-        state.screenSize = terminal.size
+        apply(screenSize: terminal.size, to: &state)
         let effects = update(&state, key, keymap: keymap)
+        guard !effects.isEmpty else { return }
+        draw()
         for effect in effects { perform(effect) }
     }
 
@@ -99,6 +101,11 @@ public final class Editor {
         return !events.isEmpty
     }
 
+    private func draw() {
+        terminal.draw(render(state, size: terminal.size, keymap: keymap))
+    }
+
+    /// Does the work of one effect and feeds its outcome back to the state.
     private func perform(_ effect: EditorEffect) {
         switch effect {
         case let .save(text, path, confirmed):
@@ -118,10 +125,6 @@ public final class Editor {
                 apply(.saveFailed(message: Self.message(for: error)), to: &state)
             }
         case let .mail(text, to, subject):
-            // The mail command may take a while (up to its timeout): say so before waiting on it.
-            state.status = StatusMessage("Sending to \(to)…")
-            state.screenSize = terminal.size
-            terminal.draw(render(state, size: state.screenSize, keymap: keymap))
             do {
                 try sharing.mail(text, to: to, subject: subject)
                 apply(.mailed(to: to), to: &state)
