@@ -8,13 +8,13 @@ import SnapTerminal
 /// The loop draws the state, waits for a key (at most 100 ms, so OCR progress shows and a
 /// termination signal is noticed at once), feeds it to ``update(_:_:keymap:)``, feeds the OCR job's
 /// reports to ``apply(_:to:)-(RecognitionEvent,_)``, and performs the effects update asks for (save,
-/// mail, cancel, repaint), feeding their outcome back with ``apply(_:to:)-(EffectResult,_)``. It does
-/// not start or stop the terminal: whoever made the ``NcursesTerminal`` calls its `shutdown()`
-/// afterwards.
+/// mail, cancel, repaint, emergency save), feeding their outcome back with
+/// ``apply(_:to:)-(EffectResult,_)``. It never changes the state itself. It does not start or stop
+/// the terminal: whoever made the ``NcursesTerminal`` calls its `shutdown()` afterwards.
 ///
-/// When the terminal reports a termination signal (``Terminal/pendingTerminationSignal``), the loop
-/// writes the text to an emergency file (``EmergencySave``) on this thread, records a
-/// ``TerminationReport`` and returns 128 + the signal.
+/// When the terminal reports a termination signal (``Terminal/pendingTerminationSignal``), the
+/// loop hands it to ``apply(terminationSignal:to:)``, performs the emergency save it may ask for
+/// (on this thread), and returns 128 + the signal; ``termination`` then says what happened.
 public final class Editor {
     /// The current state (read it after ``run()`` for the final text).
     public private(set) var state: EditorState
@@ -22,12 +22,10 @@ public final class Editor {
     private let recognition: RecognitionTask?
     private let sharing: DocumentSharing
     private let keymap: Keymap
-    private let homeFolder: String?
-    private let temporaryFolder: String
 
     /// Set when a termination signal ended the run: what happened to the text, and the message for
     /// stderr (print it after the terminal is restored).
-    public private(set) var termination: TerminationReport?
+    public var termination: TerminationReport? { state.termination }
 
     /// Creates an editor on `terminal` for `configuration`, with nano's keys.
     public init(terminal: Terminal, configuration: EditorConfiguration, keymap: Keymap = .nano) {
@@ -35,8 +33,6 @@ public final class Editor {
         self.recognition = configuration.recognition
         self.sharing = configuration.sharing
         self.keymap = keymap
-        self.homeFolder = configuration.homeFolder
-        self.temporaryFolder = configuration.temporaryFolder
         self.state = EditorState(displayName: configuration.displayName, saveName: configuration.defaultSaveName,
                                  savesToOwnFile: configuration.savesToOwnFile,
                                  text: configuration.recognition == nil ? configuration.initialText : "",
@@ -44,15 +40,16 @@ public final class Editor {
         if configuration.recognition == nil, let status = configuration.initialStatus { state.status = StatusMessage(status) }
     }
 
-    /// Runs until the user exits (returns 0) or a termination signal arrives (saves the text as
-    /// ``EmergencySave`` says, sets ``termination`` and returns 128 + the signal).
+    /// Runs until the user exits (returns 0) or a termination signal arrives (saves the text if it
+    /// changed, sets ``termination`` and returns 128 + the signal).
     ///
     /// A still-running OCR job is cancelled on the way out.
     public func run() -> Int32 {
         var needsDraw = true
         while state.exitCode == nil {
             if let sig = terminal.pendingTerminationSignal {
-                terminate(by: sig)
+                // No drawing: the terminal may be gone (SIGHUP).
+                for effect in apply(terminationSignal: sig, to: &state) { perform(effect) }
                 break
             }
             if pollRecognition() { needsDraw = true }
@@ -63,23 +60,6 @@ public final class Editor {
         }
         if state.isRecognizing { recognition?.cancel() }
         return state.exitCode ?? 0
-    }
-
-    /// Writes the emergency file (if there is text or a change), records the report, sets the exit code.
-    func terminate(by sig: Int32) {
-        let text = state.buffer.text
-        let outcome: EmergencySave.Outcome
-        // As nano: only a buffer with changes (or an OCR result never written) is rescued, so that
-        // closing a terminal on an untouched file leaves no NAME.save behind.
-        if !state.isModified && !state.hasUnsavedText {
-            outcome = .nothingToSave
-        } else {
-            outcome = EmergencySave.write(Array(text.utf8), saveName: state.saveName, home: homeFolder,
-                                          temporaryFolder: temporaryFolder)
-        }
-        let report = TerminationReport(signal: sig, outcome: outcome)
-        termination = report
-        state.exitCode = report.exitCode
     }
 
     /// Handles one key as the run loop does: update, then the effects (drawn first when there are
@@ -109,14 +89,15 @@ public final class Editor {
     private func perform(_ effect: EditorEffect) {
         switch effect {
         case let .save(text, path, confirmed):
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            switch sharing.existingItem(at: path) {
+            case .folder:
                 apply(.saveFailed(message: "\(path): Is a directory"), to: &state)
                 return
-            }
-            if !confirmed && FileManager.default.fileExists(atPath: path) {
+            case .other where !confirmed:
                 apply(.saveNeedsOverwriteConfirmation(path: path), to: &state)
                 return
+            case .other, .nothing:
+                break
             }
             do {
                 try sharing.save(text, to: path)
@@ -135,6 +116,13 @@ public final class Editor {
             recognition?.cancel()
         case .redrawScreen:
             terminal.invalidate()
+        case let .emergencySave(text, saveName, signal):
+            do {
+                let path = try sharing.saveEmergencyCopy(text, forDocument: saveName)
+                apply(.emergencySaved(path: path, signal: signal), to: &state)
+            } catch {
+                apply(.emergencySaveFailed(reason: Self.message(for: error), signal: signal), to: &state)
+            }
         }
     }
 

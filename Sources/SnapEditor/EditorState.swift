@@ -45,6 +45,8 @@ public struct EditorState: Equatable {
     var helpTopLine = 0
     /// Set when the editor should stop; the process exit code.
     public var exitCode: Int32?
+    /// Set when a termination signal ended the editor: what became of the text.
+    public var termination: TerminationReport?
 
     /// A fresh state for `configuration`'s name and text, at `screenSize` (rows × columns).
     public init(displayName: String, saveName: String, savesToOwnFile: Bool = false, text: String = "",

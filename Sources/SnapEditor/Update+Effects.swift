@@ -1,7 +1,7 @@
 import SnapText
 
-// What comes back from outside the state: the OCR job's reports and how the run loop's effects
-// turned out.
+// What comes back from outside the state: the OCR job's reports, how the run loop's effects turned
+// out, and a termination signal.
 
 /// Applies what the OCR job reported.
 public func apply(_ event: RecognitionEvent, to state: inout EditorState) {
@@ -46,5 +46,27 @@ public func apply(_ result: EffectResult, to state: inout EditorState) {
         state.status = StatusMessage("Mail sent to \(to)")
     case .mailFailed(let message):
         state.status = StatusMessage(message, isError: true)
+    case let .emergencySaved(path, signal):
+        end(&state, TerminationReport(signal: signal, outcome: .saved(path: path)))
+    case let .emergencySaveFailed(reason, signal):
+        end(&state, TerminationReport(signal: signal, outcome: .failed(reason: reason)))
     }
+}
+
+/// A termination signal (SIGTERM, SIGHUP) arrived: the editor ends with 128 + the signal.
+///
+/// As nano, only a changed buffer (or an OCR result never written) is rescued, with an
+/// ``EditorEffect/emergencySave(text:saveName:signal:)`` whose result ends the editor; an untouched
+/// one ends it at once, so closing a terminal on an untouched file leaves no `NAME.save` behind.
+public func apply(terminationSignal signal: Int32, to state: inout EditorState) -> [EditorEffect] {
+    guard state.isModified || state.hasUnsavedText else {
+        end(&state, TerminationReport(signal: signal, outcome: .nothingToSave))
+        return []
+    }
+    return [.emergencySave(text: state.buffer.text, saveName: state.saveName, signal: signal)]
+}
+
+private func end(_ state: inout EditorState, _ report: TerminationReport) {
+    state.termination = report
+    state.exitCode = report.exitCode
 }

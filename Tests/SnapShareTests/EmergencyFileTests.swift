@@ -120,7 +120,7 @@ private func write(_ bytes: [UInt8], saveName: String, home: String?, temporaryF
             == "error: \(gone)/raven.txt.save: No such file or directory")
 }
 
-@Test(.enabled(if: geteuid() != 0, "root writes into read-only folders"))
+@Test(.enabled(if: geteuid() != 0, "skipped as root: root ignores a read-only folder's permissions"))
 func readOnlyFolderFallsBackToHome() throws {
     let dir = try folder("ro"), home = try folder("home")
     chmod(dir, 0o555)
