@@ -61,3 +61,76 @@ public enum Command: String, CaseIterable, Sendable {
     /// Cancel the running OCR (Esc).
     case cancelRecognition
 }
+
+/// What a key does in a one-line prompt (Search, Replace with, File Name to Write, To, Subject).
+/// Printable characters and pastes are typed into the answer and are not bound.
+public enum PromptAction: String, CaseIterable, Sendable {
+    /// Accept the answer (Enter).
+    case accept
+    /// Close the prompt, doing nothing (^C, Esc).
+    case cancel
+    /// Delete the character before the cursor.
+    case deleteBackward
+    /// Delete the character under the cursor.
+    case deleteForward
+    /// Cursor left.
+    case moveLeft
+    /// Cursor right.
+    case moveRight
+    /// Cursor to the start of the answer.
+    case moveToStart
+    /// Cursor to the end of the answer.
+    case moveToEnd
+    /// The previous answer given to this kind of prompt (Up).
+    case olderAnswer
+    /// The next answer given to this kind of prompt, then an empty one (Down).
+    case newerAnswer
+    /// Empty the answer (^U).
+    case clear
+    /// Search with or without telling upper from lower case (M-C; search prompts only).
+    case toggleCaseSensitivity
+    /// Turn Search into Search (to replace) (^R; the Search prompt only).
+    case switchToReplace
+
+    /// Whether the action does anything in a prompt of `kind` (elsewhere its key is ignored).
+    public func isAvailable(in kind: PromptKind) -> Bool {
+        switch self {
+        case .toggleCaseSensitivity: return kind == .search || kind == .replaceSearch
+        case .switchToReplace: return kind == .search
+        default: return true
+        }
+    }
+}
+
+/// An answer to a question on the status line ("Replace this instance?", "Save modified buffer?",
+/// "File … exists; OVERWRITE?").
+public enum Answer: String, CaseIterable, Sendable {
+    /// Yes.
+    case yes
+    /// No.
+    case no
+    /// Yes to this and every further match ("Replace this instance?" only).
+    case all
+    /// Stop asking; back to the text.
+    case cancel
+
+    /// Whether the answer is offered by the question in `mode` (elsewhere its key is ignored).
+    public func isAvailable(in mode: Mode) -> Bool {
+        if case .confirmReplace = mode { return true }
+        return self != .all
+    }
+}
+
+/// What a key does on the help screen. Any key not bound closes it too.
+public enum HelpAction: String, CaseIterable, Sendable {
+    /// Close the help screen.
+    case close
+    /// Scroll one line up.
+    case lineUp
+    /// Scroll one line down.
+    case lineDown
+    /// Scroll one screen up.
+    case pageUp
+    /// Scroll one screen down.
+    case pageDown
+}

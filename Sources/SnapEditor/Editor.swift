@@ -2,17 +2,19 @@ import Foundation
 import SnapText
 import SnapTerminal
 
-/// The editor: glues a ``Terminal``, ``update(_:_:keymap:)``, ``render(_:size:)``, the OCR job and
-/// the sharing service into a run loop.
+/// The editor: glues a ``Terminal``, ``update(_:_:keymap:)``, ``render(_:size:keymap:)``, the OCR job
+/// and the sharing service into a run loop.
 ///
 /// The loop draws the state, waits for a key (at most 100 ms, so OCR progress shows and a
-/// termination signal is noticed at once), applies it, polls the OCR job and performs the effects
-/// (save, mail, cancel). It does not start or stop the terminal: whoever made the
-/// ``NcursesTerminal`` calls its `shutdown()` afterwards.
+/// termination signal is noticed at once), feeds it to ``update(_:_:keymap:)``, feeds the OCR job's
+/// reports to ``apply(_:to:)-(RecognitionEvent,_)``, and performs the effects update asks for (save,
+/// mail, cancel, repaint, emergency save), feeding their outcome back with
+/// ``apply(_:to:)-(EffectResult,_)``. It never changes the state itself. It does not start or stop
+/// the terminal: whoever made the ``NcursesTerminal`` calls its `shutdown()` afterwards.
 ///
-/// When the terminal reports a termination signal (``Terminal/pendingTerminationSignal``), the loop
-/// writes the text to an emergency file (``EmergencySave``) on this thread, records a
-/// ``TerminationReport`` and returns 128 + the signal.
+/// When the terminal reports a termination signal (``Terminal/pendingTerminationSignal``), the
+/// loop hands it to ``apply(terminationSignal:to:)``, performs the emergency save it may ask for
+/// (on this thread), and returns 128 + the signal; ``termination`` then says what happened.
 public final class Editor {
     /// The current state (read it after ``run()`` for the final text).
     public private(set) var state: EditorState
@@ -20,12 +22,10 @@ public final class Editor {
     private let recognition: RecognitionTask?
     private let sharing: DocumentSharing
     private let keymap: Keymap
-    private let homeFolder: String?
-    private let temporaryFolder: String
 
     /// Set when a termination signal ended the run: what happened to the text, and the message for
     /// stderr (print it after the terminal is restored).
-    public private(set) var termination: TerminationReport?
+    public var termination: TerminationReport? { state.termination }
 
     /// Creates an editor on `terminal` for `configuration`, with nano's keys.
     public init(terminal: Terminal, configuration: EditorConfiguration, keymap: Keymap = .nano) {
@@ -33,8 +33,6 @@ public final class Editor {
         self.recognition = configuration.recognition
         self.sharing = configuration.sharing
         self.keymap = keymap
-        self.homeFolder = configuration.homeFolder
-        self.temporaryFolder = configuration.temporaryFolder
         self.state = EditorState(displayName: configuration.displayName, saveName: configuration.defaultSaveName,
                                  savesToOwnFile: configuration.savesToOwnFile,
                                  text: configuration.recognition == nil ? configuration.initialText : "",
@@ -42,22 +40,20 @@ public final class Editor {
         if configuration.recognition == nil, let status = configuration.initialStatus { state.status = StatusMessage(status) }
     }
 
-    /// Runs until the user exits (returns 0) or a termination signal arrives (saves the text as
-    /// ``EmergencySave`` says, sets ``termination`` and returns 128 + the signal).
+    /// Runs until the user exits (returns 0) or a termination signal arrives (saves the text if it
+    /// changed, sets ``termination`` and returns 128 + the signal).
     ///
     /// A still-running OCR job is cancelled on the way out.
     public func run() -> Int32 {
         var needsDraw = true
         while state.exitCode == nil {
             if let sig = terminal.pendingTerminationSignal {
-                terminate(by: sig)
+                // No drawing: the terminal may be gone (SIGHUP).
+                for effect in apply(terminationSignal: sig, to: &state) { perform(effect) }
                 break
             }
             if pollRecognition() { needsDraw = true }
-            if needsDraw {
-                state.screenSize = terminal.size
-                terminal.draw(render(state, size: state.screenSize))
-            }
+            if needsDraw { draw() }
             let key = terminal.readKey(timeout: 100)
             needsDraw = key != nil
             if let key, terminal.pendingTerminationSignal == nil { handle(key) }
@@ -66,27 +62,13 @@ public final class Editor {
         return state.exitCode ?? 0
     }
 
-    /// Writes the emergency file (if there is text or a change), records the report, sets the exit code.
-    func terminate(by sig: Int32) {
-        let text = state.buffer.text
-        let outcome: EmergencySave.Outcome
-        // As nano: only a buffer with changes (or an OCR result never written) is rescued, so that
-        // closing a terminal on an untouched file leaves no NAME.save behind.
-        if !state.isModified && !state.hasUnsavedText {
-            outcome = .nothingToSave
-        } else {
-            outcome = EmergencySave.write(Array(text.utf8), saveName: state.saveName, home: homeFolder,
-                                          temporaryFolder: temporaryFolder)
-        }
-        let report = TerminationReport(signal: sig, outcome: outcome)
-        termination = report
-        state.exitCode = report.exitCode
-    }
-
-    /// Handles one key as the run loop does (update, then effects).
+    /// Handles one key as the run loop does: update, then the effects (drawn first when there are
+    /// any, so the screen says what is going on while they run: "Sending to…").
     func handle(_ key: KeyEvent) {
-        state.screenSize = terminal.size
+        apply(screenSize: terminal.size, to: &state)
         let effects = update(&state, key, keymap: keymap)
+        guard !effects.isEmpty else { return }
+        draw()
         for effect in effects { perform(effect) }
     }
 
@@ -99,17 +81,23 @@ public final class Editor {
         return !events.isEmpty
     }
 
+    private func draw() {
+        terminal.draw(render(state, size: terminal.size, keymap: keymap))
+    }
+
+    /// Does the work of one effect and feeds its outcome back to the state.
     private func perform(_ effect: EditorEffect) {
         switch effect {
         case let .save(text, path, confirmed):
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            switch sharing.existingItem(at: path) {
+            case .folder:
                 apply(.saveFailed(message: "\(path): Is a directory"), to: &state)
                 return
-            }
-            if !confirmed && FileManager.default.fileExists(atPath: path) {
+            case .other where !confirmed:
                 apply(.saveNeedsOverwriteConfirmation(path: path), to: &state)
                 return
+            case .other, .nothing:
+                break
             }
             do {
                 try sharing.save(text, to: path)
@@ -118,10 +106,6 @@ public final class Editor {
                 apply(.saveFailed(message: Self.message(for: error)), to: &state)
             }
         case let .mail(text, to, subject):
-            // The mail command may take a while (up to its timeout): say so before waiting on it.
-            state.status = StatusMessage("Sending to \(to)…")
-            state.screenSize = terminal.size
-            terminal.draw(render(state, size: state.screenSize))
             do {
                 try sharing.mail(text, to: to, subject: subject)
                 apply(.mailed(to: to), to: &state)
@@ -132,6 +116,13 @@ public final class Editor {
             recognition?.cancel()
         case .redrawScreen:
             terminal.invalidate()
+        case let .emergencySave(text, saveName, signal):
+            do {
+                let path = try sharing.saveEmergencyCopy(text, forDocument: saveName)
+                apply(.emergencySaved(path: path, signal: signal), to: &state)
+            } catch {
+                apply(.emergencySaveFailed(reason: Self.message(for: error), signal: signal), to: &state)
+            }
         }
     }
 

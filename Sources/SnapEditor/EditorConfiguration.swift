@@ -1,5 +1,3 @@
-import Foundation
-
 /// What the editor starts with: the document's name, its text or a running OCR job, and the
 /// services it saves and mails through.
 public struct EditorConfiguration {
@@ -13,13 +11,8 @@ public struct EditorConfiguration {
     public var initialText: String
     /// The OCR job whose result becomes the text, or nil when editing a text file.
     public var recognition: RecognitionTask?
-    /// Where Write Out and Mail go.
+    /// Where Write Out, Mail and the emergency save go, and what the editor asks about files.
     public var sharing: DocumentSharing
-    /// The second place for the emergency file when the document's folder cannot take it
-    /// (`$HOME` by default); see ``EmergencySave``.
-    public var homeFolder: String? = ProcessInfo.processInfo.environment["HOME"]
-    /// The last place for the emergency file (`/tmp`).
-    public var temporaryFolder = "/tmp"
     /// The first status line when no OCR runs (nano's "[ Read 4 lines ]" or "[ New File ]"); nil for none.
     public var initialStatus: String?
 

@@ -2,7 +2,7 @@ import SnapText
 import SnapTerminal
 
 /// Everything the editor shows and remembers; changed only by ``update(_:_:keymap:)`` and the
-/// `apply` functions, drawn only by ``render(_:size:)``.
+/// `apply` functions, drawn only by ``render(_:size:keymap:)``.
 public struct EditorState: Equatable {
     /// The text and its cursor and undo history.
     public var buffer: TextBuffer
@@ -41,8 +41,12 @@ public struct EditorState: Equatable {
     public var promptHistory: [PromptHistoryKey: [String]] = [:]
     /// Leave the editor once the pending write succeeds (^X → Y → write).
     public var exitAfterSave = false
+    /// The first line of the help screen shown (it scrolls when taller than the screen).
+    var helpTopLine = 0
     /// Set when the editor should stop; the process exit code.
     public var exitCode: Int32?
+    /// Set when a termination signal ended the editor: what became of the text.
+    public var termination: TerminationReport?
 
     /// A fresh state for `configuration`'s name and text, at `screenSize` (rows × columns).
     public init(displayName: String, saveName: String, savesToOwnFile: Bool = false, text: String = "",

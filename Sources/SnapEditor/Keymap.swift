@@ -1,52 +1,138 @@
 import SnapTerminal
 
-/// Key bindings as data: which ``Command`` a key runs in the editing window.
+/// One entry of a ``Keymap``: the keys that do an action, and how the help shows them.
+public struct KeyBinding<Action: Hashable & Sendable>: Hashable, Sendable {
+    /// The keys, the one the help bar shows first.
+    public var keys: [KeyEvent]
+    /// What they do.
+    public var action: Action
+    /// The label on the two-line help bar ("Write Out"), or nil when the binding is not on it.
+    public var barLabel: String?
+    /// What the help screen (^G) says the keys do.
+    public var summary: String
+
+    /// Creates a binding of `keys` to `action`.
+    public init(_ keys: [KeyEvent], _ action: Action, bar barLabel: String? = nil, _ summary: String) {
+        self.keys = keys
+        self.action = action
+        self.barLabel = barLabel
+        self.summary = summary
+    }
+}
+
+/// Every key binding of the editor, as data: the one place a binding is written.
 ///
-/// Printable characters and pastes are not in the table: they are always inserted.
+/// ``update(_:_:keymap:)`` looks keys up here, and the two-line help bar, the help screen (^G) and
+/// `lovesnap --help`'s key list are generated from it (see ``helpScreen``, ``keyList(width:indent:)``).
+/// Each list's order is the help bar's order for the bindings that have a bar label.
+///
+/// Not bindings, but rules of ``update(_:_:keymap:)``: printable characters and pastes are typed in
+/// (the text, a prompt's answer); in the text, Esc and then a key is Meta + that key (nano's Esc
+/// prefix); on the help screen, a key bound to nothing closes it.
 public struct Keymap: Sendable {
-    /// The table.
-    public var bindings: [KeyEvent: Command]
+    /// The text being edited.
+    public var editing: [KeyBinding<Command>]
+    /// While the OCR runs (the text is not there yet).
+    public var recognizing: [KeyBinding<Command>]
+    /// A one-line prompt: Search, Search (to replace), Replace with, File Name to Write, To, Subject.
+    public var prompt: [KeyBinding<PromptAction>]
+    /// A question: Replace this instance?, Save modified buffer?, File … exists; OVERWRITE?
+    public var question: [KeyBinding<Answer>]
+    /// The help screen.
+    public var help: [KeyBinding<HelpAction>]
 
-    /// Creates a keymap from a table.
-    public init(bindings: [KeyEvent: Command]) {
-        self.bindings = bindings
+    /// Creates a keymap from its lists.
+    public init(editing: [KeyBinding<Command>], recognizing: [KeyBinding<Command>], prompt: [KeyBinding<PromptAction>],
+                question: [KeyBinding<Answer>], help: [KeyBinding<HelpAction>]) {
+        self.editing = editing
+        self.recognizing = recognizing
+        self.prompt = prompt
+        self.question = question
+        self.help = help
     }
 
-    /// The command bound to `key`, if any.
-    public func command(for key: KeyEvent) -> Command? {
-        bindings[key]
+    /// The command `key` runs in the text, if any.
+    public func command(for key: KeyEvent) -> Command? { Self.action(for: key, in: editing) }
+    /// The command `key` runs while the OCR runs, if any.
+    public func recognizingCommand(for key: KeyEvent) -> Command? { Self.action(for: key, in: recognizing) }
+    /// What `key` does in a prompt, if anything.
+    public func promptAction(for key: KeyEvent) -> PromptAction? { Self.action(for: key, in: prompt) }
+    /// The answer `key` gives to a question, if any.
+    public func answer(for key: KeyEvent) -> Answer? { Self.action(for: key, in: question) }
+    /// What `key` does on the help screen, if anything.
+    public func helpAction(for key: KeyEvent) -> HelpAction? { Self.action(for: key, in: help) }
+
+    private static func action<Action>(for key: KeyEvent, in bindings: [KeyBinding<Action>]) -> Action? {
+        bindings.first { $0.keys.contains(key) }?.action
     }
 
-    /// GNU nano's default keys, plus M-M for Mail and Esc for cancelling the OCR
-    /// (^J, nano's Justify, breaks the line: a terminal sending LF for Enter still works).
-    public static let nano = Keymap(bindings: [
-        .control("g"): .help, .function(1): .help,
-        .control("x"): .exit, .function(2): .exit,
-        .control("o"): .writeOut, .function(3): .writeOut,
-        .control("s"): .save,
-        .control("w"): .whereIs, .function(6): .whereIs,
-        .meta("w"): .findNext,
-        .control("\\"): .replace, .meta("r"): .replace, .function(14): .replace,
-        .meta("u"): .undo,
-        .meta("e"): .redo,
-        .meta("m"): .mail,
-        .control("k"): .cutLine, .function(9): .cutLine,
-        .control("u"): .paste, .function(10): .paste,
-        .control("c"): .location, .function(11): .location,
-        .control("l"): .refresh,
-        .up: .moveUp, .control("p"): .moveUp,
-        .down: .moveDown, .control("n"): .moveDown,
-        .left: .moveLeft, .control("b"): .moveLeft,
-        .right: .moveRight, .control("f"): .moveRight,
-        .home: .lineStart, .control("a"): .lineStart,
-        .end: .lineEnd, .control("e"): .lineEnd,
-        .pageUp: .pageUp, .control("y"): .pageUp, .function(7): .pageUp,
-        .pageDown: .pageDown, .control("v"): .pageDown, .function(8): .pageDown,
-        .meta("\\"): .firstLine, .meta("/"): .lastLine,
-        .enter: .newline, .control("m"): .newline, .control("j"): .newline,
-        .tab: .tab, .control("i"): .tab,
-        .backspace: .deleteBackward, .control("h"): .deleteBackward,
-        .delete: .deleteForward, .control("d"): .deleteForward,
-        .escape: .cancelRecognition,
-    ])
+    /// GNU nano's default keys, plus M-M for Mail and Esc for cancelling the OCR.
+    ///
+    /// ^J, nano's Justify, breaks the line (a terminal sending LF for Enter still works). ^M, ^I
+    /// and ^H are not listed: terminals send them as Enter, TAB and Backspace.
+    public static let nano = Keymap(
+        editing: [
+            KeyBinding([.control("g"), .function(1)], .help, bar: "Help", "show this help"),
+            KeyBinding([.control("x"), .function(2)], .exit, bar: "Exit", "exit (asks whether to save a changed text)"),
+            KeyBinding([.control("o"), .function(3)], .writeOut, bar: "Write Out", "write the text to a file (asks the name)"),
+            KeyBinding([.meta("m")], .mail, bar: "Mail", "mail the text (asks To, then Subject)"),
+            KeyBinding([.control("w"), .function(6)], .whereIs, bar: "Where Is", "search forward"),
+            KeyBinding([.control("\\"), .meta("r"), .function(14)], .replace, bar: "Replace",
+                       "replace a text, asking at each match"),
+            KeyBinding([.control("k"), .function(9)], .cutLine, bar: "Cut", "cut the current line"),
+            KeyBinding([.control("u"), .function(10)], .paste, bar: "Paste", "paste the cut text"),
+            KeyBinding([.meta("u")], .undo, bar: "Undo", "undo the last change"),
+            KeyBinding([.meta("e")], .redo, bar: "Redo", "redo the last undone change"),
+            KeyBinding([.control("c"), .function(11)], .location, bar: "Location", "show the cursor position"),
+            KeyBinding([.meta("w")], .findNext, bar: "Next", "repeat the last search"),
+            KeyBinding([.control("s")], .save, "save under the current name"),
+            KeyBinding([.control("l")], .refresh, "redraw the screen"),
+            KeyBinding([.control("p"), .up], .moveUp, "previous line"),
+            KeyBinding([.control("n"), .down], .moveDown, "next line"),
+            KeyBinding([.control("b"), .left], .moveLeft, "previous character"),
+            KeyBinding([.control("f"), .right], .moveRight, "next character"),
+            KeyBinding([.control("a"), .home], .lineStart, "start of the line"),
+            KeyBinding([.control("e"), .end], .lineEnd, "end of the line"),
+            KeyBinding([.control("y"), .pageUp, .function(7)], .pageUp, "one screen up"),
+            KeyBinding([.control("v"), .pageDown, .function(8)], .pageDown, "one screen down"),
+            KeyBinding([.meta("\\")], .firstLine, "first line"),
+            KeyBinding([.meta("/")], .lastLine, "last line"),
+            KeyBinding([.enter, .control("j")], .newline, "break the line"),
+            KeyBinding([.tab], .tab, "insert a TAB"),
+            KeyBinding([.backspace], .deleteBackward, "delete the character before the cursor"),
+            KeyBinding([.control("d"), .delete], .deleteForward, "delete the character under the cursor"),
+        ],
+        recognizing: [
+            KeyBinding([.escape], .cancelRecognition, bar: "Cancel OCR", "cancel the OCR (the editor stays open)"),
+            KeyBinding([.control("x"), .function(2)], .exit, bar: "Exit", "cancel the OCR and exit"),
+        ],
+        prompt: [
+            KeyBinding([.control("c"), .escape], .cancel, bar: "Cancel", "cancel"),
+            KeyBinding([.meta("c")], .toggleCaseSensitivity, bar: "Case Sens",
+                       "tell upper from lower case, or not (Search prompts)"),
+            KeyBinding([.control("r")], .switchToReplace, bar: "Replace", "replace instead (Search prompt)"),
+            KeyBinding([.enter, .control("j")], .accept, "accept the answer"),
+            KeyBinding([.backspace], .deleteBackward, "delete the character before the cursor"),
+            KeyBinding([.control("d"), .delete], .deleteForward, "delete the character under the cursor"),
+            KeyBinding([.control("b"), .left], .moveLeft, "previous character"),
+            KeyBinding([.control("f"), .right], .moveRight, "next character"),
+            KeyBinding([.control("a"), .home], .moveToStart, "start of the answer"),
+            KeyBinding([.control("e"), .end], .moveToEnd, "end of the answer"),
+            KeyBinding([.up], .olderAnswer, "the previous answer to this prompt"),
+            KeyBinding([.down], .newerAnswer, "the next answer to this prompt"),
+            KeyBinding([.control("u")], .clear, "clear the answer"),
+        ],
+        question: [
+            KeyBinding([.character("Y"), .character("y")], .yes, bar: "Yes", "yes"),
+            KeyBinding([.character("N"), .character("n")], .no, bar: "No", "no"),
+            KeyBinding([.character("A"), .character("a")], .all, bar: "All", "this and all further matches (Replace)"),
+            KeyBinding([.control("c"), .escape], .cancel, bar: "Cancel", "cancel"),
+        ],
+        help: [
+            KeyBinding([.control("x")], .close, bar: "Close", "close this help (so does any key not listed here)"),
+            KeyBinding([.control("y"), .pageUp, .function(7)], .pageUp, bar: "Prev Page", "one screen up"),
+            KeyBinding([.control("v"), .pageDown, .function(8)], .pageDown, bar: "Next Page", "one screen down"),
+            KeyBinding([.control("p"), .up], .lineUp, bar: "Prev Line", "one line up"),
+            KeyBinding([.control("n"), .down], .lineDown, bar: "Next Line", "one line down"),
+        ])
 }

@@ -16,14 +16,3 @@ public protocol RecognitionTask: AnyObject {
     /// Stops the job; idempotent, and harmless after it ended.
     func cancel()
 }
-
-/// Saving and mailing the text; the executable passes the real one (SnapShare).
-public protocol DocumentSharing {
-    /// Writes `text` to the file at `path` exactly (UTF-8, bytes as given).
-    /// Throws on failure; the error's description is shown to the user as is (it should name
-    /// the file and the system's reason).
-    func save(_ text: String, to path: String) throws
-    /// Sends `text` by mail to `to` with `subject`.
-    /// Throws on failure; the error's description is shown to the user as is.
-    func mail(_ text: String, to: String, subject: String) throws
-}

@@ -2,11 +2,12 @@ import SnapText
 import SnapTerminal
 
 /// Builds the whole screen for `state` at `size`: title bar, text (or OCR progress, or help),
-/// status/prompt line, two help lines, and the cursor.
+/// status/prompt line, two help lines, and the cursor. The help screen and the help lines come
+/// from `keymap`.
 ///
 /// Pure: the same state and size give the same frame. Nothing is drawn outside `size`, at any size
 /// down to 0x0; a wide character that does not fit whole is shown as blanks.
-public func render(_ state: EditorState, size: TerminalSize) -> Frame {
+public func render(_ state: EditorState, size: TerminalSize, keymap: Keymap = .nano) -> Frame {
     var frame = Frame(size: size)
     guard size.rows > 0, size.columns > 0 else { return frame }
     let layout = Layout(size: size, wantsStatusRow: state.wantsStatusRow)
@@ -14,12 +15,12 @@ public func render(_ state: EditorState, size: TerminalSize) -> Frame {
     if state.isRecognizing {
         drawProgress(&frame, rows: layout.textRows, state)
     } else if state.mode == .help {
-        drawHelpScreen(&frame, rows: layout.textRows)
+        drawHelpScreen(&frame, rows: layout.textRows, lines: keymap.helpScreen, top: state.helpTopLine)
     } else {
         drawText(&frame, rows: layout.textRows, state)
     }
     if let row = layout.statusRow { drawStatus(&frame, row: row, state, textRows: layout.textRows.count) }
-    drawHelpBar(&frame, rows: layout.helpRows, items: helpItems(for: state))
+    drawHelpBar(&frame, rows: layout.helpRows, items: keymap.helpBar(for: state))
     return frame
 }
 
@@ -153,25 +154,11 @@ private func drawProgress(_ frame: inout Frame, rows: Range<Int>, _ state: Edito
     }
 }
 
-private let helpScreenText = [
-    "LoveInASnap: fix the poem read from the photo, then write it out or mail it.",
-    "",
-    "^G  this help                 ^X  exit (asks to save if modified)",
-    "^O  write out (asks the name) ^S  save under the current name",
-    "^W  where is (search)         M-W repeat the last search",
-    "^\\  replace (Y/N/A/^C)        M-M mail the text",
-    "M-U undo                      M-E redo",
-    "^K  cut line                  ^U  paste",
-    "^C  cursor position           Esc cancel the OCR while it runs",
-    "Arrows, Home/End (^A/^E), PgUp/PgDn (^Y/^V) move.",
-    "M- means Alt, or Esc then the key.",
-    "",
-    "Press any key to go back.",
-]
-
-private func drawHelpScreen(_ frame: inout Frame, rows: Range<Int>) {
-    for (i, row) in rows.enumerated() where i < helpScreenText.count {
-        frame.write(helpScreenText[i], row: row, column: 0)
+/// The help text from line `top` on (kept so that the last page is full after a resize).
+private func drawHelpScreen(_ frame: inout Frame, rows: Range<Int>, lines: [String], top: Int) {
+    let first = min(max(0, top), max(0, lines.count - rows.count))
+    for (i, row) in rows.enumerated() where first + i < lines.count {
+        frame.write(lines[first + i], row: row, column: 0)
     }
 }
 
@@ -256,28 +243,8 @@ private func drawQuestion(_ frame: inout Frame, row: Int, _ question: String) {
 
 // MARK: - Help lines
 
-/// The shortcut list for the two help lines: (key, label) pairs, shown top, bottom, top, bottom…
-func helpItems(for state: EditorState) -> [(key: String, label: String)] {
-    if state.isRecognizing { return [("Esc", "Cancel OCR"), ("^X", "Exit")] }
-    switch state.mode {
-    case .editing:
-        return [("^G", "Help"), ("^X", "Exit"), ("^O", "Write Out"), ("M-M", "Mail"),
-                ("^W", "Where Is"), ("^\\", "Replace"), ("^K", "Cut"), ("^U", "Paste"),
-                ("M-U", "Undo"), ("M-E", "Redo"), ("^C", "Location"), ("M-W", "Next")]
-    case .prompt(let prompt):
-        if prompt.kind == .search { return [("^C", "Cancel"), ("M-C", "Case Sens"), ("^R", "Replace")] }
-        if prompt.kind == .replaceSearch { return [("^C", "Cancel"), ("M-C", "Case Sens")] }
-        return [("^C", "Cancel")]
-    case .confirmReplace:
-        return [(" Y", "Yes"), (" N", "No"), (" A", "All"), ("^C", "Cancel")]
-    case .confirmSave, .confirmOverwrite:
-        return [(" Y", "Yes"), (" N", "No"), ("^C", "Cancel")]
-    case .help:
-        return [("Any key", "Close")]
-    }
-}
-
-private func drawHelpBar(_ frame: inout Frame, rows: Range<Int>, items: [(key: String, label: String)]) {
+/// The help lines: items shown top, bottom, top, bottom…, as many pairs as fit.
+private func drawHelpBar(_ frame: inout Frame, rows: Range<Int>, items: [HelpBarItem]) {
     guard rows.count == 2, !items.isEmpty else { return }
     let width = frame.size.columns
     let pairs = (items.count + 1) / 2

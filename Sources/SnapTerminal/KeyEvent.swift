@@ -1,9 +1,10 @@
-/// One key press (or terminal event), decoded once at the terminal edge.
+/// One key press (or terminal event), decoded once at the terminal edge (``KeyDecoder``).
 ///
 /// Control and meta keys carry a lowercase letter (or the punctuation of `^\`, `^]`, `^^`, `^_`):
 /// `^W` is `.control("w")`, `Alt+U` or `Esc U` is `.meta("u")`. TAB, Enter, Backspace and Esc have
-/// cases of their own and are never reported as `.control`.
-public enum KeyEvent: Hashable, Sendable {
+/// cases of their own and are never reported as `.control` (a terminal sends ^I, ^M and ^H as
+/// those bytes, so `.control("i")`, `.control("m")` and `.control("h")` never occur).
+public indirect enum KeyEvent: Hashable, Sendable {
     /// A printable character (a whole grapheme cluster: combining marks typed after it are merged).
     case character(Character)
     /// Ctrl plus a key: `"a"`…`"z"`, `"\\"`, `"]"`, `"^"`, `"_"`, `" "` (Ctrl-Space).
@@ -46,6 +47,16 @@ public enum KeyEvent: Hashable, Sendable {
     case paste(String)
     /// The terminal changed size; read the new one from ``Terminal/size``.
     case resize
+    /// A cursor or editing key (arrows, Home/End, PgUp/PgDn, Insert/Delete, Shift-TAB) pressed with
+    /// Shift, Alt or Ctrl, as xterm reports them (`ESC [ 1 ; 5 C` is Ctrl+Right). Function keys
+    /// with modifiers are numbered on instead, as ncurses does (Shift+F2 is F14).
+    case modified(KeyEvent, KeyModifiers)
+
+    /// The ``meta(_:)`` event for `character`: letters are lowercased (`Esc U` is `M-U`, as in nano).
+    public static func meta(for character: Character) -> KeyEvent {
+        let lower = String(character).lowercased()
+        return .meta(lower.count == 1 ? Character(lower) : character)
+    }
 
     /// The `KeyEvent` for a control byte 0x00–0x1F or 0x7F, as raw mode delivers it.
     public static func fromControlByte(_ byte: UInt32) -> KeyEvent? {
@@ -55,7 +66,7 @@ public enum KeyEvent: Hashable, Sendable {
         case 0x08, 0x7F: return .backspace
         case 0x1B: return .escape
         case 0x00: return .control(" ")
-        case 0x01...0x1A: return .control(Character(Unicode.Scalar(byte + 0x60)!))
+        case 0x01...0x1A: return .control(Character(Unicode.Scalar(UInt8(byte + 0x60))))
         case 0x1C: return .control("\\")
         case 0x1D: return .control("]")
         case 0x1E: return .control("^")
@@ -63,4 +74,21 @@ public enum KeyEvent: Hashable, Sendable {
         default: return nil
         }
     }
+}
+
+/// Modifier keys held with a cursor or editing key (xterm's modifier parameter minus one).
+public struct KeyModifiers: OptionSet, Hashable, Sendable {
+    /// The modifier bits: 1 Shift, 2 Alt, 4 Ctrl, 8 Meta.
+    public let rawValue: UInt8
+    /// Creates modifiers from their bits.
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Shift.
+    public static let shift = KeyModifiers(rawValue: 1)
+    /// Alt.
+    public static let alt = KeyModifiers(rawValue: 2)
+    /// Ctrl.
+    public static let control = KeyModifiers(rawValue: 4)
+    /// Meta (a key of its own on some keyboards).
+    public static let meta = KeyModifiers(rawValue: 8)
 }

@@ -6,7 +6,8 @@ import Synchronization
 /// The real ``Terminal``: ncursesw on the process's standard input and output.
 ///
 /// Starting it sets a UTF-8 locale (the user's, else `C.UTF-8`), raw mode (so ^C, ^Z, ^\ and ^S
-/// reach the editor as keys), no echo, keypad decoding, 25 ms Esc delay and bracketed paste.
+/// reach the editor as keys), no echo, keypad off (ncurses hands over the bytes; ``KeyDecoder``
+/// decodes them, Esc waiting 25 ms for the rest of a sequence) and bracketed paste.
 /// ``shutdown()`` (also run by `deinit`, at `exit`, and on SIGTERM/SIGHUP/SIGINT/SIGQUIT) restores
 /// the terminal; it is idempotent. With `deferTermination`, SIGTERM and SIGHUP are instead held for
 /// the program (``pendingTerminationSignal``) and an outside SIGINT is ignored, as nano does.
@@ -64,9 +65,8 @@ public final class NcursesTerminal: Terminal {
         raw()                    // not cbreak/halfdelay: those turn ISIG back on and ^C would kill us
         noecho()
         nonl()
-        keypad(window, true)
+        keypad(window, false)    // the bytes as sent: KeyDecoder decodes every sequence
         intrflush(window, false)
-        set_escdelay(25)
         curs_set(1)
         Self.writeToTerminal("\u{1B}[?2004h")   // bracketed paste on
     }
@@ -150,28 +150,64 @@ public final class NcursesTerminal: Terminal {
     }
 
     /// The next key within `timeout` ms (negative: forever), decoded; nil on timeout.
+    ///
+    /// The bytes come from ncurses with `keypad` off, so ncurses hands them over undecoded (only
+    /// `KEY_RESIZE` is its own); ``KeyDecoder`` makes keys of them. While the decoder waits for the
+    /// rest of a sequence, the read waits only its ``KeyDecoder/pendingTimeout``.
     public func readKey(timeout: Int) -> KeyEvent? {
         guard !isShutDown else { return nil }
-        guard let first = readRaw(waiting: timeout) else { return nil }
-        return decode(first)
+        while queued.isEmpty {
+            let pending = decoder.pendingTimeout
+            switch readInput(waiting: pending ?? timeout) {
+            case .byte(let byte):
+                queued += decoder.feed(byte)
+            case .resize:
+                queued.append(.resize)
+            case .other:
+                continue
+            case .nothing:
+                guard pending != nil else { return nil }
+                queued += decoder.flush()
+                if queued.isEmpty { return nil }
+            }
+        }
+        return queued.removeFirst()
     }
 
-    // MARK: - Input decoding
+    // MARK: - Input
 
-    private enum RawInput {
-        case character(UInt32)
-        case key(Int32)
+    /// Turns bytes into keys.
+    private var decoder = KeyDecoder()
+    /// Keys decoded but not handed out yet (one read can complete several).
+    private var queued: [KeyEvent] = []
+
+    private enum Input {
+        case byte(UInt8)
+        case resize
+        /// Another ncurses key code (none is expected with keypad off).
+        case other
+        /// Nothing within the time.
+        case nothing
     }
 
-    private func readRaw(waiting milliseconds: Int) -> RawInput? {
+    private func readInput(waiting milliseconds: Int) -> Input {
         wtimeout(window, Int32(clamping: milliseconds))
-        var ch: wint_t = 0
         let started = DispatchTime.now().uptimeNanoseconds
-        let rc = wget_wch(window, &ch)
-        if rc == KEY_CODE_YES { immediateFailures = 0; return .key(Int32(bitPattern: ch)) }
-        if rc == OK { immediateFailures = 0; return .character(ch) }
-        noteFailedRead(after: DispatchTime.now().uptimeNanoseconds - started, waited: milliseconds)
-        return nil
+        let code = wgetch(window)
+        switch code {
+        case 0...0xFF:
+            immediateFailures = 0
+            return .byte(UInt8(code))
+        case KEY_RESIZE:
+            immediateFailures = 0
+            return .resize
+        case ERR:
+            noteFailedRead(after: DispatchTime.now().uptimeNanoseconds - started, waited: milliseconds)
+            return .nothing
+        default:
+            immediateFailures = 0
+            return .other
+        }
     }
 
     /// Consecutive reads that failed at once instead of waiting for their timeout.
@@ -185,139 +221,6 @@ public final class NcursesTerminal: Terminal {
         immediateFailures += 1
         if immediateFailures >= 50 {
             _ = caughtTermination.compareExchange(expected: 0, desired: SIGHUP, ordering: .sequentiallyConsistent)
-        }
-    }
-
-    private func pushBack(_ input: RawInput) {
-        switch input {
-        case .character(let c): unget_wch(wchar_t(bitPattern: c))
-        case .key(let code): ungetch(code)
-        }
-    }
-
-    private func decode(_ input: RawInput) -> KeyEvent? {
-        switch input {
-        case .key(let code):
-            return Self.functionKey(code)
-        case .character(0x1B):
-            return decodeEscape()
-        case .character(let c) where c < 0x20 || c == 0x7F:
-            return KeyEvent.fromControlByte(c)
-        case .character(let c):
-            guard let scalar = Unicode.Scalar(c) else { return nil }
-            return .character(mergeCombiningMarks(into: Character(scalar)))
-        }
-    }
-
-    /// Combining marks typed after a letter arrive as separate get_wch results (e + U+0308).
-    private func mergeCombiningMarks(into character: Character) -> Character {
-        var text = String(character)
-        while let next = readRaw(waiting: 0) {
-            if case .character(let c) = next, c >= 0x20, c != 0x7F, let scalar = Unicode.Scalar(c),
-               (text + String(scalar)).count == 1 {
-                text.unicodeScalars.append(scalar)
-            } else {
-                pushBack(next)
-                break
-            }
-        }
-        return Character(text)
-    }
-
-    /// ESC alone, ESC + key (Alt/Meta), or a sequence ncurses did not know (CSI, SS3, paste).
-    private func decodeEscape() -> KeyEvent? {
-        guard let next = readRaw(waiting: 0) else { return .escape }
-        switch next {
-        case .character(0x5B):  // '['
-            return decodeCSI()
-        case .character(0x4F):  // 'O'
-            guard let final = readRaw(waiting: 0) else { return .meta("o") }
-            switch final {
-            case .character(0x41): return .up
-            case .character(0x42): return .down
-            case .character(0x43): return .right
-            case .character(0x44): return .left
-            case .character(0x48): return .home
-            case .character(0x46): return .end
-            case .character(let c) where c >= 0x50 && c <= 0x53: return .function(Int(c) - 0x50 + 1)
-            default:
-                pushBack(final)
-                return .meta("o")
-            }
-        case .character(let c) where c > 0x20 && c != 0x7F:
-            guard let scalar = Unicode.Scalar(c) else { return .escape }
-            return .meta(Character(String(scalar).lowercased()))
-        default:
-            pushBack(next)
-            return .escape
-        }
-    }
-
-    private func decodeCSI() -> KeyEvent? {
-        var body = ""
-        while body.count < 16, let next = readRaw(waiting: 50) {
-            guard case .character(let c) = next, let scalar = Unicode.Scalar(c) else { pushBack(next); return nil }
-            body.unicodeScalars.append(scalar)
-            if c >= 0x40 && c <= 0x7E { break }
-        }
-        switch body {
-        case "200~": return readPaste()
-        case "A": return .up
-        case "B": return .down
-        case "C": return .right
-        case "D": return .left
-        case "H", "1~", "7~": return .home
-        case "F", "4~", "8~": return .end
-        case "3~": return .delete
-        case "2~": return .insert
-        case "5~": return .pageUp
-        case "6~": return .pageDown
-        case "Z": return .backTab
-        default: return nil
-        }
-    }
-
-    /// Bracketed paste: everything up to ESC [ 2 0 1 ~, with CR and CR LF turned into LF.
-    private func readPaste() -> KeyEvent {
-        var scalars: [UInt32] = []
-        let end: [UInt32] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
-        while let next = readRaw(waiting: 200) {
-            guard case .character(let c) = next else { continue }
-            scalars.append(c)
-            if scalars.count >= end.count, Array(scalars.suffix(end.count)) == end {
-                scalars.removeLast(end.count)
-                break
-            }
-        }
-        var text = ""
-        var previousWasCR = false
-        for value in scalars {
-            guard let scalar = Unicode.Scalar(value) else { continue }
-            if value == 0x0A && previousWasCR { previousWasCR = false; continue }
-            previousWasCR = value == 0x0D
-            text.unicodeScalars.append(value == 0x0D ? "\n" : scalar)
-        }
-        return .paste(text)
-    }
-
-    private static func functionKey(_ code: Int32) -> KeyEvent? {
-        switch code {
-        case KEY_RESIZE: return .resize
-        case KEY_UP: return .up
-        case KEY_DOWN: return .down
-        case KEY_LEFT: return .left
-        case KEY_RIGHT: return .right
-        case KEY_HOME, KEY_A1: return .home
-        case KEY_END, KEY_C1: return .end
-        case KEY_PPAGE, KEY_A3: return .pageUp
-        case KEY_NPAGE, KEY_C3: return .pageDown
-        case KEY_DC: return .delete
-        case KEY_IC: return .insert
-        case KEY_BACKSPACE: return .backspace
-        case KEY_ENTER: return .enter
-        case KEY_BTAB: return .backTab
-        case (KEY_F0 + 1)...(KEY_F0 + 63): return .function(Int(code - KEY_F0))
-        default: return nil
         }
     }
 

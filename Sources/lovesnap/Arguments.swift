@@ -1,4 +1,5 @@
 import Foundation
+import SnapEditor
 import SnapImaging
 import SnapOCR
 
@@ -184,8 +185,8 @@ struct Arguments {
     Photos: PNG, JPEG, TIFF, GIF, BMP, WebP, PNM; EXIF orientation is applied; a photo that
     would take more than 512 MiB once decoded is refused. The text is UTF-8 (NFC).
 
-    Editor keys (GNU nano's): ^O Write Out  ^W Where Is  ^\\ Replace  M-U Undo  M-E Redo
-      M-M Mail  ^X Exit  Esc (while OCR runs) cancel
+    Editor keys (GNU nano's; ^G in the editor lists them all):
+    \(Keymap.nano.keyList(width: 92, indent: "  ").joined(separator: "\n"))
 
     Exit codes: 0 ok (also when no text was found: a notice goes to stderr), 1 other failure,
       2 bad command line, 3 unusable photo, 4 missing language or tessdata,

@@ -83,7 +83,7 @@ final class WorkerRecognitionTask: RecognitionTask {
     func cancel() { client.cancel() }
 }
 
-/// Saving and mailing through SnapShare.
+/// Saving, mailing and the emergency save through SnapShare.
 struct Sharing: DocumentSharing {
     let mail: MailCommand
     /// `$HOME`, for `~/` in the Write Out prompt.
@@ -91,6 +91,17 @@ struct Sharing: DocumentSharing {
 
     func save(_ text: String, to path: String) throws {
         try AtomicFile.write(Array(text.utf8), to: PathName.expandingTilde(path, home: home))
+    }
+
+    func existingItem(at path: String) -> ExistingItem {
+        var isDirectory: ObjCBool = false
+        let path = PathName.expandingTilde(path, home: home)
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .nothing }
+        return isDirectory.boolValue ? .folder : .other
+    }
+
+    func saveEmergencyCopy(_ text: String, forDocument saveName: String) throws -> String {
+        try EmergencyFile.write(Array(text.utf8), saveName: PathName.expandingTilde(saveName, home: home), home: home)
     }
 
     func mail(_ text: String, to: String, subject: String) throws {

@@ -1,4 +1,3 @@
-import Foundation
 @testable import SnapEditor
 import SnapTerminal
 import SnapText
@@ -42,21 +41,45 @@ struct FakeError: Error, CustomStringConvertible {
     let description: String
 }
 
-/// Records what would be saved or mailed; fails when told to.
+/// Files and mail without any: records what would be saved, mailed or rescued, knows which paths
+/// "exist" (every path saved to, and those put in `items`), and fails when told to.
 final class FakeSharing: DocumentSharing {
     var saved: [(text: String, path: String)] = []
     var mailed: [(text: String, to: String, subject: String)] = []
+    var rescued: [(text: String, saveName: String)] = []
+    /// What exists, by path; a path saved to becomes `.other`.
+    var items: [String: ExistingItem] = [:]
     var saveError: FakeError?
     var mailError: FakeError?
+    var emergencyError: FakeError?
 
     func save(_ text: String, to path: String) throws {
         if let saveError { throw saveError }
         saved.append((text, path))
+        items[path] = .other
     }
 
     func mail(_ text: String, to: String, subject: String) throws {
         if let mailError { throw mailError }
         mailed.append((text, to, subject))
+    }
+
+    func existingItem(at path: String) -> ExistingItem {
+        items[path] ?? .nothing
+    }
+
+    /// "Writes" `saveName.save` (or `.save.N` when taken, as the real one does).
+    func saveEmergencyCopy(_ text: String, forDocument saveName: String) throws -> String {
+        if let emergencyError { throw emergencyError }
+        rescued.append((text, saveName))
+        var path = saveName + ".save"
+        var number = 0
+        while items[path] != nil {
+            number += 1
+            path = saveName + ".save.\(number)"
+        }
+        items[path] = .other
+        return path
     }
 }
 
@@ -78,18 +101,12 @@ final class FakeRecognition: RecognitionTask {
 /// Keys that type `text`, one character each.
 func typing(_ text: String) -> [KeyEvent] { text.map { KeyEvent.character($0) } }
 
-/// A path in a fresh temporary folder (so it never exists and no overwrite question comes up).
-func freshPath(_ name: String) -> String {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("snapeditor-\(UUID().uuidString)")
-    return dir.appendingPathComponent(name).path
-}
-
 /// An editor on a fake 80x24 terminal with `text`.
 func makeEditor(text: String = "", name: String = "poem.txt", savePath: String? = nil,
                 recognition: FakeRecognition? = nil, sharing: FakeSharing = FakeSharing(),
                 rows: Int = 24, columns: Int = 80) -> (Editor, FakeTerminal, FakeSharing) {
     let terminal = FakeTerminal(rows: rows, columns: columns)
-    let configuration = EditorConfiguration(displayName: name, defaultSaveName: savePath ?? freshPath("out.txt"),
+    let configuration = EditorConfiguration(displayName: name, defaultSaveName: savePath ?? "/poems/out.txt",
                                             initialText: text, recognition: recognition, sharing: sharing)
     return (Editor(terminal: terminal, configuration: configuration), terminal, sharing)
 }

@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 @testable import SnapEditor
 import SnapTerminal
@@ -27,7 +26,7 @@ import SnapText
 }
 
 @Test func exitYesGoesThroughWriteOut() {
-    let path = freshPath("raven.txt")
+    let path = "/poems/raven.txt"
     let (editor, _, sharing) = makeEditor(text: "poem", savePath: path)
     editor.press(.character("!"), .control("x"), .character("y"))
     #expect(editor.state.mode == .prompt(Prompt(kind: .writeOut, answer: path)))
@@ -77,22 +76,36 @@ import SnapText
     #expect(sharing.saved.isEmpty)
 }
 
-@Test func writeOutAsksBeforeOverwritingAnotherFile() throws {
-    let existing = FileManager.default.temporaryDirectory.appendingPathComponent("ow-\(UUID().uuidString.prefix(8)).txt")
-    try Data("old".utf8).write(to: existing)
-    defer { try? FileManager.default.removeItem(at: existing) }
-    let (editor, terminal, sharing) = makeEditor(text: "new", savePath: existing.path)
+@Test func writeOutAsksBeforeOverwritingAnotherFile() {
+    let existing = "/poems/ow-raven.txt"
+    let sharing = FakeSharing()
+    sharing.items[existing] = .other
+    let (editor, terminal, _) = makeEditor(text: "new", savePath: existing, sharing: sharing)
     editor.press(.control("o"), .enter)
-    #expect(editor.state.mode == .confirmOverwrite(path: existing.path))
-    #expect(render(editor.state, size: terminal.size).text(ofRow: 21).hasPrefix("File \"\(existing.path)\" exists; OVERWRITE? "))
+    #expect(editor.state.mode == .confirmOverwrite(path: existing))
+    #expect(render(editor.state, size: terminal.size).text(ofRow: 21).hasPrefix("File \"\(existing)\" exists; OVERWRITE? "))
     // When the full path does not fit, the question names the file only.
-    #expect(render(editor.state, size: TerminalSize(rows: 24, columns: 45)).text(ofRow: 21)
-            == "File \"\(existing.lastPathComponent)\" exists; OVERWRITE?    ")
+    #expect(render(editor.state, size: TerminalSize(rows: 24, columns: 40)).text(ofRow: 21)
+            == "File \"ow-raven.txt\" exists; OVERWRITE?  ")
     #expect(sharing.saved.isEmpty)
     editor.press(.character("y"))
-    #expect(sharing.saved.first?.path == existing.path)
+    #expect(sharing.saved.first?.path == existing)
     editor.press(.character("!"), .control("o"), .enter)     // now it is this text's own file: no question
     #expect(sharing.saved.count == 2)
+}
+
+@Test func overwriteQuestionNoAsksAnotherNameAndCancelStops() {
+    let sharing = FakeSharing()
+    sharing.items["/poems/taken.txt"] = .other
+    let (editor, _, _) = makeEditor(text: "new", savePath: "/poems/taken.txt", sharing: sharing)
+    editor.press(.control("o"), .enter, .character("a"))           // A is no answer here
+    #expect(editor.state.mode == .confirmOverwrite(path: "/poems/taken.txt"))
+    editor.press(.character("n"))
+    #expect(editor.state.mode == .prompt(Prompt(kind: .writeOut, answer: "/poems/taken.txt")))
+    editor.press(.enter, .escape)
+    #expect(editor.state.mode == .editing)
+    #expect(editor.state.status == StatusMessage("Cancelled"))
+    #expect(sharing.saved.isEmpty)
 }
 
 @Test func mailAsksRecipientAndSubject() {
@@ -210,11 +223,11 @@ import SnapText
 }
 
 @Test func writingOntoAFolderSaysSoAtOnce() {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snapeditor-dir-\(UUID().uuidString)").path
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let (editor, _, sharing) = makeEditor(text: "poem\n", savePath: folder)
+    let sharing = FakeSharing()
+    sharing.items["/poems"] = .folder
+    let (editor, _, _) = makeEditor(text: "poem\n", savePath: "/poems", sharing: sharing)
     editor.press(.character("!"), .control("o"), .enter)
-    #expect(editor.state.status == StatusMessage("\(folder): Is a directory", isError: true))   // no OVERWRITE? first
+    #expect(editor.state.status == StatusMessage("/poems: Is a directory", isError: true))   // no OVERWRITE? first
     #expect(sharing.saved.isEmpty)
     #expect(editor.state.isModified)
 }

@@ -25,7 +25,7 @@ import SnapTestSupport
     editor.press(.home, .right, .character("X"))
     editor.press(.up, .up, .up)                              // line 1
     editor.press(.home, .right, .backspace)
-    let path = freshPath("out.txt")
+    let path = "/poems/à relire/sortie é.txt"
     editor.press(.control("o"), .control("u"))               // ^U clears the pre-filled name
     editor.press(typing(path))
     editor.press(.enter)

@@ -1,0 +1,28 @@
+/// What a path names at the moment, as far as Write Out cares.
+public enum ExistingItem: Equatable, Sendable {
+    /// Nothing (a new file would be made).
+    case nothing
+    /// A folder: Write Out refuses it at once.
+    case folder
+    /// A file or anything else: Write Out asks before replacing it, unless it is the text's own.
+    case other
+}
+
+/// The editor's only way to files and mail; the executable passes the real one (SnapShare), and
+/// the editor's tests a fake, so that the editor itself touches no file.
+public protocol DocumentSharing {
+    /// Writes `text` to the file at `path` exactly (UTF-8, bytes as given).
+    /// Throws on failure; the error's description is shown to the user as is (it should name
+    /// the file and the system's reason).
+    func save(_ text: String, to path: String) throws
+    /// Sends `text` by mail to `to` with `subject`.
+    /// Throws on failure; the error's description is shown to the user as is.
+    func mail(_ text: String, to: String, subject: String) throws
+    /// What `path` (as the user typed it for Write Out) names now.
+    func existingItem(at path: String) -> ExistingItem
+    /// Writes `text` to a new emergency file for the document Write Out would write to `saveName`
+    /// (GNU nano's `NAME.save`, `NAME.save.1`…, else in the home folder, then `/tmp`) and returns
+    /// its path. Runs when a signal ends the editor. Throws when no place took it; the error's
+    /// description names the file and the system's reason.
+    func saveEmergencyCopy(_ text: String, forDocument saveName: String) throws -> String
+}

@@ -1,0 +1,118 @@
+import SnapText
+import SnapTerminal
+
+/// One shortcut on the two-line help bar: the key as nano writes it and a short label.
+public struct HelpBarItem: Hashable, Sendable {
+    /// `^G`, `M-U`, `Esc`, ` Y` (a single character is padded to two columns, as nano does).
+    public var key: String
+    /// `Help`, `Write Out`…
+    public var label: String
+
+    /// Creates an item.
+    public init(key: String, label: String) {
+        self.key = key
+        self.label = label
+    }
+}
+
+extension KeyEvent {
+    /// The key as nano's help writes it: `^G`, `M-U`, `F1`, `Up`, `PgUp`, `Enter`, `Y`.
+    public var helpName: String {
+        switch self {
+        case .character(" "): return "Space"
+        case .character(let c): return String(c)
+        case .control(" "): return "^Space"
+        case .control(let c): return "^" + String(c).uppercased()
+        case .meta(let c): return "M-" + String(c).uppercased()
+        case .up: return "Up"
+        case .down: return "Down"
+        case .left: return "Left"
+        case .right: return "Right"
+        case .home: return "Home"
+        case .end: return "End"
+        case .pageUp: return "PgUp"
+        case .pageDown: return "PgDn"
+        case .insert: return "Ins"
+        case .delete: return "Del"
+        case .backspace: return "Bsp"
+        case .enter: return "Enter"
+        case .tab: return "Tab"
+        case .backTab: return "Sh-Tab"
+        case .escape: return "Esc"
+        case .function(let n): return "F\(n)"
+        case .paste: return "Paste"
+        case .resize: return "Resize"
+        case .modified(let key, let modifiers):
+            var prefix = ""
+            if modifiers.contains(.control) { prefix += "^" }
+            if modifiers.contains(.alt) || modifiers.contains(.meta) { prefix += "M-" }
+            if modifiers.contains(.shift) { prefix += "Sh-" }
+            return prefix + key.helpName
+        }
+    }
+}
+
+extension Keymap {
+    /// The help bar for `state`: the bindings with a bar label that apply to what keys do now.
+    public func helpBar(for state: EditorState) -> [HelpBarItem] {
+        if state.isRecognizing { return Self.barItems(recognizing) }
+        switch state.mode {
+        case .editing: return Self.barItems(editing)
+        case .prompt(let prompt): return Self.barItems(self.prompt.filter { $0.action.isAvailable(in: prompt.kind) })
+        case .confirmReplace, .confirmSave, .confirmOverwrite:
+            return Self.barItems(question.filter { $0.action.isAvailable(in: state.mode) })
+        case .help: return Self.barItems(help)
+        }
+    }
+
+    private static func barItems<Action>(_ bindings: [KeyBinding<Action>]) -> [HelpBarItem] {
+        bindings.compactMap { binding in
+            guard let label = binding.barLabel, let key = binding.keys.first?.helpName else { return nil }
+            return HelpBarItem(key: key.count == 1 ? " " + key : key, label: label)
+        }
+    }
+
+    /// The help screen's text (^G), one binding a line, every binding of every list.
+    public var helpScreen: [String] {
+        let width = 2 + ([editing.map(\.keys), recognizing.map(\.keys), prompt.map(\.keys), question.map(\.keys),
+                          help.map(\.keys)].joined().map { Self.keyNames($0).count }.max() ?? 0)
+        func section<Action>(_ title: String, _ bindings: [KeyBinding<Action>]) -> [String] {
+            [""] + [title] + bindings.map { binding in
+                let keys = Self.keyNames(binding.keys)
+                return keys + String(repeating: " ", count: max(1, width - keys.count)) + binding.summary
+            }
+        }
+        return ["LoveInASnap: fix the poem read from the photo, then write it out or mail it.",
+                "^ means Ctrl; M- means Alt, or Esc then the key. Characters are typed in."]
+            + section("The text:", editing)
+            + section("While the OCR runs:", recognizing)
+            + section("In a prompt (Search, Replace with, File Name to Write, To, Subject):", prompt)
+            + section("At a question (Replace this instance?, Save modified buffer?, OVERWRITE?):", question)
+            + section("On this help screen:", help)
+    }
+
+    private static func keyNames(_ keys: [KeyEvent]) -> String {
+        keys.map(\.helpName).joined(separator: " ")
+    }
+
+    /// `lovesnap --help`'s key list: the help bar's shortcuts for the text, then those while the OCR
+    /// runs, as `KEY Label` items wrapped at `width` columns, each line starting with `indent`.
+    public func keyList(width: Int, indent: String) -> [String] {
+        var items = Self.barItems(editing)
+        for item in Self.barItems(recognizing) where !items.contains(where: { $0.key == item.key }) {
+            items.append(item)
+        }
+        var lines: [String] = []
+        var line = indent
+        for item in items {
+            let text = item.key.trimmingWhitespace() + " " + item.label
+            if line != indent && DisplayWidth.of(line) + 2 + DisplayWidth.of(text) > width {
+                lines.append(line)
+                line = indent
+            }
+            line += (line == indent ? "" : "  ") + text
+        }
+        if line != indent { lines.append(line) }
+        return lines
+    }
+}

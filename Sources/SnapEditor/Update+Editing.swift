@@ -1,0 +1,156 @@
+import SnapText
+import SnapTerminal
+
+// Keys in the text: typing, pasting, and the keymap's commands.
+
+func updateEditing(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap) -> [EditorEffect] {
+    var key = key
+    if state.pendingEscape {
+        // nano: Esc then a key, however slowly typed, is Meta + key; Esc Esc drops the prefix.
+        state.pendingEscape = false
+        switch key {
+        case .character(let c): key = .meta(for: c)
+        case .escape: return []
+        default: break
+        }
+    } else if key == .escape {
+        state.pendingEscape = true
+        return []
+    }
+    let wasCut = state.lastCommandWasCut
+    state.lastCommandWasCut = false
+    switch key {
+    case .character(let character):
+        state.buffer.insert(String(character))
+        return []
+    case .paste(let text):
+        state.buffer.closeUndoGroup()
+        state.buffer.insert(text)
+        state.buffer.closeUndoGroup()
+        return []
+    default:
+        break
+    }
+    guard let command = keymap.command(for: key) else { return [] }
+    return perform(command, on: &state, afterCut: wasCut)
+}
+
+private func perform(_ command: Command, on state: inout EditorState, afterCut: Bool) -> [EditorEffect] {
+    switch command {
+    case .help:
+        state.mode = .help
+        state.helpTopLine = 0
+    case .exit:
+        if state.isModified || state.hasUnsavedText {
+            state.mode = .confirmSave
+        } else {
+            state.exitCode = 0
+        }
+    case .writeOut:
+        state.exitAfterSave = false
+        state.mode = .prompt(Prompt(kind: .writeOut, answer: state.saveName))
+    case .save:
+        return [.save(text: state.buffer.text, path: state.saveName, overwriteConfirmed: state.savesToOwnFile)]
+    case .whereIs:
+        state.mode = .prompt(Prompt(kind: .search))
+    case .findNext:
+        if state.lastSearch.isEmpty {
+            state.status = StatusMessage("No current search pattern")
+        } else {
+            find(state.lastSearch, in: &state)
+        }
+    case .replace:
+        state.mode = .prompt(Prompt(kind: .replaceSearch))
+    case .undo:
+        let kind = state.buffer.history.undoSteps.last.map(describe)
+        state.status = StatusMessage(state.buffer.undo() ? "Undid \(kind ?? "action")" : "Nothing to undo")
+    case .redo:
+        let kind = state.buffer.history.redoSteps.last.map(describe)
+        state.status = StatusMessage(state.buffer.redo() ? "Redid \(kind ?? "action")" : "Nothing to redo")
+    case .mail:
+        state.mode = .prompt(Prompt(kind: .mailTo, answer: state.promptHistory[.recipient]?.last ?? ""))
+    case .cutLine:
+        let cut = state.buffer.cutLine()
+        state.cutBuffer = afterCut ? state.cutBuffer + cut : cut
+        state.lastCommandWasCut = true
+    case .paste:
+        if state.cutBuffer.isEmpty {
+            state.status = StatusMessage("Cutbuffer is empty")
+        } else {
+            state.buffer.closeUndoGroup()
+            state.buffer.insert(state.cutBuffer)
+            state.buffer.closeUndoGroup()
+        }
+    case .location:
+        state.status = StatusMessage(location(of: state.buffer))
+    case .refresh:
+        return [.redrawScreen]
+    case .cancelRecognition:
+        break
+    case .moveUp: state.buffer.moveUp()
+    case .moveDown: state.buffer.moveDown()
+    case .moveLeft: state.buffer.moveLeft()
+    case .moveRight: state.buffer.moveRight()
+    case .lineStart: state.buffer.moveToLineStart()
+    case .lineEnd: state.buffer.moveToLineEnd()
+    case .pageUp, .pageDown:
+        let page = max(1, state.layout.textRows.count - 2)
+        let delta = command == .pageUp ? -page : page
+        state.topLine = min(max(0, state.topLine + delta), max(0, state.buffer.lineCount - 1))
+        state.buffer.moveLines(by: delta)
+    case .firstLine: state.buffer.moveToStart()
+    case .lastLine: state.buffer.moveToEnd()
+    case .newline:
+        state.buffer.insert("\n")
+    case .tab:
+        state.buffer.insert("\t")
+    case .deleteBackward:
+        state.buffer.deleteBackward()
+    case .deleteForward:
+        state.buffer.deleteForward()
+    }
+    return []
+}
+
+private func describe(_ step: History.Step) -> String {
+    if step.edits.count > 1 { return "replacement" }
+    guard let edit = step.edits.first else { return "action" }
+    if edit.text == "\n" { return edit.kind == .insert ? "line break" : "line join" }
+    return edit.kind == .insert ? "addition" : "deletion"
+}
+
+/// nano's ^C report: "line 2/7 (28%), col 3/11 (27%), char 15/73 (20%)".
+private func location(of buffer: TextBuffer) -> String {
+    let cursor = buffer.cursor
+    var charsBefore = 0
+    var total = 0
+    for i in 0..<buffer.lineCount {
+        let n = buffer.characterCount(inLine: i)
+        if i < cursor.line { charsBefore += n + 1 }
+        total += n + (i < buffer.lineCount - 1 ? 1 : 0)
+    }
+    let lineLength = buffer.characterCount(inLine: cursor.line) + 1
+    func percent(_ a: Int, _ b: Int) -> Int { b == 0 ? 0 : 100 * a / b }
+    let line = cursor.line + 1, col = cursor.column + 1, char = charsBefore + cursor.column + 1
+    return "line \(line)/\(buffer.lineCount) (\(percent(line, buffer.lineCount))%), "
+        + "col \(col)/\(lineLength) (\(percent(col, lineLength))%), "
+        + "char \(char)/\(total + 1) (\(percent(char, total + 1))%)"
+}
+
+// MARK: - Search
+
+/// Moves to the next match after the cursor, wrapping; the status says how it went (nano's words).
+func find(_ search: String, in state: inout EditorState) {
+    let from = state.buffer.offset(of: state.buffer.cursor)
+    guard let match = try? state.buffer.nextMatch(of: search, from: from, skippingCurrent: true,
+                                                  caseSensitive: state.caseSensitive) else {
+        state.status = StatusMessage("\"\(search)\" not found")
+        return
+    }
+    state.buffer.moveCursor(to: state.buffer.position(ofOffset: match.range.lowerBound))
+    if match.wrapped && match.range.lowerBound == from {
+        state.status = StatusMessage("This is the only occurrence")
+    } else if match.wrapped {
+        state.status = StatusMessage("Search Wrapped")
+    }
+}

@@ -1,0 +1,72 @@
+import SnapText
+
+// What comes back from outside the state: the OCR job's reports, how the run loop's effects turned
+// out, and a termination signal.
+
+/// Applies what the OCR job reported.
+public func apply(_ event: RecognitionEvent, to state: inout EditorState) {
+    guard state.isRecognizing else { return }  // late events after a cancel are dropped
+    switch event {
+    case .progress(let percent):
+        state.recognition = .running(percent: min(max(percent, 0), 100))
+    case let .finished(text, confidence, notes):
+        state.buffer = TextBuffer(text: text)
+        state.topLine = 0
+        state.isModified = false
+        state.recognition = .finished(meanConfidence: min(max(confidence, 0), 100))
+        let lines = state.buffer.writtenLineCount
+        state.hasUnsavedText = !text.isEmpty
+        state.status = lines == 0
+            ? StatusMessage("No text found in \(state.displayName)")
+            : StatusMessage((["Read \(plural(lines, "line")) (conf \(min(max(confidence, 0), 100)))"] + notes).joined(separator: "; "))
+    case .failed(let message):
+        state.buffer = TextBuffer()
+        state.recognition = .failed(message: message)
+        state.status = StatusMessage(message, isError: true)
+    }
+}
+
+/// Applies how an ``EditorEffect`` turned out.
+public func apply(_ result: EffectResult, to state: inout EditorState) {
+    switch result {
+    case .saved(let path):
+        state.isModified = false
+        state.hasUnsavedText = false
+        state.displayName = EditorConfiguration.fileName(of: path)   // nano's title follows the file written
+        state.saveName = path
+        state.savesToOwnFile = true
+        state.status = StatusMessage("Wrote \(plural(state.buffer.writtenLineCount, "line"))")
+        if state.exitAfterSave { state.exitCode = 0 }
+    case .saveFailed(let message):
+        state.exitAfterSave = false
+        state.status = StatusMessage(message, isError: true)
+    case .saveNeedsOverwriteConfirmation(let path):
+        state.mode = .confirmOverwrite(path: path)
+    case .mailed(let to):
+        state.status = StatusMessage("Mail sent to \(to)")
+    case .mailFailed(let message):
+        state.status = StatusMessage(message, isError: true)
+    case let .emergencySaved(path, signal):
+        end(&state, TerminationReport(signal: signal, outcome: .saved(path: path)))
+    case let .emergencySaveFailed(reason, signal):
+        end(&state, TerminationReport(signal: signal, outcome: .failed(reason: reason)))
+    }
+}
+
+/// A termination signal (SIGTERM, SIGHUP) arrived: the editor ends with 128 + the signal.
+///
+/// As nano, only a changed buffer (or an OCR result never written) is rescued, with an
+/// ``EditorEffect/emergencySave(text:saveName:signal:)`` whose result ends the editor; an untouched
+/// one ends it at once, so closing a terminal on an untouched file leaves no `NAME.save` behind.
+public func apply(terminationSignal signal: Int32, to state: inout EditorState) -> [EditorEffect] {
+    guard state.isModified || state.hasUnsavedText else {
+        end(&state, TerminationReport(signal: signal, outcome: .nothingToSave))
+        return []
+    }
+    return [.emergencySave(text: state.buffer.text, saveName: state.saveName, signal: signal)]
+}
+
+private func end(_ state: inout EditorState, _ report: TerminationReport) {
+    state.termination = report
+    state.exitCode = report.exitCode
+}

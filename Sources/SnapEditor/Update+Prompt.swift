@@ -1,0 +1,138 @@
+import SnapText
+import SnapTerminal
+
+// Keys in a one-line prompt: the answer is typed, edited and accepted here.
+
+func updatePrompt(_ state: inout EditorState, _ prompt: Prompt, _ key: KeyEvent, keymap: Keymap) -> [EditorEffect] {
+    var prompt = prompt
+    switch key {
+    case .character(let c):
+        prompt.answer.insert(c, at: prompt.cursor)
+        prompt.cursor += 1
+        state.mode = .prompt(prompt)
+        return []
+    case .paste(let text):
+        let characters = Array(text.filter { $0 != "\n" && $0 != "\r\n" })
+        prompt.answer.insert(contentsOf: characters, at: prompt.cursor)
+        prompt.cursor += characters.count
+        state.mode = .prompt(prompt)
+        return []
+    default:
+        break
+    }
+    guard let action = keymap.promptAction(for: key), action.isAvailable(in: prompt.kind) else { return [] }
+    switch action {
+    case .deleteBackward:
+        if prompt.cursor > 0 {
+            prompt.answer.remove(at: prompt.cursor - 1)
+            prompt.cursor -= 1
+        }
+    case .deleteForward:
+        if prompt.cursor < prompt.answer.count { prompt.answer.remove(at: prompt.cursor) }
+    case .moveLeft:
+        prompt.cursor = max(0, prompt.cursor - 1)
+    case .moveRight:
+        prompt.cursor = min(prompt.answer.count, prompt.cursor + 1)
+    case .moveToStart:
+        prompt.cursor = 0
+    case .moveToEnd:
+        prompt.cursor = prompt.answer.count
+    case .olderAnswer, .newerAnswer:
+        browseHistory(&prompt, older: action == .olderAnswer, history: state.promptHistory[prompt.kind.historyKey] ?? [])
+    case .clear:
+        prompt.answer.removeAll()
+        prompt.cursor = 0
+    case .cancel:
+        state.mode = .editing
+        state.exitAfterSave = false
+        state.status = StatusMessage("Cancelled")
+        return []
+    case .switchToReplace:
+        prompt.kind = .replaceSearch
+    case .toggleCaseSensitivity:
+        state.caseSensitive.toggle()
+    case .accept:
+        state.mode = .editing
+        return accept(prompt, in: &state)
+    }
+    state.mode = .prompt(prompt)
+    return []
+}
+
+private func browseHistory(_ prompt: inout Prompt, older: Bool, history: [String]) {
+    guard !history.isEmpty else { return }
+    var index = prompt.historyIndex ?? history.count
+    index = older ? max(0, index - 1) : index + 1
+    if index >= history.count {
+        prompt.historyIndex = nil
+        prompt.answer = []
+    } else {
+        prompt.historyIndex = index
+        prompt.answer = Array(history[index])
+    }
+    prompt.cursor = prompt.answer.count
+}
+
+private func remember(_ answer: String, for kind: PromptKind, in state: inout EditorState) {
+    guard !answer.isEmpty else { return }
+    var list = state.promptHistory[kind.historyKey] ?? []
+    list.removeAll { $0 == answer }
+    list.append(answer)
+    state.promptHistory[kind.historyKey] = list
+}
+
+/// The answer given: search, go on to the next prompt, or ask the run loop to write or mail.
+private func accept(_ prompt: Prompt, in state: inout EditorState) -> [EditorEffect] {
+    let answer = prompt.text
+    remember(answer, for: prompt.kind, in: &state)
+    switch prompt.kind {
+    case .search, .replaceSearch:
+        let search = answer.isEmpty ? state.lastSearch : answer
+        guard !search.isEmpty else {
+            state.status = StatusMessage(SnapTextError.emptySearch.description)
+            return []
+        }
+        state.lastSearch = search
+        if prompt.kind == .search {
+            find(search, in: &state)
+        } else {
+            state.mode = .prompt(Prompt(kind: .replaceWith(search: search)))
+        }
+    case .replaceWith(let search):
+        beginReplace(search: search, replacement: answer, in: &state)
+    case .writeOut:
+        guard !answer.isEmpty else {
+            state.exitAfterSave = false
+            state.status = StatusMessage("Cancelled")
+            return []
+        }
+        let own = state.savesToOwnFile && answer == state.saveName
+        return [.save(text: state.buffer.text, path: answer, overwriteConfirmed: own)]
+    case .mailTo:
+        let to = answer.trimmingWhitespace()
+        guard !to.isEmpty else {
+            state.status = StatusMessage("Cancelled")
+            return []
+        }
+        state.mode = .prompt(Prompt(kind: .mailSubject(to: to), answer: defaultSubject(of: state.buffer)))
+    case .mailSubject(let to):
+        // The mail command may take a while (up to its timeout): the screen says so meanwhile.
+        state.status = StatusMessage("Sending to \(to)…")
+        return [.mail(text: state.buffer.text, to: to, subject: answer)]
+    }
+    return []
+}
+
+/// The poem's first non-empty line, trimmed: the default mail subject.
+func defaultSubject(of buffer: TextBuffer) -> String {
+    buffer.lines.lazy.map { $0.trimmingWhitespace() }.first { !$0.isEmpty } ?? ""
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return String(scalars[first...last])
+    }
+}

@@ -1,0 +1,101 @@
+import SnapText
+
+// The replace loop: "Replace this instance?" at each match, from the cursor to the end, then from
+// the top back to where it started (nano's order).
+
+/// Finds the first match from the cursor and asks about it; "not found" when there is none.
+func beginReplace(search: String, replacement: String, in state: inout EditorState) {
+    let from = state.buffer.offset(of: state.buffer.cursor)
+    guard let match = try? state.buffer.nextMatch(of: search, from: from, skippingCurrent: false,
+                                                  caseSensitive: state.caseSensitive) else {
+        state.status = StatusMessage("\"\(search)\" not found")
+        return
+    }
+    let session = ReplaceSession(search: search, replacement: replacement, match: match.range, stopOffset: from,
+                                 wrapped: match.wrapped, count: 0, originalCursor: from, caseSensitive: state.caseSensitive)
+    state.buffer.moveCursor(to: state.buffer.position(ofOffset: match.range.lowerBound))
+    state.mode = .confirmReplace(session)
+}
+
+/// The answer to "Replace this instance?".
+func updateReplace(_ state: inout EditorState, _ session: ReplaceSession, _ answer: Answer?) {
+    var session = session
+    let identical = session.caseSensitive && session.search.utf8.elementsEqual(session.replacement.utf8)
+    let cs = session.caseSensitive
+    switch answer {
+    case .yes?:
+        let match = session.match
+        if !identical {
+            try? state.buffer.replace([match], with: session.replacement)
+            session.count += 1
+            shift(&session, for: [match])
+        }
+        let next = match.lowerBound + session.replacement.utf8.count
+        advance(&state, &session, from: identical ? match.upperBound : next)
+    case .no?:
+        advance(&state, &session, from: session.match.lowerBound + 1)
+    case .all?:
+        var ranges: [Range<Int>] = []
+        if session.wrapped {
+            ranges = (try? state.buffer.matches(of: session.search, startingIn: session.match.lowerBound..<session.stopOffset,
+                                                caseSensitive: cs)) ?? []
+        } else {
+            let end = state.buffer.utf8Count
+            let before = (try? state.buffer.matches(of: session.search, startingIn: 0..<session.stopOffset,
+                                                    endingBy: session.match.lowerBound, caseSensitive: cs)) ?? []
+            let after = (try? state.buffer.matches(of: session.search, startingIn: session.match.lowerBound..<end,
+                                                   caseSensitive: cs)) ?? []
+            ranges = before + after
+        }
+        if !identical && !ranges.isEmpty {
+            try? state.buffer.replace(ranges, with: session.replacement)
+            session.count += ranges.count
+            shift(&session, for: ranges)
+        }
+        finishReplace(&state, session)
+    case .cancel?:
+        finishReplace(&state, session)
+    case nil:
+        break
+    }
+}
+
+/// Keeps the loop's stop point and the original cursor on the same text after `ranges` were replaced.
+private func shift(_ session: inout ReplaceSession, for ranges: [Range<Int>]) {
+    let delta = session.replacement.utf8.count - session.search.utf8.count
+    let beforeStop = ranges.filter { $0.upperBound <= session.stopOffset }.count
+    let beforeCursor = ranges.filter { $0.upperBound <= session.originalCursor }.count
+    session.stopOffset += beforeStop * delta
+    session.originalCursor += beforeCursor * delta
+}
+
+/// Finds the next match from `offset`: to the end, then from the top up to the starting point.
+private func advance(_ state: inout EditorState, _ session: inout ReplaceSession, from offset: Int) {
+    let end = state.buffer.utf8Count
+    var next: Range<Int>?
+    if !session.wrapped {
+        next = try? state.buffer.firstMatch(of: session.search, startingIn: offset..<end,
+                                            caseSensitive: session.caseSensitive)
+        if next == nil {
+            session.wrapped = true
+            next = try? state.buffer.firstMatch(of: session.search, startingIn: 0..<session.stopOffset,
+                                                caseSensitive: session.caseSensitive)
+        }
+    } else {
+        next = try? state.buffer.firstMatch(of: session.search, startingIn: offset..<session.stopOffset,
+                                            caseSensitive: session.caseSensitive)
+    }
+    guard let match = next else {
+        finishReplace(&state, session)
+        return
+    }
+    session.match = match
+    state.buffer.moveCursor(to: state.buffer.position(ofOffset: match.lowerBound))
+    state.mode = .confirmReplace(session)
+}
+
+private func finishReplace(_ state: inout EditorState, _ session: ReplaceSession) {
+    state.mode = .editing
+    state.buffer.moveCursor(to: state.buffer.position(ofOffset: session.originalCursor))
+    state.status = StatusMessage("Replaced \(plural(session.count, "occurrence"))")
+}

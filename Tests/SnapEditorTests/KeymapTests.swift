@@ -1,0 +1,184 @@
+import Testing
+@testable import SnapEditor
+import SnapTerminal
+
+private let keymap = Keymap.nano
+
+/// Every list of the keymap as (name, keys of each binding, summary of each binding).
+private var lists: [(name: String, keys: [[KeyEvent]], summaries: [String])] {
+    [("editing", keymap.editing.map(\.keys), keymap.editing.map(\.summary)),
+     ("recognizing", keymap.recognizing.map(\.keys), keymap.recognizing.map(\.summary)),
+     ("prompt", keymap.prompt.map(\.keys), keymap.prompt.map(\.summary)),
+     ("question", keymap.question.map(\.keys), keymap.question.map(\.summary)),
+     ("help", keymap.help.map(\.keys), keymap.help.map(\.summary))]
+}
+
+// MARK: - The table itself
+
+@Test func noKeyIsBoundTwiceInAList() {
+    for list in lists {
+        let keys = list.keys.flatMap { $0 }
+        #expect(Set(keys).count == keys.count, "\(list.name): \(keys.map(\.helpName))")
+        #expect(list.keys.allSatisfy { !$0.isEmpty }, "\(list.name): a binding without keys")
+    }
+}
+
+@Test func noActionIsBoundTwiceInAList() {
+    #expect(Set(keymap.editing.map(\.action)).count == keymap.editing.count)
+    #expect(Set(keymap.recognizing.map(\.action)).count == keymap.recognizing.count)
+    #expect(Set(keymap.prompt.map(\.action)).count == keymap.prompt.count)
+    #expect(Set(keymap.question.map(\.action)).count == keymap.question.count)
+    #expect(Set(keymap.help.map(\.action)).count == keymap.help.count)
+}
+
+@Test func everyActionHasAKey() {
+    let editingCommands = Set(keymap.editing.map(\.action)).union(keymap.recognizing.map(\.action))
+    #expect(editingCommands == Set(Command.allCases))
+    #expect(Set(keymap.prompt.map(\.action)) == Set(PromptAction.allCases))
+    #expect(Set(keymap.question.map(\.action)) == Set(Answer.allCases))
+    #expect(Set(keymap.help.map(\.action)) == Set(HelpAction.allCases))
+}
+
+@Test func keysTheTerminalNeverSendsAreNotBound() {
+    // ^H, ^I and ^M arrive as Backspace, TAB and Enter.
+    let all = lists.flatMap { $0.keys.flatMap { $0 } }
+    for key in [KeyEvent.control("h"), .control("i"), .control("m")] {
+        #expect(!all.contains(key), "\(key)")
+    }
+}
+
+@Test(arguments: [
+    (KeyEvent.control("o"), Command.writeOut), (.function(3), .writeOut), (.control("w"), .whereIs),
+    (.control("\\"), .replace), (.meta("r"), .replace), (.function(14), .replace), (.meta("u"), .undo),
+    (.meta("e"), .redo), (.meta("m"), .mail), (.control("x"), .exit), (.control("g"), .help), (.function(1), .help),
+    (.control("k"), .cutLine), (.control("u"), .paste), (.control("c"), .location), (.meta("w"), .findNext),
+    (.control("s"), .save), (.control("l"), .refresh), (.enter, .newline), (.control("j"), .newline), (.tab, .tab),
+    (.backspace, .deleteBackward), (.delete, .deleteForward), (.control("d"), .deleteForward),
+    (.up, .moveUp), (.control("p"), .moveUp), (.control("y"), .pageUp), (.pageDown, .pageDown),
+    (.meta("\\"), .firstLine), (.meta("/"), .lastLine), (.control("a"), .lineStart), (.end, .lineEnd),
+])
+func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
+    #expect(keymap.command(for: key) == command)
+}
+
+@Test func keysOfTheOtherModes() {
+    #expect(keymap.recognizingCommand(for: .escape) == .cancelRecognition)
+    #expect(keymap.recognizingCommand(for: .control("x")) == .exit)
+    #expect(keymap.recognizingCommand(for: .control("o")) == nil)
+    #expect(keymap.command(for: .escape) == nil)                   // in the text, Esc is the Meta prefix
+    #expect(keymap.promptAction(for: .control("c")) == .cancel)
+    #expect(keymap.promptAction(for: .escape) == .cancel)
+    #expect(keymap.promptAction(for: .enter) == .accept)
+    #expect(keymap.promptAction(for: .control("u")) == .clear)
+    #expect(keymap.promptAction(for: .meta("c")) == .toggleCaseSensitivity)
+    #expect(keymap.promptAction(for: .control("r")) == .switchToReplace)
+    #expect(keymap.answer(for: .character("y")) == .yes)
+    #expect(keymap.answer(for: .character("N")) == .no)
+    #expect(keymap.answer(for: .character("a")) == .all)
+    #expect(keymap.answer(for: .escape) == .cancel)
+    #expect(keymap.answer(for: .character("x")) == nil)
+    #expect(keymap.helpAction(for: .control("x")) == .close)
+    #expect(keymap.helpAction(for: .pageDown) == .pageDown)
+    #expect(keymap.helpAction(for: .character("q")) == nil)
+}
+
+// MARK: - Generated help
+
+@Test func everyBindingAppearsInTheHelpScreen() {
+    let screen = keymap.helpScreen
+    for list in lists {
+        for (keys, summary) in zip(list.keys, list.summaries) {
+            let line = keys.map(\.helpName).joined(separator: " ")
+            #expect(screen.contains { $0.hasPrefix(line + " ") && $0.hasSuffix(summary) }, "\(list.name): \(line) \(summary)")
+        }
+    }
+    #expect(screen.first == "LoveInASnap: fix the poem read from the photo, then write it out or mail it.")
+    #expect(screen.contains("^G F1       show this help"))
+    #expect(screen.contains("^\\ M-R F14  replace a text, asking at each match"))
+    #expect(screen.contains("Y y         yes"))
+}
+
+@Test func helpBarIsTheKeymapsLabelledBindings() {
+    var state = EditorState(displayName: "p", saveName: "p.txt", text: "x")
+    let editing = keymap.editing.compactMap { binding in
+        binding.barLabel.map { HelpBarItem(key: binding.keys[0].helpName, label: $0) }
+    }
+    #expect(keymap.helpBar(for: state) == editing)
+    #expect(keymap.helpBar(for: state).map(\.key)
+            == ["^G", "^X", "^O", "M-M", "^W", "^\\", "^K", "^U", "M-U", "M-E", "^C", "M-W"])
+    _ = update(&state, .control("w"))
+    #expect(keymap.helpBar(for: state) == [HelpBarItem(key: "^C", label: "Cancel"), HelpBarItem(key: "M-C", label: "Case Sens"),
+                                           HelpBarItem(key: "^R", label: "Replace")])
+    _ = update(&state, .control("r"))
+    #expect(keymap.helpBar(for: state).map(\.label) == ["Cancel", "Case Sens"])
+    state.mode = .prompt(Prompt(kind: .writeOut))
+    #expect(keymap.helpBar(for: state).map(\.label) == ["Cancel"])
+    state.mode = .confirmSave
+    #expect(keymap.helpBar(for: state) == [HelpBarItem(key: " Y", label: "Yes"), HelpBarItem(key: " N", label: "No"),
+                                           HelpBarItem(key: "^C", label: "Cancel")])
+    state.mode = .confirmReplace(ReplaceSession(search: "x", replacement: "y", match: 0..<1, stopOffset: 0, wrapped: false,
+                                                count: 0, originalCursor: 0))
+    #expect(keymap.helpBar(for: state).map(\.key) == [" Y", " N", " A", "^C"])
+    state.mode = .help
+    #expect(keymap.helpBar(for: state).map(\.label) == ["Close", "Prev Page", "Next Page", "Prev Line", "Next Line"])
+    let ocr = EditorState(displayName: "p.jpg", saveName: "p.txt", recognizing: true)
+    #expect(keymap.helpBar(for: ocr) == [HelpBarItem(key: "Esc", label: "Cancel OCR"), HelpBarItem(key: "^X", label: "Exit")])
+}
+
+@Test func aChangedKeymapChangesTheHelpBarAndTheKeys() {
+    var custom = Keymap.nano
+    custom.editing[0].keys = [.function(1)]
+    custom.editing[0].barLabel = "Aide"
+    var state = EditorState(displayName: "p", saveName: "p.txt", text: "x")
+    let frame = render(state, size: TerminalSize(rows: 24, columns: 80), keymap: custom)
+    #expect(frame.text(ofRow: 22).hasPrefix("F1 Aide"))
+    _ = update(&state, .control("g"), keymap: custom)
+    #expect(state.mode == .editing)
+    _ = update(&state, .function(1), keymap: custom)
+    #expect(state.mode == .help)
+}
+
+@Test func keyListForHelpOption() {
+    let lines = keymap.keyList(width: 80, indent: "  ")
+    #expect(lines == ["  ^G Help  ^X Exit  ^O Write Out  M-M Mail  ^W Where Is  ^\\ Replace  ^K Cut",
+                      "  ^U Paste  M-U Undo  M-E Redo  ^C Location  M-W Next  Esc Cancel OCR"])
+    #expect(lines.allSatisfy { $0.count <= 80 })
+}
+
+@Test func keyNames() {
+    #expect(KeyEvent.control("\\").helpName == "^\\")
+    #expect(KeyEvent.control(" ").helpName == "^Space")
+    #expect(KeyEvent.meta("u").helpName == "M-U")
+    #expect(KeyEvent.character("y").helpName == "y")
+    #expect(KeyEvent.pageDown.helpName == "PgDn")
+    #expect(KeyEvent.modified(.right, .control).helpName == "^Right")
+}
+
+// MARK: - The help screen
+
+@Test func helpScreenScrollsAndAnyOtherKeyClosesIt() {
+    var state = EditorState(displayName: "p", saveName: "p.txt", text: "x")
+    _ = update(&state, .control("g"))
+    let size = TerminalSize(rows: 24, columns: 80)
+    var frame = render(state, size: size)
+    #expect(frame.text(ofRow: 1).hasPrefix("LoveInASnap: fix the poem"))
+    #expect(frame.text(ofRow: 22).hasPrefix("^X Close"))
+    _ = update(&state, .down)
+    frame = render(state, size: size)
+    #expect(frame.text(ofRow: 1).hasPrefix("^ means Ctrl"))
+    for _ in 0..<20 { _ = update(&state, .pageDown) }
+    frame = render(state, size: size)
+    let screen = keymap.helpScreen
+    #expect(frame.text(ofRow: 20).hasPrefix(screen[screen.count - 1]))   // the last page is full
+    #expect(frame.text(ofRow: 1).hasPrefix(screen[screen.count - 20]))
+    _ = update(&state, .control("y"))
+    #expect(render(state, size: size).text(ofRow: 1).hasPrefix(screen[screen.count - 38]))
+    _ = update(&state, .character("q"))
+    #expect(state.mode == .editing)
+    #expect(state.buffer.text == "x")                                   // the key closed help, nothing else
+    _ = update(&state, .control("g"))
+    #expect(render(state, size: size).text(ofRow: 1).hasPrefix("LoveInASnap"))   // from the top again
+    _ = update(&state, .control("x"))
+    #expect(state.mode == .editing)
+    #expect(state.exitCode == nil)
+}
