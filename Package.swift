@@ -11,17 +11,22 @@ let package = Package(
         .library(name: "SnapOCR", targets: ["SnapOCR"]),
     ],
     targets: [
-        .systemLibrary(name: "CLeptonica", pkgConfig: "lept",
-                       providers: [.apt(["libleptonica-dev"])]),
-        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract",
-                       providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng", "tesseract-ocr-fra", "tesseract-ocr-osd"])]),
-        .systemLibrary(name: "CExif", pkgConfig: "libexif",
-                       providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(
+            name: "CLeptonica", pkgConfig: "lept",
+            providers: [.apt(["libleptonica-dev"])]),
+        .systemLibrary(
+            name: "CTesseract", pkgConfig: "tesseract",
+            providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng", "tesseract-ocr-fra", "tesseract-ocr-osd"])]),
+        .systemLibrary(
+            name: "CExif", pkgConfig: "libexif",
+            providers: [.apt(["libexif-dev"])]),
         // giflib: only to count a GIF's frames without decoding them (Leptonica reads the first).
-        .systemLibrary(name: "CGif", pkgConfig: "libgif",
-                       providers: [.apt(["libgif-dev"])]),
-        .systemLibrary(name: "CHunspell", pkgConfig: "hunspell",
-                       providers: [.apt(["libhunspell-dev", "hunspell-en-us", "hunspell-fr"])]),
+        .systemLibrary(
+            name: "CGif", pkgConfig: "libgif",
+            providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(
+            name: "CHunspell", pkgConfig: "hunspell",
+            providers: [.apt(["libhunspell-dev", "hunspell-en-us", "hunspell-fr"])]),
         // No pkgConfig: SwiftPM drops ncursesw's -D flags anyway (see shim.h).
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
 
@@ -35,7 +40,8 @@ let package = Package(
         .target(name: "SnapShare"),
         .target(name: "SnapTerminal", dependencies: ["CNcursesw"]),
         .target(name: "SnapEditor", dependencies: ["SnapText", "SnapTerminal"]),
-        .executableTarget(name: "lovesnap", dependencies: ["CLibc", "SnapEditor", "SnapOCR", "SnapShare", "SnapImaging"]),
+        .executableTarget(
+            name: "lovesnap", dependencies: ["CLibc", "SnapEditor", "SnapOCR", "SnapShare", "SnapImaging"]),
 
         // Non-product helpers every test target may use: paths, running the built binary, CER.
         .target(name: "SnapTestSupport", path: "Tests/SnapTestSupport"),
@@ -45,7 +51,8 @@ let package = Package(
         .testTarget(name: "SnapSpellingTests", dependencies: ["SnapSpelling"]),
         .testTarget(name: "SnapShareTests", dependencies: ["SnapShare"]),
         .testTarget(name: "SnapTerminalTests", dependencies: ["SnapTerminal"]),
-        .testTarget(name: "SnapEditorTests", dependencies: ["SnapEditor", "SnapText", "SnapTerminal", "SnapTestSupport"]),
+        .testTarget(
+            name: "SnapEditorTests", dependencies: ["SnapEditor", "SnapText", "SnapTerminal", "SnapTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["SnapShare", "SnapImaging", "SnapTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -9,12 +9,16 @@ let package = Package(
     targets: [
         // libFuzzer target: bytes → temp file → ImageLoader.load → Preprocessor.prepare.
         // Build only with `-sanitize=fuzzer`: main.swift hands control to libFuzzer's driver.
-        .executableTarget(name: "FuzzImaging",
-                          dependencies: [.product(name: "SnapImaging", package: "LoveInASnap")]),
+        .executableTarget(
+            name: "FuzzImaging",
+            dependencies: [.product(name: "SnapImaging", package: "LoveInASnap")]),
         // OCRs the sample poems N times in one process and prints the RSS along the way.
-        .executableTarget(name: "MemoryLoop",
-                          dependencies: [.product(name: "SnapOCR", package: "LoveInASnap"),
-                                         .product(name: "SnapImaging", package: "LoveInASnap")]),
+        .executableTarget(
+            name: "MemoryLoop",
+            dependencies: [
+                .product(name: "SnapOCR", package: "LoveInASnap"),
+                .product(name: "SnapImaging", package: "LoveInASnap"),
+            ]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -1,6 +1,6 @@
 import Foundation
-import SnapText
 import SnapTerminal
+import SnapText
 
 /// The editor: glues a ``Terminal``, ``update(_:_:keymap:)``, ``render(_:size:keymap:)``, the OCR job
 /// and the sharing service into a run loop.
@@ -33,11 +33,14 @@ public final class Editor {
         self.recognition = configuration.recognition
         self.sharing = configuration.sharing
         self.keymap = keymap
-        self.state = EditorState(displayName: configuration.displayName, saveName: configuration.defaultSaveName,
-                                 savesToOwnFile: configuration.savesToOwnFile,
-                                 text: configuration.recognition == nil ? configuration.initialText : "",
-                                 recognizing: configuration.recognition != nil, screenSize: terminal.size)
-        if configuration.recognition == nil, let status = configuration.initialStatus { state.status = StatusMessage(status) }
+        self.state = EditorState(
+            displayName: configuration.displayName, saveName: configuration.defaultSaveName,
+            savesToOwnFile: configuration.savesToOwnFile,
+            text: configuration.recognition == nil ? configuration.initialText : "",
+            recognizing: configuration.recognition != nil, screenSize: terminal.size)
+        if configuration.recognition == nil, let status = configuration.initialStatus {
+            state.status = StatusMessage(status)
+        }
     }
 
     /// Runs until the user exits (returns 0) or a termination signal arrives (saves the text if it
@@ -88,7 +91,7 @@ public final class Editor {
     /// Does the work of one effect and feeds its outcome back to the state.
     private func perform(_ effect: EditorEffect) {
         switch effect {
-        case let .save(text, path, confirmed):
+        case .save(let text, let path, let confirmed):
             switch sharing.existingItem(at: path) {
             case .folder:
                 apply(.saveFailed(message: "\(path): Is a directory"), to: &state)
@@ -105,7 +108,7 @@ public final class Editor {
             } catch {
                 apply(.saveFailed(message: Self.message(for: error)), to: &state)
             }
-        case let .mail(text, to, subject):
+        case .mail(let text, let to, let subject):
             do {
                 try sharing.mail(text, to: to, subject: subject)
                 apply(.mailed(to: to), to: &state)
@@ -116,7 +119,7 @@ public final class Editor {
             recognition?.cancel()
         case .redrawScreen:
             terminal.invalidate()
-        case let .emergencySave(text, saveName, signal):
+        case .emergencySave(let text, let saveName, let signal):
             do {
                 let path = try sharing.saveEmergencyCopy(text, forDocument: saveName)
                 apply(.emergencySaved(path: path, signal: signal), to: &state)

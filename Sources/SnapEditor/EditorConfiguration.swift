@@ -17,8 +17,10 @@ public struct EditorConfiguration {
     public var initialStatus: String?
 
     /// Creates a configuration from its parts.
-    public init(displayName: String, defaultSaveName: String, savesToOwnFile: Bool = false, initialText: String = "",
-                recognition: RecognitionTask?, sharing: DocumentSharing) {
+    public init(
+        displayName: String, defaultSaveName: String, savesToOwnFile: Bool = false, initialText: String = "",
+        recognition: RecognitionTask?, sharing: DocumentSharing
+    ) {
         self.displayName = displayName
         self.defaultSaveName = defaultSaveName
         self.savesToOwnFile = savesToOwnFile
@@ -29,15 +31,19 @@ public struct EditorConfiguration {
 
     /// For a photo being read by `recognition`: the title shows the photo's file name and Write Out
     /// offers the photo's path with its extension replaced by `.txt` (`raven.jpg` → `raven.txt`).
-    public static func photo(path: String, recognition: RecognitionTask, sharing: DocumentSharing) -> EditorConfiguration {
-        EditorConfiguration(displayName: fileName(of: path), defaultSaveName: textFileName(forPhoto: path),
-                            recognition: recognition, sharing: sharing)
+    public static func photo(path: String, recognition: RecognitionTask, sharing: DocumentSharing)
+        -> EditorConfiguration
+    {
+        EditorConfiguration(
+            displayName: fileName(of: path), defaultSaveName: textFileName(forPhoto: path),
+            recognition: recognition, sharing: sharing)
     }
 
     /// For a text file opened directly: Write Out offers the file's own path.
     public static func textFile(path: String, text: String, sharing: DocumentSharing) -> EditorConfiguration {
-        EditorConfiguration(displayName: fileName(of: path), defaultSaveName: path, savesToOwnFile: true,
-                            initialText: text, recognition: nil, sharing: sharing)
+        EditorConfiguration(
+            displayName: fileName(of: path), defaultSaveName: path, savesToOwnFile: true,
+            initialText: text, recognition: nil, sharing: sharing)
     }
 
     /// `path` with its last extension replaced by `.txt` (added if there is none):
@@ -46,7 +52,9 @@ public struct EditorConfiguration {
     public static func textFileName(forPhoto path: String) -> String {
         let name = fileName(of: path)
         let directory = path.hasSuffix(name) ? String(path.dropLast(name.count)) : ""
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex, name[dot...] != ".txt" else { return path + ".txt" }
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex, name[dot...] != ".txt" else {
+            return path + ".txt"
+        }
         return directory + name[..<dot] + ".txt"
     }
 

@@ -1,5 +1,5 @@
-import SnapText
 import SnapTerminal
+import SnapText
 
 /// Everything the editor shows and remembers; changed only by ``update(_:_:keymap:)`` and the
 /// `apply` functions, drawn only by ``render(_:size:keymap:)``.
@@ -49,8 +49,10 @@ public struct EditorState: Equatable {
     public var termination: TerminationReport?
 
     /// A fresh state for `configuration`'s name and text, at `screenSize` (rows × columns).
-    public init(displayName: String, saveName: String, savesToOwnFile: Bool = false, text: String = "",
-                recognizing: Bool = false, screenSize: TerminalSize = TerminalSize(rows: 24, columns: 80)) {
+    public init(
+        displayName: String, saveName: String, savesToOwnFile: Bool = false, text: String = "",
+        recognizing: Bool = false, screenSize: TerminalSize = TerminalSize(rows: 24, columns: 80)
+    ) {
         self.buffer = TextBuffer(text: text)
         self.displayName = displayName
         self.saveName = saveName

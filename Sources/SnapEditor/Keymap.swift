@@ -42,8 +42,10 @@ public struct Keymap: Sendable {
     public var help: [KeyBinding<HelpAction>]
 
     /// Creates a keymap from its lists.
-    public init(editing: [KeyBinding<Command>], recognizing: [KeyBinding<Command>], prompt: [KeyBinding<PromptAction>],
-                question: [KeyBinding<Answer>], help: [KeyBinding<HelpAction>]) {
+    public init(
+        editing: [KeyBinding<Command>], recognizing: [KeyBinding<Command>], prompt: [KeyBinding<PromptAction>],
+        question: [KeyBinding<Answer>], help: [KeyBinding<HelpAction>]
+    ) {
         self.editing = editing
         self.recognizing = recognizing
         self.prompt = prompt
@@ -73,12 +75,15 @@ public struct Keymap: Sendable {
     public static let nano = Keymap(
         editing: [
             KeyBinding([.control("g"), .function(1)], .help, bar: "Help", "show this help"),
-            KeyBinding([.control("x"), .function(2)], .exit, bar: "Exit", "exit (asks whether to save a changed text)"),
-            KeyBinding([.control("o"), .function(3)], .writeOut, bar: "Write Out", "write the text to a file (asks the name)"),
+            KeyBinding(
+                [.control("x"), .function(2)], .exit, bar: "Exit", "exit (asks whether to save a changed text)"),
+            KeyBinding(
+                [.control("o"), .function(3)], .writeOut, bar: "Write Out", "write the text to a file (asks the name)"),
             KeyBinding([.meta("m")], .mail, bar: "Mail", "mail the text (asks To, then Subject)"),
             KeyBinding([.control("w"), .function(6)], .whereIs, bar: "Where Is", "search forward"),
-            KeyBinding([.control("\\"), .meta("r"), .function(14)], .replace, bar: "Replace",
-                       "replace a text, asking at each match"),
+            KeyBinding(
+                [.control("\\"), .meta("r"), .function(14)], .replace, bar: "Replace",
+                "replace a text, asking at each match"),
             KeyBinding([.control("k"), .function(9)], .cutLine, bar: "Cut", "cut the current line"),
             KeyBinding([.control("u"), .function(10)], .paste, bar: "Paste", "paste the cut text"),
             KeyBinding([.meta("u")], .undo, bar: "Undo", "undo the last change"),
@@ -108,8 +113,9 @@ public struct Keymap: Sendable {
         ],
         prompt: [
             KeyBinding([.control("c"), .escape], .cancel, bar: "Cancel", "cancel"),
-            KeyBinding([.meta("c")], .toggleCaseSensitivity, bar: "Case Sens",
-                       "tell upper from lower case, or not (Search prompts)"),
+            KeyBinding(
+                [.meta("c")], .toggleCaseSensitivity, bar: "Case Sens",
+                "tell upper from lower case, or not (Search prompts)"),
             KeyBinding([.control("r")], .switchToReplace, bar: "Replace", "replace instead (Search prompt)"),
             KeyBinding([.enter, .control("j")], .accept, "accept the answer"),
             KeyBinding([.backspace], .deleteBackward, "delete the character before the cursor"),

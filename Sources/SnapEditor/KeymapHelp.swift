@@ -1,5 +1,5 @@
-import SnapText
 import SnapTerminal
+import SnapText
 
 /// One shortcut on the two-line help bar: the key as nano writes it and a short label.
 public struct HelpBarItem: Hashable, Sendable {
@@ -74,16 +74,23 @@ extension Keymap {
 
     /// The help screen's text (^G), one binding a line, every binding of every list.
     public var helpScreen: [String] {
-        let width = 2 + ([editing.map(\.keys), recognizing.map(\.keys), prompt.map(\.keys), question.map(\.keys),
-                          help.map(\.keys)].joined().map { Self.keyNames($0).count }.max() ?? 0)
+        let width =
+            2
+            + ([
+                editing.map(\.keys), recognizing.map(\.keys), prompt.map(\.keys), question.map(\.keys),
+                help.map(\.keys),
+            ].joined().map { Self.keyNames($0).count }.max() ?? 0)
         func section<Action>(_ title: String, _ bindings: [KeyBinding<Action>]) -> [String] {
-            [""] + [title] + bindings.map { binding in
-                let keys = Self.keyNames(binding.keys)
-                return keys + String(repeating: " ", count: max(1, width - keys.count)) + binding.summary
-            }
+            [""] + [title]
+                + bindings.map { binding in
+                    let keys = Self.keyNames(binding.keys)
+                    return keys + String(repeating: " ", count: max(1, width - keys.count)) + binding.summary
+                }
         }
-        return ["LoveInASnap: fix the poem read from the photo, then write it out or mail it.",
-                "^ means Ctrl; M- means Alt, or Esc then the key. Characters are typed in."]
+        return [
+            "LoveInASnap: fix the poem read from the photo, then write it out or mail it.",
+            "^ means Ctrl; M- means Alt, or Esc then the key. Characters are typed in.",
+        ]
             + section("The text:", editing)
             + section("While the OCR runs:", recognizing)
             + section("In a prompt (Search, Replace with, File Name to Write, To, Subject):", prompt)

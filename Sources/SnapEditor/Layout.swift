@@ -38,8 +38,9 @@ extension EditorState {
 
     /// Moves ``topLine`` the least needed to show the cursor line (nano's smooth scrolling).
     mutating func scrollToCursor() {
-        topLine = Self.top(for: topLine, cursorLine: buffer.cursor.line, rows: layout.textRows.count,
-                           lineCount: buffer.lineCount)
+        topLine = Self.top(
+            for: topLine, cursorLine: buffer.cursor.line, rows: layout.textRows.count,
+            lineCount: buffer.lineCount)
     }
 
     static func top(for top: Int, cursorLine: Int, rows: Int, lineCount: Int) -> Int {

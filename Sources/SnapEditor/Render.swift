@@ -1,5 +1,5 @@
-import SnapText
 import SnapTerminal
+import SnapText
 
 /// Builds the whole screen for `state` at `size`: title bar, text (or OCR progress, or help),
 /// status/prompt line, two help lines, and the cursor. The help screen and the help lines come
@@ -88,7 +88,8 @@ private func drawTitle(_ frame: inout Frame, row: Int, _ state: EditorState) {
     if showLeft { frame.write(left, row: row, column: 0, style: .reverse) }
     let nameLimit = max(0, columns - (rightWidth > 0 ? rightWidth + 1 : 0))
     let nameStart = max(showLeft ? displayWidth(left) + 2 : 0, (columns - nameWidth) / 2)
-    frame.write(name, row: row, column: min(nameStart, max(0, nameLimit - nameWidth)), limit: nameLimit, style: .reverse)
+    frame.write(
+        name, row: row, column: min(nameStart, max(0, nameLimit - nameWidth)), limit: nameLimit, style: .reverse)
     if rightWidth > 0 && rightWidth <= columns {
         frame.write(rightText, row: row, column: columns - rightWidth, style: .reverse)
     }
@@ -97,8 +98,9 @@ private func drawTitle(_ frame: inout Frame, row: Int, _ state: EditorState) {
 private func drawText(_ frame: inout Frame, rows: Range<Int>, _ state: EditorState) {
     let buffer = state.buffer
     let width = frame.size.columns
-    let top = EditorState.top(for: state.topLine, cursorLine: buffer.cursor.line, rows: rows.count,
-                              lineCount: buffer.lineCount)
+    let top = EditorState.top(
+        for: state.topLine, cursorLine: buffer.cursor.line, rows: rows.count,
+        lineCount: buffer.lineCount)
     var highlight: Range<Int>?
     if case .confirmReplace(let session) = state.mode { highlight = session.match }
     var lineStart = buffer.startOffset(ofLine: top)
@@ -126,7 +128,9 @@ private func drawText(_ frame: inout Frame, rows: Range<Int>, _ state: EditorSta
                 if cx >= 0 && cx + cell.width <= width {
                     frame.put(cell.content, width: cell.width, row: row, column: cx, style: style)
                 } else {  // half outside: never cut a wide character, show blanks instead
-                    for b in max(0, cx)..<min(width, cx + cell.width) { frame.put(" ", row: row, column: b, style: style) }
+                    for b in max(0, cx)..<min(width, cx + cell.width) {
+                        frame.put(" ", row: row, column: b, style: style)
+                    }
                 }
                 cx += cell.width
             }
@@ -167,8 +171,11 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
     switch state.mode {
     case .prompt(let prompt):
         frame.setStyle(.reverse, row: row, columns: 0..<width)
-        drawPrompt(&frame, row: row, label: label(for: prompt.kind, lastSearch: state.lastSearch,
-                                                  caseSensitive: state.caseSensitive), prompt: prompt)
+        drawPrompt(
+            &frame, row: row,
+            label: label(
+                for: prompt.kind, lastSearch: state.lastSearch,
+                caseSensitive: state.caseSensitive), prompt: prompt)
         return
     case .confirmReplace:
         drawQuestion(&frame, row: row, "Replace this instance?")
@@ -178,8 +185,11 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
         return
     case .confirmOverwrite(let path):
         let question = "File \"\(path)\" exists; OVERWRITE? "
-        drawQuestion(&frame, row: row, displayWidth(question) <= width ? question
-                     : "File \"\(EditorConfiguration.fileName(of: path))\" exists; OVERWRITE? ")
+        drawQuestion(
+            &frame, row: row,
+            displayWidth(question) <= width
+                ? question
+                : "File \"\(EditorConfiguration.fileName(of: path))\" exists; OVERWRITE? ")
         return
     case .editing, .help:
         break

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// How the editor ended on a termination signal: the signal, what became of the text, and the

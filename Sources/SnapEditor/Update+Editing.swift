@@ -1,5 +1,5 @@
-import SnapText
 import SnapTerminal
+import SnapText
 
 // Keys in the text: typing, pasting, and the keymap's commands.
 
@@ -131,7 +131,9 @@ private func location(of buffer: TextBuffer) -> String {
     }
     let lineLength = buffer.characterCount(inLine: cursor.line) + 1
     func percent(_ a: Int, _ b: Int) -> Int { b == 0 ? 0 : 100 * a / b }
-    let line = cursor.line + 1, col = cursor.column + 1, char = charsBefore + cursor.column + 1
+    let line = cursor.line + 1
+    let col = cursor.column + 1
+    let char = charsBefore + cursor.column + 1
     return "line \(line)/\(buffer.lineCount) (\(percent(line, buffer.lineCount))%), "
         + "col \(col)/\(lineLength) (\(percent(col, lineLength))%), "
         + "char \(char)/\(total + 1) (\(percent(char, total + 1))%)"
@@ -142,8 +144,11 @@ private func location(of buffer: TextBuffer) -> String {
 /// Moves to the next match after the cursor, wrapping; the status says how it went (nano's words).
 func find(_ search: String, in state: inout EditorState) {
     let from = state.buffer.offset(of: state.buffer.cursor)
-    guard let match = try? state.buffer.nextMatch(of: search, from: from, skippingCurrent: true,
-                                                  caseSensitive: state.caseSensitive) else {
+    guard
+        let match = try? state.buffer.nextMatch(
+            of: search, from: from, skippingCurrent: true,
+            caseSensitive: state.caseSensitive)
+    else {
         state.status = StatusMessage("\"\(search)\" not found")
         return
     }

@@ -9,16 +9,19 @@ public func apply(_ event: RecognitionEvent, to state: inout EditorState) {
     switch event {
     case .progress(let percent):
         state.recognition = .running(percent: min(max(percent, 0), 100))
-    case let .finished(text, confidence, notes):
+    case .finished(let text, let confidence, let notes):
         state.buffer = TextBuffer(text: text)
         state.topLine = 0
         state.isModified = false
         state.recognition = .finished(meanConfidence: min(max(confidence, 0), 100))
         let lines = state.buffer.writtenLineCount
         state.hasUnsavedText = !text.isEmpty
-        state.status = lines == 0
+        state.status =
+            lines == 0
             ? StatusMessage("No text found in \(state.displayName)")
-            : StatusMessage((["Read \(plural(lines, "line")) (conf \(min(max(confidence, 0), 100)))"] + notes).joined(separator: "; "))
+            : StatusMessage(
+                (["Read \(plural(lines, "line")) (conf \(min(max(confidence, 0), 100)))"] + notes).joined(
+                    separator: "; "))
     case .failed(let message):
         state.buffer = TextBuffer()
         state.recognition = .failed(message: message)
@@ -32,7 +35,7 @@ public func apply(_ result: EffectResult, to state: inout EditorState) {
     case .saved(let path):
         state.isModified = false
         state.hasUnsavedText = false
-        state.displayName = EditorConfiguration.fileName(of: path)   // nano's title follows the file written
+        state.displayName = EditorConfiguration.fileName(of: path)  // nano's title follows the file written
         state.saveName = path
         state.savesToOwnFile = true
         state.status = StatusMessage("Wrote \(plural(state.buffer.writtenLineCount, "line"))")
@@ -46,9 +49,9 @@ public func apply(_ result: EffectResult, to state: inout EditorState) {
         state.status = StatusMessage("Mail sent to \(to)")
     case .mailFailed(let message):
         state.status = StatusMessage(message, isError: true)
-    case let .emergencySaved(path, signal):
+    case .emergencySaved(let path, let signal):
         end(&state, TerminationReport(signal: signal, outcome: .saved(path: path)))
-    case let .emergencySaveFailed(reason, signal):
+    case .emergencySaveFailed(let reason, let signal):
         end(&state, TerminationReport(signal: signal, outcome: .failed(reason: reason)))
     }
 }

@@ -1,5 +1,5 @@
-import SnapText
 import SnapTerminal
+import SnapText
 
 // Keys in a one-line prompt: the answer is typed, edited and accepted here.
 
@@ -38,7 +38,8 @@ func updatePrompt(_ state: inout EditorState, _ prompt: Prompt, _ key: KeyEvent,
     case .moveToEnd:
         prompt.cursor = prompt.answer.count
     case .olderAnswer, .newerAnswer:
-        browseHistory(&prompt, older: action == .olderAnswer, history: state.promptHistory[prompt.kind.historyKey] ?? [])
+        browseHistory(
+            &prompt, older: action == .olderAnswer, history: state.promptHistory[prompt.kind.historyKey] ?? [])
     case .clear:
         prompt.answer.removeAll()
         prompt.cursor = 0
@@ -132,7 +133,8 @@ extension String {
     func trimmingWhitespace() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
         return String(scalars[first...last])
     }
 }

@@ -6,13 +6,17 @@ import SnapText
 /// Finds the first match from the cursor and asks about it; "not found" when there is none.
 func beginReplace(search: String, replacement: String, in state: inout EditorState) {
     let from = state.buffer.offset(of: state.buffer.cursor)
-    guard let match = try? state.buffer.nextMatch(of: search, from: from, skippingCurrent: false,
-                                                  caseSensitive: state.caseSensitive) else {
+    guard
+        let match = try? state.buffer.nextMatch(
+            of: search, from: from, skippingCurrent: false,
+            caseSensitive: state.caseSensitive)
+    else {
         state.status = StatusMessage("\"\(search)\" not found")
         return
     }
-    let session = ReplaceSession(search: search, replacement: replacement, match: match.range, stopOffset: from,
-                                 wrapped: match.wrapped, count: 0, originalCursor: from, caseSensitive: state.caseSensitive)
+    let session = ReplaceSession(
+        search: search, replacement: replacement, match: match.range, stopOffset: from,
+        wrapped: match.wrapped, count: 0, originalCursor: from, caseSensitive: state.caseSensitive)
     state.buffer.moveCursor(to: state.buffer.position(ofOffset: match.range.lowerBound))
     state.mode = .confirmReplace(session)
 }
@@ -37,14 +41,20 @@ func updateReplace(_ state: inout EditorState, _ session: ReplaceSession, _ answ
     case .all?:
         var ranges: [Range<Int>] = []
         if session.wrapped {
-            ranges = (try? state.buffer.matches(of: session.search, startingIn: session.match.lowerBound..<session.stopOffset,
-                                                caseSensitive: cs)) ?? []
+            ranges =
+                (try? state.buffer.matches(
+                    of: session.search, startingIn: session.match.lowerBound..<session.stopOffset,
+                    caseSensitive: cs)) ?? []
         } else {
             let end = state.buffer.utf8Count
-            let before = (try? state.buffer.matches(of: session.search, startingIn: 0..<session.stopOffset,
-                                                    endingBy: session.match.lowerBound, caseSensitive: cs)) ?? []
-            let after = (try? state.buffer.matches(of: session.search, startingIn: session.match.lowerBound..<end,
-                                                   caseSensitive: cs)) ?? []
+            let before =
+                (try? state.buffer.matches(
+                    of: session.search, startingIn: 0..<session.stopOffset,
+                    endingBy: session.match.lowerBound, caseSensitive: cs)) ?? []
+            let after =
+                (try? state.buffer.matches(
+                    of: session.search, startingIn: session.match.lowerBound..<end,
+                    caseSensitive: cs)) ?? []
             ranges = before + after
         }
         if !identical && !ranges.isEmpty {
@@ -74,16 +84,19 @@ private func advance(_ state: inout EditorState, _ session: inout ReplaceSession
     let end = state.buffer.utf8Count
     var next: Range<Int>?
     if !session.wrapped {
-        next = try? state.buffer.firstMatch(of: session.search, startingIn: offset..<end,
-                                            caseSensitive: session.caseSensitive)
+        next = try? state.buffer.firstMatch(
+            of: session.search, startingIn: offset..<end,
+            caseSensitive: session.caseSensitive)
         if next == nil {
             session.wrapped = true
-            next = try? state.buffer.firstMatch(of: session.search, startingIn: 0..<session.stopOffset,
-                                                caseSensitive: session.caseSensitive)
+            next = try? state.buffer.firstMatch(
+                of: session.search, startingIn: 0..<session.stopOffset,
+                caseSensitive: session.caseSensitive)
         }
     } else {
-        next = try? state.buffer.firstMatch(of: session.search, startingIn: offset..<session.stopOffset,
-                                            caseSensitive: session.caseSensitive)
+        next = try? state.buffer.firstMatch(
+            of: session.search, startingIn: offset..<session.stopOffset,
+            caseSensitive: session.caseSensitive)
     }
     guard let match = next else {
         finishReplace(&state, session)

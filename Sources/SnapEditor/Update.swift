@@ -1,5 +1,5 @@
-import SnapText
 import SnapTerminal
+import SnapText
 
 /// Handles one key: changes `state` only, and returns the work the run loop must do.
 ///

@@ -27,7 +27,8 @@ extension Image {
             var threshold: l_int32 = 0
             // Background normalisation needs tiles of 10×15 px; tiny images go straight to a global Otsu.
             if width >= 40 && height >= 40,
-               let out = pixOtsuThreshOnBackgroundNorm(pix, nil, 10, 15, 100, 50, 255, 2, 2, 0.1, &threshold) {
+                let out = pixOtsuThreshOnBackgroundNorm(pix, nil, 10, 15, 100, 50, 255, 2, 2, 0.1, &threshold)
+            {
                 return Image(taking: out)
             }
             return try otsuGlobal()
@@ -49,7 +50,8 @@ extension Image {
     /// One Otsu threshold for the whole image (`pixOtsuAdaptiveThreshold` with a single tile).
     func otsuGlobal() throws -> Image {
         var out: UnsafeMutablePointer<PIX>? = nil
-        let sx = l_int32(max(16, width)), sy = l_int32(max(16, height))
+        let sx = l_int32(max(16, width))
+        let sy = l_int32(max(16, height))
         guard pixOtsuAdaptiveThreshold(pix, sx, sy, 0, 0, 0.1, nil, &out) == 0, let out else {
             return try Image.wrap(pixThresholdToBinary(pix, 128), "pixThresholdToBinary")
         }

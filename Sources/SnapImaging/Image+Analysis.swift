@@ -12,7 +12,9 @@ extension Image {
     public func blackFraction() throws -> Double {
         precondition(depth == 1, "blackFraction needs a 1 bpp image")
         var count: l_int32 = 0
-        guard pixCountPixels(pix, &count, nil) == 0 else { throw ImagingError.operationFailed(operation: "pixCountPixels") }
+        guard pixCountPixels(pix, &count, nil) == 0 else {
+            throw ImagingError.operationFailed(operation: "pixCountPixels")
+        }
         return Double(count) / Double(max(1, width * height))
     }
 
@@ -34,7 +36,10 @@ extension Image {
         var out: [(Int, Int, Int, Int)] = []
         out.reserveCapacity(n)
         for i in 0..<n {
-            var x: l_int32 = 0, y: l_int32 = 0, w: l_int32 = 0, h: l_int32 = 0
+            var x: l_int32 = 0
+            var y: l_int32 = 0
+            var w: l_int32 = 0
+            var h: l_int32 = 0
             if boxaGetBoxGeometry(boxa, l_int32(i), &x, &y, &w, &h) == 0 {
                 out.append((Int(x), Int(y), Int(w), Int(h)))
             }

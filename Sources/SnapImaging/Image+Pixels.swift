@@ -5,12 +5,15 @@ extension Image {
     /// - Throws: `ImagingError.operationFailed` when the sizes do not match or Leptonica fails.
     public convenience init(gray8 pixels: [UInt8], width: Int, height: Int) throws {
         guard width > 0, height > 0, pixels.count == width * height,
-              let p = pixCreate(l_int32(width), l_int32(height), 8) else {
+            let p = pixCreate(l_int32(width), l_int32(height), 8)
+        else {
             throw ImagingError.operationFailed(operation: "pixCreate")
         }
-        for y in 0..<height { for x in 0..<width {
-            pixSetPixel(p, l_int32(x), l_int32(y), l_uint32(pixels[y * width + x]))
-        } }
+        for y in 0..<height {
+            for x in 0..<width {
+                pixSetPixel(p, l_int32(x), l_int32(y), l_uint32(pixels[y * width + x]))
+            }
+        }
         self.init(taking: p)
     }
 
@@ -18,11 +21,13 @@ extension Image {
     public func pixelValues() -> [UInt32] {
         var out: [UInt32] = []
         out.reserveCapacity(width * height)
-        for y in 0..<height { for x in 0..<width {
-            var v: l_uint32 = 0
-            pixGetPixel(pix, l_int32(x), l_int32(y), &v)
-            out.append(v)
-        } }
+        for y in 0..<height {
+            for x in 0..<width {
+                var v: l_uint32 = 0
+                pixGetPixel(pix, l_int32(x), l_int32(y), &v)
+                out.append(v)
+            }
+        }
         return out
     }
 }

@@ -12,7 +12,8 @@ extension Image {
     /// keeping the size (Leptonica `pixRotate`, area mapping).
     public func rotated(degrees: Double) throws -> Image {
         let radians = l_float32(degrees * .pi / 180)
-        return try Image.wrap(pixRotate(pix, radians, l_int32(L_ROTATE_AREA_MAP), l_int32(L_BRING_IN_WHITE), 0, 0), "pixRotate")
+        return try Image.wrap(
+            pixRotate(pix, radians, l_int32(L_ROTATE_AREA_MAP), l_int32(L_BRING_IN_WHITE), 0, 0), "pixRotate")
     }
 
     /// Mirrors left ↔ right (Leptonica `pixFlipLR`).
@@ -42,7 +43,7 @@ extension Image {
 
     /// Adds `pixels` of `white` border on every side (Leptonica `pixAddBorder`).
     public func padded(by pixels: Int) throws -> Image {
-        let white: l_uint32 = depth == 1 ? 0 : (depth == 8 ? 255 : 0xffffff00)
+        let white: l_uint32 = depth == 1 ? 0 : (depth == 8 ? 255 : 0xffff_ff00)
         return try Image.wrap(pixAddBorder(pix, l_int32(pixels), white), "pixAddBorder")
     }
 }

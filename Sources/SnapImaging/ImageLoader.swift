@@ -1,8 +1,9 @@
 import CExif
 import CLeptonica
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An image as read from a file, turned upright by its EXIF orientation and flattened onto white.
@@ -61,7 +62,11 @@ public struct ImageLoader {
     public func load(_ path: String) throws -> LoadedImage {
         try checkFile(path)
         var format: l_int32 = 0
-        var w: l_int32 = 0, h: l_int32 = 0, bps: l_int32 = 0, spp: l_int32 = 0, cmap: l_int32 = 0
+        var w: l_int32 = 0
+        var h: l_int32 = 0
+        var bps: l_int32 = 0
+        var spp: l_int32 = 0
+        var cmap: l_int32 = 0
         if findFileFormat(path, &format) != 0 || format == l_int32(IFF_UNKNOWN) {
             throw ImagingError.notAnImage(path: path)
         }
@@ -81,8 +86,9 @@ public struct ImageLoader {
         let (bits, bitsOverflow) = pixels.multipliedReportingOverflow(by: bitsPerPixel)
         let decodedBytes = pixelsOverflow || bitsOverflow ? Int.max : bits / 8
         if decodedBytes > memoryLimit {
-            throw ImagingError.tooLarge(path: path, width: width, height: height,
-                                        decodedBytes: decodedBytes, limitBytes: memoryLimit)
+            throw ImagingError.tooLarge(
+                path: path, width: width, height: height,
+                decodedBytes: decodedBytes, limitBytes: memoryLimit)
         }
 
         var decoded: UnsafeMutablePointer<PIX>?
@@ -107,15 +113,16 @@ public struct ImageLoader {
         var flattened = false
         if image.depth == 32 && image.samplesPerPixel == 4 && pixAlphaIsOpaque(image.pix, &opaque) == 0 && opaque == 0 {
             // Text may live only in the alpha channel (black RGB, alpha = ink): blend onto white.
-            image = try Image.wrap(pixAlphaBlendUniform(image.pix, 0xffffff00), "pixAlphaBlendUniform")
+            image = try Image.wrap(pixAlphaBlendUniform(image.pix, 0xffff_ff00), "pixAlphaBlendUniform")
             flattened = true
         }
         if image.depth == 16 {
             image = try Image.wrap(pixConvert16To8(image.pix, l_int32(L_MS_BYTE)), "pixConvert16To8")
         }
-        return LoadedImage(image: image, format: formatName, storedSize: (width, height),
-                           exifOrientation: orientation, decodeReduction: reduction, frameCount: frames,
-                           flattenedTransparency: flattened)
+        return LoadedImage(
+            image: image, format: formatName, storedSize: (width, height),
+            exifOrientation: orientation, decodeReduction: reduction, frameCount: frames,
+            flattenedTransparency: flattened)
     }
 
     /// Checks existence, type, permissions and size with the OS so the message says exactly why.
@@ -140,17 +147,21 @@ public struct ImageLoader {
         guard let data = exif_data_new_from_file(path) else { return nil }
         defer { exif_data_unref(data) }
         guard let ifd0 = data.pointee.ifd.0,
-              let entry = exif_content_get_entry(ifd0, EXIF_TAG_ORIENTATION),
-              entry.pointee.format == EXIF_FORMAT_SHORT, entry.pointee.components >= 1,
-              let bytes = entry.pointee.data else { return nil }
+            let entry = exif_content_get_entry(ifd0, EXIF_TAG_ORIENTATION),
+            entry.pointee.format == EXIF_FORMAT_SHORT, entry.pointee.components >= 1,
+            let bytes = entry.pointee.data
+        else { return nil }
         let value = Int(exif_get_short(bytes, exif_data_get_byte_order(data)))
         return (1...8).contains(value) ? value : nil
     }
 
     /// Whether Leptonica's format code is one of its TIFF variants (by compression).
     static func isTIFF(_ format: l_int32) -> Bool {
-        [IFF_TIFF, IFF_TIFF_PACKBITS, IFF_TIFF_RLE, IFF_TIFF_G3, IFF_TIFF_G4, IFF_TIFF_LZW, IFF_TIFF_ZIP, IFF_TIFF_JPEG]
-            .contains { l_int32($0) == format }
+        [
+            IFF_TIFF, IFF_TIFF_PACKBITS, IFF_TIFF_RLE, IFF_TIFF_G3, IFF_TIFF_G4, IFF_TIFF_LZW, IFF_TIFF_ZIP,
+            IFF_TIFF_JPEG,
+        ]
+        .contains { l_int32($0) == format }
     }
 
     static func formatName(_ format: l_int32) -> String {

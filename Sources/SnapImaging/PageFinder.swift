@@ -5,7 +5,9 @@ import Foundation
 public struct PageQuadrilateral: Equatable, Sendable {
     /// A point in pixels (x to the right, y down).
     public struct Point: Equatable, Sendable {
+        /// Pixels from the left edge.
         public var x: Double
+        /// Pixels from the top edge.
         public var y: Double
         /// - Parameters: x and y in pixels.
         public init(x: Double, y: Double) {
@@ -19,7 +21,9 @@ public struct PageQuadrilateral: Equatable, Sendable {
 
     /// Width and height of the straightened page (pixels): the longer of each pair of opposite sides.
     public var straightenedSize: (width: Int, height: Int) {
-        func d(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+        func d(_ a: Point, _ b: Point) -> Double {
+            ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+        }
         let c = corners
         return (Int(max(d(c[0], c[1]), d(c[3], c[2])).rounded()), Int(max(d(c[0], c[3]), d(c[1], c[2])).rounded()))
     }
@@ -28,7 +32,8 @@ public struct PageQuadrilateral: Equatable, Sendable {
     public func contains(_ p: Point) -> Bool {
         var sign = 0.0
         for i in 0..<4 {
-            let a = corners[i], b = corners[(i + 1) % 4]
+            let a = corners[i]
+            let b = corners[(i + 1) % 4]
             let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
             if cross != 0 {
                 if sign == 0 { sign = cross } else if (cross > 0) != (sign > 0) { return false }
@@ -41,7 +46,8 @@ public struct PageQuadrilateral: Equatable, Sendable {
     public var area: Double {
         var s = 0.0
         for i in 0..<4 {
-            let a = corners[i], b = corners[(i + 1) % 4]
+            let a = corners[i]
+            let b = corners[(i + 1) % 4]
             s += a.x * b.y - b.x * a.y
         }
         return abs(s) / 2
@@ -87,7 +93,8 @@ public enum PageFinder {
         }
         guard try !printContinuesOutside(quad, small: small, closed: closed) else { return nil }
         // Back to the pixels of `gray`.
-        let scaled = PageQuadrilateral(corners: quad.corners.map { .init(x: ($0.x + 0.5) / factor, y: ($0.y + 0.5) / factor) })
+        let scaled = PageQuadrilateral(
+            corners: quad.corners.map { .init(x: ($0.x + 0.5) / factor, y: ($0.y + 0.5) / factor) })
         return scaled
     }
 
@@ -145,7 +152,8 @@ public enum PageFinder {
         var inside: [Int] = []
         var outside: [Int] = []
         for b in boxes {
-            let centre = PageQuadrilateral.Point(x: Double(b.x) + Double(b.width) / 2, y: Double(b.y) + Double(b.height) / 2)
+            let centre = PageQuadrilateral.Point(
+                x: Double(b.x) + Double(b.width) / 2, y: Double(b.y) + Double(b.height) / 2)
             if quad.contains(centre) { inside.append(b.height) } else { outside.append(b.height) }
         }
         guard inside.count >= 5 else { return false }
@@ -175,7 +183,10 @@ public enum PageFinder {
         var best = -1
         var bestArea = 0
         for i in 0..<n {
-            var x: l_int32 = 0, y: l_int32 = 0, w: l_int32 = 0, h: l_int32 = 0
+            var x: l_int32 = 0
+            var y: l_int32 = 0
+            var w: l_int32 = 0
+            var h: l_int32 = 0
             boxaGetBoxGeometry(boxa, l_int32(i), &x, &y, &w, &h)
             if Int(w) * Int(h) > bestArea {
                 bestArea = Int(w) * Int(h)
@@ -184,18 +195,24 @@ public enum PageFinder {
         }
         guard best >= 0, let component = pixaGetPix(pixa, l_int32(best), l_int32(L_CLONE)) else { return nil }
         let mask = Image(taking: component)
-        var ox: l_int32 = 0, oy: l_int32 = 0, ow: l_int32 = 0, oh: l_int32 = 0
+        var ox: l_int32 = 0
+        var oy: l_int32 = 0
+        var ow: l_int32 = 0
+        var oh: l_int32 = 0
         boxaGetBoxGeometry(boxa, l_int32(best), &ox, &oy, &ow, &oh)
         // Extreme points along the diagonals: top-left minimizes x + y, bottom-right maximizes it,
         // top-right maximizes x − y, bottom-left minimizes it.
         var count = 0
-        var tl = (Double.infinity, 0.0, 0.0), br = (-Double.infinity, 0.0, 0.0)
-        var tr = (-Double.infinity, 0.0, 0.0), bl = (Double.infinity, 0.0, 0.0)
+        var tl = (Double.infinity, 0.0, 0.0)
+        var br = (-Double.infinity, 0.0, 0.0)
+        var tr = (-Double.infinity, 0.0, 0.0)
+        var bl = (Double.infinity, 0.0, 0.0)
         let values = mask.pixelValues()
         let w = mask.width
         for (i, v) in values.enumerated() where v != 0 {
             count += 1
-            let x = Double(i % w + Int(ox)), y = Double(i / w + Int(oy))
+            let x = Double(i % w + Int(ox))
+            let y = Double(i / w + Int(oy))
             if x + y < tl.0 { tl = (x + y, x, y) }
             if x + y > br.0 { br = (x + y, x, y) }
             if x - y > tr.0 { tr = (x - y, x, y) }
@@ -210,9 +227,13 @@ public enum PageFinder {
     static func isPlausible(_ q: PageQuadrilateral) -> Bool {
         let c = q.corners
         for i in 0..<4 {
-            let p = c[(i + 3) % 4], o = c[i], n = c[(i + 1) % 4]
-            let a = (p.x - o.x, p.y - o.y), b = (n.x - o.x, n.y - o.y)
-            let la = (a.0 * a.0 + a.1 * a.1).squareRoot(), lb = (b.0 * b.0 + b.1 * b.1).squareRoot()
+            let p = c[(i + 3) % 4]
+            let o = c[i]
+            let n = c[(i + 1) % 4]
+            let a = (p.x - o.x, p.y - o.y)
+            let b = (n.x - o.x, n.y - o.y)
+            let la = (a.0 * a.0 + a.1 * a.1).squareRoot()
+            let lb = (b.0 * b.0 + b.1 * b.1).squareRoot()
             guard la >= 32, lb >= 32 else { return false }
             let angle = acos(max(-1, min(1, (a.0 * b.0 + a.1 * b.1) / (la * lb)))) * 180 / .pi
             guard angle >= 55, angle <= 125 else { return false }

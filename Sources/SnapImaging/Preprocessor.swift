@@ -32,9 +32,11 @@ public struct PreprocessingOptions: Codable, Equatable, Sendable {
     public var dewarp = true
 
     /// - Parameters: see the properties; every default is documented on its property.
-    public init(maxDimension: Int = PreprocessingOptions.defaultMaxDimension,
-                targetTextHeight: Double = PreprocessingOptions.defaultTargetTextHeight,
-                binarization: Binarization = .tesseract, deskew: Bool = true, correctPolarity: Bool = true) {
+    public init(
+        maxDimension: Int = PreprocessingOptions.defaultMaxDimension,
+        targetTextHeight: Double = PreprocessingOptions.defaultTargetTextHeight,
+        binarization: Binarization = .tesseract, deskew: Bool = true, correctPolarity: Bool = true
+    ) {
         self.maxDimension = max(16, maxDimension)
         self.targetTextHeight = targetTextHeight
         self.binarization = binarization
@@ -89,6 +91,7 @@ public struct PreparedImage {
 
 /// Grey → scale to the text size → polarity → deskew → black-and-white, all with Leptonica.
 public struct Preprocessor {
+    /// The pipeline settings.
     public var options: PreprocessingOptions
 
     /// - Parameter options: the pipeline settings.
@@ -108,8 +111,9 @@ public struct Preprocessor {
             scale = Double(options.maxDimension) / Double(longSide)
             image = try image.scaled(by: scale)
         }
-        return PreparedImage(image: image, scale: scale, inverted: false, deskewDegrees: 0, measuredTextHeight: nil,
-                             resolution: source.resolution)
+        return PreparedImage(
+            image: image, scale: scale, inverted: false, deskewDegrees: 0, measuredTextHeight: nil,
+            resolution: source.resolution)
     }
 
     /// Runs the pipeline on an upright, alpha-free image.
@@ -154,7 +158,9 @@ public struct Preprocessor {
                 // A dim photo: stretch its grey levels so the brightest paper is white (Leptonica
                 // `pixGammaTRC`, linear), and measure again.
                 let top = l_int32(max(16, light.brightest))
-                gray = try withExtendedLifetime(gray) { try Image.wrap(pixGammaTRC(nil, gray.pix, 1, 0, top), "pixGammaTRC") }
+                gray = try withExtendedLifetime(gray) {
+                    try Image.wrap(pixGammaTRC(nil, gray.pix, 1, 0, top), "pixGammaTRC")
+                }
                 light = try Preprocessor.paperLight(gray)
                 normalized = true
             }
@@ -183,12 +189,14 @@ public struct Preprocessor {
 
         var skew = 0.0
         if options.deskew && probe.width >= 64 && probe.height >= 64 {
-            var angle: l_float32 = 0, confidence: l_float32 = 0
+            var angle: l_float32 = 0
+            var confidence: l_float32 = 0
             // Leptonica's pixFindSkew defaults (sweep ±7° in 1° steps at 1/4 size, binary search
             // at 1/2 size), with the reductions halved when the probe is already at half size.
             let (sweep, search): (l_int32, l_int32) = probeScale == 1 ? (4, 2) : (2, 1)
             if pixFindSkewSweepAndSearch(probe.pix, &angle, &confidence, sweep, search, 7, 1, 0.01) == 0,
-               confidence >= 3, abs(angle) >= 0.3, abs(angle) <= 10 {
+                confidence >= 3, abs(angle) >= 0.3, abs(angle) <= 10
+            {
                 gray = try gray.rotated(degrees: Double(angle))
                 skew = Double(angle)
             }
@@ -200,9 +208,10 @@ public struct Preprocessor {
         }
 
         let bw = try gray.binarized(options.binarization)
-        var prepared = PreparedImage(image: bw, scale: scale, inverted: inverted, deskewDegrees: skew,
-                                     measuredTextHeight: measured.map { $0 / scaleAtMeasure },
-                                     resolution: 300)
+        var prepared = PreparedImage(
+            image: bw, scale: scale, inverted: inverted, deskewDegrees: skew,
+            measuredTextHeight: measured.map { $0 / scaleAtMeasure },
+            resolution: 300)
         prepared.invertedRegions = invertedRegions
         prepared.page = page
         prepared.backgroundNormalized = normalized
@@ -223,7 +232,9 @@ public struct Preprocessor {
         let small = try gray.scaled(by: min(1, 300 / Double(max(gray.width, gray.height))))
         guard small.width >= 16, small.height >= 16 else { return (255, 255) }
         let brick = l_int32(max(3, (max(small.width, small.height) / 40) | 1))
-        let closed = try withExtendedLifetime(small) { try Image.wrap(pixCloseGray(small.pix, brick, brick), "pixCloseGray") }
+        let closed = try withExtendedLifetime(small) {
+            try Image.wrap(pixCloseGray(small.pix, brick, brick), "pixCloseGray")
+        }
         let values = closed.pixelValues().sorted()
         return (Double(values[values.count * 5 / 100]), Double(values[values.count * 95 / 100]))
     }
@@ -249,8 +260,9 @@ public struct Preprocessor {
         dewarpaSetCurvatures(dewa, 1000, 0, 1000, -1, -1, -1)
         var threshold: l_int32 = 0
         let binary = try withExtendedLifetime(gray) {
-            try Image.wrap(pixOtsuThreshOnBackgroundNorm(gray.pix, nil, 10, 15, 100, 50, 255, 2, 2, 0.1, &threshold),
-                           "pixOtsuThreshOnBackgroundNorm")
+            try Image.wrap(
+                pixOtsuThreshOnBackgroundNorm(gray.pix, nil, 10, 15, 100, 50, 255, 2, 2, 0.1, &threshold),
+                "pixOtsuThreshOnBackgroundNorm")
         }
         let lines = try withExtendedLifetime(binary) {
             try Image.wrap(pixRemoveBorderConnComps(binary.pix, 8), "pixRemoveBorderConnComps")
@@ -261,7 +273,9 @@ public struct Preprocessor {
         guard dewarpBuildPageModel(model, nil) == 0, model.pointee.vsuccess != 0 else { return (gray, false) }
         // A flat page's lines measure a curvature of up to about 50 (ink, JPEG, perspective); a
         // curled page's are 130 and more. Below the threshold, the model would only add noise.
-        guard max(abs(model.pointee.mincurv), abs(model.pointee.maxcurv)) >= minimumCurvature else { return (gray, false) }
+        guard max(abs(model.pointee.mincurv), abs(model.pointee.maxcurv)) >= minimumCurvature else {
+            return (gray, false)
+        }
         var out: UnsafeMutablePointer<PIX>? = nil
         let rc = withExtendedLifetime(gray) { dewarpaApplyDisparity(dewa, 0, gray.pix, -1, 0, 0, &out, nil) }
         guard rc == 0, let out else { return (gray, false) }

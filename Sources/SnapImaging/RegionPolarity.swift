@@ -14,9 +14,13 @@ import CLeptonica
 public enum RegionPolarity {
     /// A block of light-on-dark text, in pixels of the page it was found in.
     public struct Region: Equatable, Sendable {
+        /// Left edge (pixels).
         public var x: Int
+        /// Top edge (pixels).
         public var y: Int
+        /// Width (pixels).
         public var width: Int
+        /// Height (pixels).
         public var height: Int
     }
 
@@ -41,19 +45,29 @@ public enum RegionPolarity {
         }
         var regions: [Region] = []
         for i in 0..<Int(pixaGetCount(pixa)) {
-            var x: l_int32 = 0, y: l_int32 = 0, w: l_int32 = 0, h: l_int32 = 0
+            var x: l_int32 = 0
+            var y: l_int32 = 0
+            var w: l_int32 = 0
+            var h: l_int32 = 0
             boxaGetBoxGeometry(boxa, l_int32(i), &x, &y, &w, &h)
-            guard Int(w) * Int(h) * 200 >= pageArea, h >= 8, let component = pixaGetPix(pixa, l_int32(i), l_int32(L_CLONE))
+            guard Int(w) * Int(h) * 200 >= pageArea, h >= 8,
+                let component = pixaGetPix(pixa, l_int32(i), l_int32(L_CLONE))
             else { continue }
             let region = Region(x: Int(x), y: Int(y), width: Int(w), height: Int(h))
             // The block with its holes filled: the print inside it included.
             let block = Image(taking: component)
-            let holes = try withExtendedLifetime(block) { try Image.wrap(pixHolesByFilling(block.pix, 4), "pixHolesByFilling") }
-            let filled = try withExtendedLifetime((block, holes)) { try Image.wrap(pixOr(nil, block.pix, holes.pix), "pixOr") }
+            let holes = try withExtendedLifetime(block) {
+                try Image.wrap(pixHolesByFilling(block.pix, 4), "pixHolesByFilling")
+            }
+            let filled = try withExtendedLifetime((block, holes)) {
+                try Image.wrap(pixOr(nil, block.pix, holes.pix), "pixOr")
+            }
             guard try filled.blackFraction() >= 0.55 else { continue }
             // Light pixels inside the block: its letters, if it holds light text.
             let ink = try binary.clipped(to: region)
-            let light = try withExtendedLifetime(ink) { try Image.wrap(pixSubtract(nil, filled.pix, ink.pix), "pixSubtract") }
+            let light = try withExtendedLifetime(ink) {
+                try Image.wrap(pixSubtract(nil, filled.pix, ink.pix), "pixSubtract")
+            }
             if try hasLetters(light, blockHeight: region.height) { regions.append(region) }
         }
         return regions.sorted { $0.width * $0.height > $1.width * $1.height }
@@ -92,7 +106,8 @@ public enum RegionPolarity {
 extension Image {
     /// The pixels inside `region` (Leptonica `pixClipRectangle`).
     func clipped(to region: RegionPolarity.Region) throws -> Image {
-        guard let box = boxCreate(l_int32(region.x), l_int32(region.y), l_int32(region.width), l_int32(region.height)) else {
+        guard let box = boxCreate(l_int32(region.x), l_int32(region.y), l_int32(region.width), l_int32(region.height))
+        else {
             throw ImagingError.operationFailed(operation: "boxCreate")
         }
         var b: UnsafeMutablePointer<BOX>? = box

@@ -23,7 +23,8 @@ public enum OCRError: Error, Equatable, Codable, Sendable, CustomStringConvertib
                 + "Install the language with `apt-get install \(problems.map { "tesseract-ocr-\($0.language.lowercased())" }.joined(separator: " "))` "
                 + "or give --tessdata or TESSDATA_PREFIX the folder that holds the .traineddata files."
         case .tessdataMissing(let path):
-            return "the tessdata folder \(path) does not exist; give --tessdata or TESSDATA_PREFIX the folder that holds the .traineddata files"
+            return
+                "the tessdata folder \(path) does not exist; give --tessdata or TESSDATA_PREFIX the folder that holds the .traineddata files"
         case .invalidLanguage(let l):
             if l == "osd" { return "'osd' is orientation data, not a language (lovesnap uses it by itself)" }
             return "'\(l)' is not a language code (expected names such as eng, fra, eng+fra)"
@@ -61,7 +62,8 @@ public struct LanguageProblem: Equatable, Codable, Sendable {
         public var description: String {
             switch self {
             case .fileNotFound: return "file not found"
-            case let .fileNotFoundButCaseDiffers(existing): return "file not found (there is \(existing): names are case-sensitive)"
+            case .fileNotFoundButCaseDiffers(let existing):
+                return "file not found (there is \(existing): names are case-sensitive)"
             case .emptyFile: return "file is empty (0 bytes)"
             case .htmlPage: return "not a traineddata file (it is an HTML page)"
             case .unreadable: return "file is not readable"

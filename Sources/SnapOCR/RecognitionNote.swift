@@ -61,8 +61,8 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
     public var isDiagnostic: Bool {
         switch self {
         case .frameRead, .exifOrientationApplied, .transparencyFlattened, .turnedByOrientationDetection,
-             .inverted, .deskewed, .rotated, .pageStraightened, .regionsInverted, .lightEvenedOut, .dewarped,
-             .keptPlainReading:
+            .inverted, .deskewed, .rotated, .pageStraightened, .regionsInverted, .lightEvenedOut, .dewarped,
+            .keptPlainReading:
             return false
         case .languagesLoaded, .jpegReduced, .prepared, .read, .kept, .orientationDetected, .compared:
             return true
@@ -72,23 +72,23 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
     /// The note in English, as printed after the photo's name ("deskewed by 1.9°").
     public var description: String {
         switch self {
-        case let .frameRead(index, count, format):
+        case .frameRead(let index, let count, let format):
             return "\(format) with \(count) frames: frame \(index) read"
-        case let .exifOrientationApplied(orientation):
+        case .exifOrientationApplied(let orientation):
             return "EXIF orientation \(orientation) applied"
         case .transparencyFlattened:
             return "transparency flattened onto white"
-        case let .turnedByOrientationDetection(degrees, confidence):
+        case .turnedByOrientationDetection(let degrees, let confidence):
             return "page turned \(degrees)° clockwise (orientation detected, confidence \(decimal(confidence, 1)))"
         case .inverted:
             return "light text on a dark background: inverted"
-        case let .deskewed(degrees):
+        case .deskewed(let degrees):
             return "deskewed by \(decimal(degrees, 1))°"
-        case let .rotated(degrees):
+        case .rotated(let degrees):
             return "page read turned \(degrees)° clockwise (found by Tesseract's layout analysis)"
         case .pageStraightened:
             return "page found and straightened"
-        case let .regionsInverted(count):
+        case .regionsInverted(let count):
             return count == 1 ? "1 light-on-dark region inverted" : "\(count) light-on-dark regions inverted"
         case .lightEvenedOut:
             return "dim or uneven light evened out"
@@ -96,21 +96,21 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
             return "curled lines straightened"
         case .keptPlainReading:
             return "the photo as it is read better than the prepared page: kept"
-        case let .languagesLoaded(languages):
+        case .languagesLoaded(let languages):
             return "languages loaded: \(languages.joined(separator: "+"))"
-        case let .jpegReduced(factor):
+        case .jpegReduced(let factor):
             return "JPEG decoded at 1/\(factor) size"
-        case let .prepared(variant, m):
+        case .prepared(let variant, let m):
             return "\(variant): text height \(m.textHeight.map { decimal($0, 2) } ?? "unknown") px, "
                 + "scale \(decimal(m.scale, 2)), \(m.width)×\(m.height) px, inverted \(m.inverted), "
                 + "deskew \(decimal(m.deskewDegrees, 2))°"
-        case let .read(variant, meanConfidence, words, score):
+        case .read(let variant, let meanConfidence, let words, let score):
             return "\(variant): mean confidence \(meanConfidence), \(words) words, score \(decimal(score, 1))"
-        case let .kept(variant):
+        case .kept(let variant):
             return "kept \(variant)"
-        case let .orientationDetected(degrees, confidence):
+        case .orientationDetected(let degrees, let confidence):
             return "orientation: \(degrees)° clockwise, confidence \(decimal(confidence, 1))"
-        case let .compared(prepared, plain):
+        case .compared(let prepared, let plain):
             return "word evidence: prepared \(prepared), plain \(plain)"
         }
     }

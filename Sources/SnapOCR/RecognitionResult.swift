@@ -7,7 +7,12 @@ public struct BoundingBox: Codable, Equatable, Sendable {
     /// Size in pixels.
     public var width: Int, height: Int
     /// A box from its left, top, width and height in pixels.
-    public init(x: Int, y: Int, width: Int, height: Int) { self.x = x; self.y = y; self.width = width; self.height = height }
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
 }
 
 /// One recognized word.
@@ -38,9 +43,14 @@ public struct RecognitionResult: Codable, Equatable, Sendable {
     public var notes: [RecognitionNote]
 
     /// A result from its parts (see each property for units).
-    public init(text: String, meanConfidence: Int, words: [RecognizedWord], rotationDegrees: Int,
-                notes: [RecognitionNote] = []) {
-        self.text = text; self.meanConfidence = meanConfidence; self.words = words
-        self.rotationDegrees = rotationDegrees; self.notes = notes
+    public init(
+        text: String, meanConfidence: Int, words: [RecognizedWord], rotationDegrees: Int,
+        notes: [RecognitionNote] = []
+    ) {
+        self.text = text
+        self.meanConfidence = meanConfidence
+        self.words = words
+        self.rotationDegrees = rotationDegrees
+        self.notes = notes
     }
 }

@@ -71,9 +71,11 @@ public struct RecognitionOptions: Codable, Equatable, Sendable {
     public var memoryLimit: Int
 
     /// Options from their parts; the defaults are lovesnap's (`--level fast`, OSD on, 512 MiB).
-    public init(engine: EngineOptions = EngineOptions(), preprocessing: PreprocessingOptions = PreprocessingOptions(),
-                level: RecognitionLevel = .fast, detectOrientation: Bool = true,
-                memoryLimit: Int = ImageLoader.defaultMemoryLimit) {
+    public init(
+        engine: EngineOptions = EngineOptions(), preprocessing: PreprocessingOptions = PreprocessingOptions(),
+        level: RecognitionLevel = .fast, detectOrientation: Bool = true,
+        memoryLimit: Int = ImageLoader.defaultMemoryLimit
+    ) {
         self.engine = engine
         self.preprocessing = preprocessing
         self.level = level
@@ -98,8 +100,10 @@ public struct Recognizer {
     /// - Returns: the text, words and notes; `notes` lists what was done to the photo in the order
     ///   it happened, diagnostics (`RecognitionNote.isDiagnostic`) led by the languages loaded.
     /// - Throws: `ImagingError` for the file, `OCRError` for the engine (`.cancelled` on cancel).
-    public func recognize(path: String,
-                          progress: @escaping (Int, RecognitionStage) -> Bool = { _, _ in true }) throws -> RecognitionResult {
+    public func recognize(
+        path: String,
+        progress: @escaping (Int, RecognitionStage) -> Bool = { _, _ in true }
+    ) throws -> RecognitionResult {
         guard progress(0, .loading) else { throw OCRError.cancelled }
         // Loading the language models takes about as long as loading and preparing a photo;
         // on the second core they overlap.
@@ -115,26 +119,34 @@ public struct Recognizer {
         // The spelling dictionaries that judge readings load beside them (about 0.3 s).
         let languages = engineOptions.languages
         let pendingSpelling = Pending { try SpellChecker(languages: languages) }
-        let loader = ImageLoader(memoryLimit: options.memoryLimit, jpegReductionTarget: options.preprocessing.maxDimension)
+        let loader = ImageLoader(
+            memoryLimit: options.memoryLimit, jpegReductionTarget: options.preprocessing.maxDimension)
         let loaded = try loader.load(path)
         var notes: [RecognitionNote] = []
         if loaded.frameCount > 1 { notes.append(.frameRead(index: 1, of: loaded.frameCount, format: loaded.format)) }
-        if let orientation = loaded.exifOrientation, orientation != 1 { notes.append(.exifOrientationApplied(orientation)) }
+        if let orientation = loaded.exifOrientation, orientation != 1 {
+            notes.append(.exifOrientationApplied(orientation))
+        }
         if loaded.flattenedTransparency { notes.append(.transparencyFlattened) }
         let reduction = Double(loaded.decodeReduction)
         if loaded.decodeReduction > 1 { notes.append(.jpegReduced(factor: loaded.decodeReduction)) }
 
         // One variant: prepare with `settings`, recognize, report progress within [lo, lo + span].
-        func attempt(_ image: Image, _ settings: PreprocessingOptions, _ lo: Int, _ span: Int) throws -> (RecognitionResult, PreparedImage) {
+        func attempt(_ image: Image, _ settings: PreprocessingOptions, _ lo: Int, _ span: Int) throws -> (
+            RecognitionResult, PreparedImage
+        ) {
             guard progress(lo, .preparing) else { throw OCRError.cancelled }
             var page = try Preprocessor(options: settings).prepare(image)
             let variant = PreparationVariant(settings)
             notes.append(.prepared(variant, PageMeasurements(page)))
-            page.scale /= reduction   // boxes in pixels of the full-size upright photo
+            page.scale /= reduction  // boxes in pixels of the full-size upright photo
             let engine = try readyEngine()
             guard progress(lo + span / 10, .recognizing) else { throw OCRError.cancelled }
-            let r = try engine.recognize(page) { p in progress(lo + span / 10 + p * (span - span / 10) / 100, .recognizing) }
-            notes.append(.read(variant, meanConfidence: r.meanConfidence, words: r.words.count, score: Recognizer.score(r)))
+            let r = try engine.recognize(page) { p in
+                progress(lo + span / 10 + p * (span - span / 10) / 100, .recognizing)
+            }
+            notes.append(
+                .read(variant, meanConfidence: r.meanConfidence, words: r.words.count, score: Recognizer.score(r)))
             return (r, page)
         }
 
@@ -144,7 +156,8 @@ public struct Recognizer {
         // read worse enlarged; when the enlarged page is small, a second reading at the photo's own
         // size costs little, and it is kept when clearly better.
         if options.level == .fast, options.preprocessing.rescaleToTextHeight, page.scale * reduction > 1.01,
-           page.image.width * page.image.height <= Recognizer.smallPagePixels {
+            page.image.width * page.image.height <= Recognizer.smallPagePixels
+        {
             var native = options.preprocessing
             native.rescaleToTextHeight = false
             let (r, p) = try attempt(upright, native, 60, 5)
@@ -160,14 +173,17 @@ public struct Recognizer {
         if options.detectOrientation && best.meanConfidence < Recognizer.orientationCheckBelowConfidence {
             guard progress(65, .orientation) else { throw OCRError.cancelled }
             if let detector = OrientationDetector(tessdataPath: try readyEngine().tessdataPath),
-               let o = detector.detect(page.image, resolution: page.resolution) {
-                notes.append(.orientationDetected(degrees: o.quarterTurnsClockwise * 90, confidence: Double(o.confidence)))
+                let o = detector.detect(page.image, resolution: page.resolution)
+            {
+                notes.append(
+                    .orientationDetected(degrees: o.quarterTurnsClockwise * 90, confidence: Double(o.confidence)))
                 if o.quarterTurnsClockwise != 0 && o.confidence >= detector.minimumConfidence {
                     let turned = try upright.rotated(quarterTurnsClockwise: o.quarterTurnsClockwise)
                     let (r, p) = try attempt(turned, options.preprocessing, 70, 30)
                     if r.meanConfidence >= best.meanConfidence {
                         (best, page, upright, osdTurns) = (r, p, turned, o.quarterTurnsClockwise)
-                        notes.append(.turnedByOrientationDetection(degrees: osdTurns * 90, confidence: Double(o.confidence)))
+                        notes.append(
+                            .turnedByOrientationDetection(degrees: osdTurns * 90, confidence: Double(o.confidence)))
                     }
                 }
             }
@@ -206,7 +222,8 @@ public struct Recognizer {
         if page.inverted { notes.append(.inverted) }
         if page.deskewDegrees != 0 { notes.append(.deskewed(degrees: page.deskewDegrees)) }
         if best.rotationDegrees != 0 { notes.append(.rotated(degrees: best.rotationDegrees)) }
-        best.rotationDegrees = (Recognizer.rotation(ofEXIF: loaded.exifOrientation) + osdTurns * 90 + best.rotationDegrees) % 360
+        best.rotationDegrees =
+            (Recognizer.rotation(ofEXIF: loaded.exifOrientation) + osdTurns * 90 + best.rotationDegrees) % 360
         best.notes = [.languagesLoaded(try readyEngine().loadedLanguages)] + notes
         _ = progress(100, .done)
         return best

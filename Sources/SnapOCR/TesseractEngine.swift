@@ -2,8 +2,9 @@ import CLeptonica
 import CTesseract
 import Foundation
 import SnapImaging
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Engine settings, in Tesseract's terms.
@@ -19,7 +20,9 @@ public struct EngineOptions: Codable, Equatable, Sendable {
     public var tessdataPath: String?
 
     /// Options from their parts; the defaults read English and French with automatic page segmentation.
-    public init(languages: [String] = EngineOptions.defaultLanguages, pageSegmentationMode: Int = 3, tessdataPath: String? = nil) {
+    public init(
+        languages: [String] = EngineOptions.defaultLanguages, pageSegmentationMode: Int = 3, tessdataPath: String? = nil
+    ) {
         self.languages = languages
         self.pageSegmentationMode = pageSegmentationMode
         self.tessdataPath = tessdataPath
@@ -61,7 +64,9 @@ public final class TesseractEngine {
     /// - Throws: `OCRError.tessdataMissing`, `.invalidLanguage`, `.languagesNotLoaded`.
     public init(options: EngineOptions = EngineOptions()) throws {
         for l in options.languages where l.isEmpty || l.contains("/") { throw OCRError.invalidLanguage(l) }
-        let explicitPath = options.tessdataPath ?? ProcessInfo.processInfo.environment["TESSDATA_PREFIX"].flatMap { $0.isEmpty ? nil : $0 }
+        let explicitPath =
+            options.tessdataPath
+            ?? ProcessInfo.processInfo.environment["TESSDATA_PREFIX"].flatMap { $0.isEmpty ? nil : $0 }
         if let explicitPath {
             var isDir: ObjCBool = false
             if !FileManager.default.fileExists(atPath: explicitPath, isDirectory: &isDir) || !isDir.boolValue {
@@ -78,7 +83,10 @@ public final class TesseractEngine {
         var loaded: [String] = []
         if rc == 0, let list = TessBaseAPIGetLoadedLanguagesAsVector(h) {
             var i = 0
-            while let p = list[i] { loaded.append(String(cString: p)); i += 1 }
+            while let p = list[i] {
+                loaded.append(String(cString: p))
+                i += 1
+            }
             TessDeleteTextArray(list)
         }
         let missing = options.languages.filter { !loaded.contains($0) }
@@ -86,14 +94,16 @@ public final class TesseractEngine {
             TessBaseAPIEnd(h)
             TessBaseAPIDelete(h)
             let folder = datapath.isEmpty ? (explicitPath ?? "(Tesseract's default)") : datapath
-            let problems = (missing.isEmpty ? options.languages : missing).map { TesseractEngine.diagnose($0, in: folder) }
+            let problems = (missing.isEmpty ? options.languages : missing).map {
+                TesseractEngine.diagnose($0, in: folder)
+            }
             throw OCRError.languagesNotLoaded(problems: problems, tessdata: folder)
         }
         TessBaseAPISetPageSegMode(h, TessPageSegMode(UInt32(options.pageSegmentationMode)))
         self.loadedLanguages = loaded
         self.tessdataPath = datapath
         self.options = options
-        self.handle = h          // last: a throwing init runs deinit once all properties are set, freeing h twice
+        self.handle = h  // last: a throwing init runs deinit once all properties are set, freeing h twice
     }
 
     deinit {
@@ -110,7 +120,8 @@ public final class TesseractEngine {
                 $0.lowercased() == "\(language).traineddata".lowercased()
             }
             if let other {
-                return LanguageProblem(language: language, path: path, reason: .fileNotFoundButCaseDiffers(existing: other))
+                return LanguageProblem(
+                    language: language, path: path, reason: .fileNotFoundButCaseDiffers(existing: other))
             }
             return LanguageProblem(language: language, path: path, reason: .fileNotFound)
         }
@@ -137,7 +148,7 @@ public final class TesseractEngine {
     /// - Returns: text (NFC, verse layout kept), words with boxes in photo pixels, mean confidence 0–100.
     /// - Throws: `OCRError.cancelled` when `progress` returned false, `.recognitionFailed`.
     public func recognize(_ page: PreparedImage, progress: ((Int) -> Bool)? = nil) throws -> RecognitionResult {
-        let pix = page.image.pix   // Tesseract copies what it needs in SetImage2
+        let pix = page.image.pix  // Tesseract copies what it needs in SetImage2
         pixSetResolution(pix, l_int32(page.resolution), l_int32(page.resolution))
         TessBaseAPISetImage2(handle, pix)
         TessBaseAPISetSourceResolution(handle, Int32(page.resolution))
@@ -166,8 +177,9 @@ public final class TesseractEngine {
         let (words, turns) = collectWords(scale: page.scale, width: page.image.width, height: page.image.height)
         let text = VerseLayout.text(from: words)
         let confidence = words.isEmpty ? 0 : Int(TessBaseAPIMeanTextConf(handle))
-        return RecognitionResult(text: text, meanConfidence: confidence, words: words.map(\.word),
-                                 rotationDegrees: turns * 90)
+        return RecognitionResult(
+            text: text, meanConfidence: confidence, words: words.map(\.word),
+            rotationDegrees: turns * 90)
     }
 
     /// Walks the result iterator word by word (`TessBaseAPIGetIterator`, `RIL_WORD`).
@@ -181,13 +193,15 @@ public final class TesseractEngine {
         defer { TessResultIteratorDelete(it) }
         let pageIt = TessResultIteratorGetPageIterator(it)
         var out: [LaidOutWord] = []
-        var line = -1, block = -1
+        var line = -1
+        var block = -1
         var orientation = ORIENTATION_PAGE_UP
         var turnsCount = [0, 0, 0, 0]
         repeat {
             if TessPageIteratorIsAtBeginningOf(pageIt, RIL_BLOCK) != 0 {
                 block += 1
-                var direction = WRITING_DIRECTION_LEFT_TO_RIGHT, order = TEXTLINE_ORDER_TOP_TO_BOTTOM
+                var direction = WRITING_DIRECTION_LEFT_TO_RIGHT
+                var order = TEXTLINE_ORDER_TOP_TO_BOTTOM
                 var deskew: Float = 0
                 TessPageIteratorOrientation(pageIt, &orientation, &direction, &order, &deskew)
                 // A Latin page turned 90° clockwise comes back as upright vertical text written
@@ -201,17 +215,25 @@ public final class TesseractEngine {
             let text = WordCorrections.corrected(String(cString: p).precomposedStringWithCanonicalMapping)
             TessDeleteText(p)
             if text.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-            var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
+            var l: Int32 = 0
+            var t: Int32 = 0
+            var r: Int32 = 0
+            var b: Int32 = 0
             _ = TessPageIteratorBoundingBox(pageIt, RIL_WORD, &l, &t, &r, &b)
-            let (x, y, w, h) = TesseractEngine.upright(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t),
-                                                       orientation: orientation, pageWidth: width, pageHeight: height)
+            let (x, y, w, h) = TesseractEngine.upright(
+                x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t),
+                orientation: orientation, pageWidth: width, pageHeight: height)
             turnsCount[TesseractEngine.quarterTurns(orientation)] += text.count
             let inv = 1 / max(scale, 1e-9)
-            let box = BoundingBox(x: Int((Double(x) * inv).rounded()), y: Int((Double(y) * inv).rounded()),
-                                  width: Int((Double(w) * inv).rounded()), height: Int((Double(h) * inv).rounded()))
+            let box = BoundingBox(
+                x: Int((Double(x) * inv).rounded()), y: Int((Double(y) * inv).rounded()),
+                width: Int((Double(w) * inv).rounded()), height: Int((Double(h) * inv).rounded()))
             let conf = Double(TessResultIteratorConfidence(it, RIL_WORD))
-            out.append(LaidOutWord(word: RecognizedWord(text: text, boundingBox: box, confidence: (conf * 10).rounded() / 10, line: line),
-                                   block: block))
+            out.append(
+                LaidOutWord(
+                    word: RecognizedWord(
+                        text: text, boundingBox: box, confidence: (conf * 10).rounded() / 10, line: line),
+                    block: block))
         } while TessResultIteratorNext(it, RIL_WORD) != 0
         // Renumber lines densely (lines whose words were all blank were skipped).
         var map: [Int: Int] = [:]
@@ -237,8 +259,10 @@ public final class TesseractEngine {
 
     /// A box of a `pageWidth` × `pageHeight` image whose block has `orientation`, in the
     /// coordinates of the same image turned upright.
-    static func upright(x: Int, y: Int, width: Int, height: Int, orientation: TessOrientation,
-                        pageWidth: Int, pageHeight: Int) -> (Int, Int, Int, Int) {
+    static func upright(
+        x: Int, y: Int, width: Int, height: Int, orientation: TessOrientation,
+        pageWidth: Int, pageHeight: Int
+    ) -> (Int, Int, Int, Int) {
         switch orientation {
         case ORIENTATION_PAGE_RIGHT: return (y, pageWidth - (x + width), height, width)
         case ORIENTATION_PAGE_DOWN: return (pageWidth - (x + width), pageHeight - (y + height), width, height)

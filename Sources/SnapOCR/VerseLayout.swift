@@ -29,13 +29,16 @@ enum VerseLayout {
         init(_ lines: [Line], charWidth: Double) {
             for b in Set(lines.map(\.block)) {
                 let ls = lines.filter { $0.block == b }
-                let lefts = ls.map(\.left), rights = ls.map(\.right)
+                let lefts = ls.map(\.left)
+                let rights = ls.map(\.right)
                 let centres = ls.map { Double($0.left + $0.right) / 2 }
                 left[b] = lefts.min()!
                 width[b] = rights.max()! - lefts.min()!
                 let leftSpread = Double(lefts.max()! - lefts.min()!)
                 let centreSpread = centres.max()! - centres.min()!
-                if ls.count >= 3 && leftSpread >= Double(VerseLayout.minimumIndent) * charWidth && centreSpread < leftSpread / 2 {
+                if ls.count >= 3 && leftSpread >= Double(VerseLayout.minimumIndent) * charWidth
+                    && centreSpread < leftSpread / 2
+                {
                     centred.insert(b)
                 }
             }
@@ -45,7 +48,8 @@ enum VerseLayout {
         /// none under `minimumIndent` (the drift of a photo taken at an angle), in a centred block,
         /// or beyond half the block's width (a fragment of another column, not an indent).
         func indent(_ line: Line, charWidth: Double) -> Int {
-            guard charWidth > 0, !centred.contains(line.block), let l = left[line.block], let w = width[line.block] else { return 0 }
+            guard charWidth > 0, !centred.contains(line.block), let l = left[line.block], let w = width[line.block]
+            else { return 0 }
             let offset = line.left - l
             if offset * 2 > w { return 0 }
             let n = Int((Double(offset) / charWidth).rounded())
@@ -81,7 +85,10 @@ enum VerseLayout {
         var current = -1
         var charWidths: [Double] = []
         for w in words {
-            if w.word.line != current { lines.append(Line()); current = w.word.line }
+            if w.word.line != current {
+                lines.append(Line())
+                current = w.word.line
+            }
             let b = w.word.boundingBox
             lines[lines.count - 1].words.append(w.word.text)
             lines[lines.count - 1].spans.append((b.x, b.x + b.width))
@@ -115,7 +122,9 @@ enum VerseLayout {
                 let newColumn = line.top < prev.bottom - (prev.bottom - prev.top) / 2 && line.block != prev.block
                 if newColumn || d > pitch * stanzaGapFactor { out.append("") }
             }
-            out.append(String(repeating: " ", count: margins.indent(line, charWidth: charWidth)) + joined(line, charWidth: charWidth))
+            out.append(
+                String(repeating: " ", count: margins.indent(line, charWidth: charWidth))
+                    + joined(line, charWidth: charWidth))
         }
         return out.joined(separator: "\n") + "\n"
     }

@@ -17,6 +17,7 @@ enum WordCorrections {
         guard let apostrophe = rest.first, apostrophe == "’" || apostrophe == "'" else { return word }
         let tail = String(rest.dropFirst())
         let letters = tail.prefix { $0.isLetter }.lowercased()
-        return (pronounEndings.contains(letters) && letters.count == tail.prefix { $0.isLetter }.count ? "I" : "l") + rest
+        return (pronounEndings.contains(letters) && letters.count == tail.prefix { $0.isLetter }.count ? "I" : "l")
+            + rest
     }
 }

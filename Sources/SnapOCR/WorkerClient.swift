@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What a supervised OCR run reports to its parent.
@@ -55,8 +56,10 @@ public final class WorkerClient: Sendable {
     ///   - displayName: how to name the photo in messages (the worker gets it too).
     ///   - timeout: watchdog, in seconds.
     /// - Throws: when the process cannot be started (Foundation's error, whose description says why).
-    public init(executable: String, workerArguments: [String], options: RecognitionOptions, path: String,
-                displayName: String, timeout: TimeInterval = WorkerClient.defaultTimeout) throws {
+    public init(
+        executable: String, workerArguments: [String], options: RecognitionOptions, path: String,
+        displayName: String, timeout: TimeInterval = WorkerClient.defaultTimeout
+    ) throws {
         self.displayName = displayName
         self.timeout = timeout
         let request = try WorkerRequest(options: options, displayName: displayName).json()
@@ -69,14 +72,16 @@ public final class WorkerClient: Sendable {
         // would otherwise catch the signal and spend seconds symbolicating. The parent reports it.
         env["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = env
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
         self.process = process
 
-        let messages = out.fileHandleForReading, errors = err.fileHandleForReading
+        let messages = out.fileHandleForReading
+        let errors = err.fileHandleForReading
         Thread.detachNewThread { [self] in
             readMessages(messages)
             process.waitUntilExit()
@@ -133,9 +138,9 @@ public final class WorkerClient: Sendable {
                 guard let message = try? WorkerMessage.decode(line: line) else { continue }
                 let event: WorkerEvent
                 switch message {
-                case let .progress(percent, stage): event = .progress(percent: percent, stage: stage)
-                case let .result(result): event = .finished(result)
-                case let .failure(failure): event = .failed(failure)
+                case .progress(let percent, let stage): event = .progress(percent: percent, stage: stage)
+                case .result(let result): event = .finished(result)
+                case .failure(let failure): event = .failed(failure)
                 }
                 state.withLock { s in
                     if case .progress = event {} else { s.last = event }
@@ -171,7 +176,8 @@ public final class WorkerClient: Sendable {
             } else if s.timedOut {
                 failure = .timedOut(photo: displayName, seconds: timeout)
             } else {
-                let lastError = String(decoding: s.stderrTail, as: UTF8.self).split(separator: "\n").last.map(String.init)
+                let lastError = String(decoding: s.stderrTail, as: UTF8.self).split(separator: "\n").last.map(
+                    String.init)
                 if process.terminationReason == .uncaughtSignal {
                     failure = .crashed(photo: displayName, signal: process.terminationStatus, lastError: lastError)
                 } else {

@@ -1,7 +1,8 @@
 import Foundation
 import SnapImaging
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The OCR worker's protocol: the parent passes a `WorkerRequest` (one JSON argument) and the
@@ -41,8 +42,9 @@ public enum WorkerMessage: Codable, Equatable, Sendable {
         guard version == WorkerProtocol.version else { throw WorkerProtocolError.unsupportedVersion(version) }
         switch try c.decode(Event.self, forKey: .event) {
         case .progress:
-            self = .progress(percent: try c.decode(Int.self, forKey: .percent),
-                             stage: try c.decode(RecognitionStage.self, forKey: .stage))
+            self = .progress(
+                percent: try c.decode(Int.self, forKey: .percent),
+                stage: try c.decode(RecognitionStage.self, forKey: .stage))
         case .result: self = .result(try c.decode(RecognitionResult.self, forKey: .result))
         case .failure: self = .failure(try c.decode(WorkerFailure.self, forKey: .failure))
         }
@@ -54,14 +56,14 @@ public enum WorkerMessage: Codable, Equatable, Sendable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(WorkerProtocol.version, forKey: .v)
         switch self {
-        case let .progress(percent, stage):
+        case .progress(let percent, let stage):
             try c.encode(Event.progress, forKey: .event)
             try c.encode(percent, forKey: .percent)
             try c.encode(stage, forKey: .stage)
-        case let .result(result):
+        case .result(let result):
             try c.encode(Event.result, forKey: .event)
             try c.encode(result, forKey: .result)
-        case let .failure(failure):
+        case .failure(let failure):
             try c.encode(Event.failure, forKey: .event)
             try c.encode(failure, forKey: .failure)
         }
@@ -163,20 +165,22 @@ public enum WorkerFailure: Error, Equatable, Codable, Sendable, CustomStringConv
     /// The message shown to the user.
     public var description: String {
         switch self {
-        case let .unusablePhoto(e): return e.description
-        case let .engineUnavailable(e): return e.description
-        case let .recognitionFailed(photo): return "\(photo): \(OCRError.recognitionFailed)"
-        case let .unexpected(photo, reason): return "\(photo): \(reason)"
+        case .unusablePhoto(let e): return e.description
+        case .engineUnavailable(let e): return e.description
+        case .recognitionFailed(let photo): return "\(photo): \(OCRError.recognitionFailed)"
+        case .unexpected(let photo, let reason): return "\(photo): \(reason)"
         case .badRequest: return "worker: bad request"
         case .cancelled: return OCRError.cancelled.description
-        case let .timedOut(photo, seconds):
-            return String(format: "OCR stopped: the engine did not finish %@ within %g s (see --timeout)",
-                          locale: Locale(identifier: "en_US_POSIX"), photo, seconds)
-        case let .crashed(photo, signal, lastError):
+        case .timedOut(let photo, let seconds):
+            return String(
+                format: "OCR stopped: the engine did not finish %@ within %g s (see --timeout)",
+                locale: Locale(identifier: "en_US_POSIX"), photo, seconds)
+        case .crashed(let photo, let signal, let lastError):
             return "OCR stopped: the engine crashed on \(photo) (signal \(WorkerFailure.signalName(signal)))"
                 + (lastError.map { ": \($0)" } ?? "")
-        case let .exited(photo, status, lastError):
-            return "OCR stopped: the engine exited with status \(status) on \(photo)" + (lastError.map { ": \($0)" } ?? "")
+        case .exited(let photo, let status, let lastError):
+            return "OCR stopped: the engine exited with status \(status) on \(photo)"
+                + (lastError.map { ": \($0)" } ?? "")
         }
     }
 

@@ -1,7 +1,8 @@
 import CLibc
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The worker's half of the protocol (`WorkerProtocol`): reads the request, runs the
@@ -40,7 +41,7 @@ public struct WorkerServer: Sendable {
                 send(.failure(failure))
                 return .failure(failure)
             } catch {
-                return .success(result)   // the parent is gone
+                return .success(result)  // the parent is gone
             }
             return .success(result)
         } catch {

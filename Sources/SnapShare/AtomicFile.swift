@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Saving a file so that readers (and a crash) see either the old bytes or the new ones.
@@ -69,7 +69,8 @@ public enum AtomicFile {
 
         let (folder, name) = splitPath(target)
         // Keep the temporary name short enough for NAME_MAX whatever the target's length.
-        var template = Array(folder.utf8) + Array("/.".utf8) + Array(name.utf8.prefix(100))
+        var template =
+            Array(folder.utf8) + Array("/.".utf8) + Array(name.utf8.prefix(100))
             + Array(".lovesnap-XXXXXX".utf8)
         template.append(0)
         var tempName = template.map { CChar(bitPattern: $0) }
@@ -78,8 +79,9 @@ public enum AtomicFile {
             let code = errno
             // The file is writable, the folder is not: rewrite the file in place.
             if let existing, writableFD >= 0, code == EACCES || code == EPERM || code == EROFS {
-                try writeInPlace(bytes, fd: writableFD, oldSize: Int(existing.st_size), path: path,
-                                 refusal: code)
+                try writeInPlace(
+                    bytes, fd: writableFD, oldSize: Int(existing.st_size), path: path,
+                    refusal: code)
                 return
             }
             throw fail(code)
@@ -120,8 +122,10 @@ public enum AtomicFile {
     ///
     /// `refusal` is the errno that made the temporary file impossible; it is reported when the
     /// old bytes cannot be read back (without them there is no safe undo).
-    private static func writeInPlace(_ bytes: [UInt8], fd: Int32, oldSize: Int, path: String,
-                                     refusal: Int32) throws {
+    private static func writeInPlace(
+        _ bytes: [UInt8], fd: Int32, oldSize: Int, path: String,
+        refusal: Int32
+    ) throws {
         func fail(_ code: Int32) -> ShareError {
             .writeFailed(path: path, reason: ShareError.reason(code))
         }
@@ -133,7 +137,10 @@ public enum AtomicFile {
         var got = 0
         while got < oldSize {
             let n = old.withUnsafeMutableBytes { pread(readFD, $0.baseAddress! + got, oldSize - got, off_t(got)) }
-            if n < 0 { if errno == EINTR { continue }; throw fail(refusal) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw fail(refusal)
+            }
             if n == 0 { break }
             got += n
         }
@@ -242,7 +249,8 @@ public enum AtomicFile {
             while fgets(&line, Int32(line.count), file) != nil {
                 let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 if text.hasPrefix("Umask:"),
-                   let value = mode_t(text.dropFirst(6).trimmingCharacters(in: " \t\n"), radix: 8) {
+                    let value = mode_t(text.dropFirst(6).trimmingCharacters(in: " \t\n"), radix: 8)
+                {
                     return value
                 }
             }
@@ -253,8 +261,8 @@ public enum AtomicFile {
     }
 }
 
-private extension StringProtocol {
-    func trimmingCharacters(in set: String) -> String {
+extension StringProtocol {
+    fileprivate func trimmingCharacters(in set: String) -> String {
         var s = Substring(self)
         while let c = s.first, set.contains(c) { s.removeFirst() }
         while let c = s.last, set.contains(c) { s.removeLast() }

@@ -1,8 +1,9 @@
 import Dispatch
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs one program with `posix_spawn`, feeding its standard input and collecting its
@@ -19,9 +20,12 @@ enum ChildProcess {
 
     /// - Parameter timeout: seconds the program may take in all; then it is killed (SIGKILL) and
     ///   `ShareError.mailCommandTimedOut` is thrown.
-    static func run(path: String, arguments: [String], input: [UInt8], stderrLimit: Int,
-                    command: String, timeout: Double = .infinity) throws -> Result {
-        let deadline = timeout.isFinite ? DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9) : UInt64.max
+    static func run(
+        path: String, arguments: [String], input: [UInt8], stderrLimit: Int,
+        command: String, timeout: Double = .infinity
+    ) throws -> Result {
+        let deadline =
+            timeout.isFinite ? DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9) : UInt64.max
         func millisecondsLeft() -> Int32 {
             let now = DispatchTime.now().uptimeNanoseconds
             return now >= deadline ? 0 : Int32(min(UInt64(Int32.max), (deadline - now) / 1_000_000 + 1))
@@ -30,7 +34,9 @@ enum ChildProcess {
             .mailCommandNotRunnable(command: command, reason: "\(path): \(ShareError.reason(code))")
         }
         // [read, write] pairs; every descriptor is close-on-exec, dup2 clears it for 0/1/2.
-        var stdinPipe: [Int32] = [-1, -1], stdoutPipe: [Int32] = [-1, -1], stderrPipe: [Int32] = [-1, -1]
+        var stdinPipe: [Int32] = [-1, -1]
+        var stdoutPipe: [Int32] = [-1, -1]
+        var stderrPipe: [Int32] = [-1, -1]
         var opened: [Int32] = []
         defer { for fd in opened where fd >= 0 { close(fd) } }
         for index in 0..<3 {
@@ -45,7 +51,10 @@ enum ChildProcess {
             }
         }
         func closeOnce(_ fd: inout Int32) {
-            if fd >= 0, let k = opened.firstIndex(of: fd) { close(fd); opened[k] = -1 }
+            if fd >= 0, let k = opened.firstIndex(of: fd) {
+                close(fd)
+                opened[k] = -1
+            }
             fd = -1
         }
 
@@ -85,9 +94,15 @@ enum ChildProcess {
         }
         if spawned != 0 { throw notRunnable(spawned) }
 
-        var inFD = stdinPipe[1], outFD = stdoutPipe[0], errFD = stderrPipe[0]
-        var childIn = stdinPipe[0], childOut = stdoutPipe[1], childErr = stderrPipe[1]
-        closeOnce(&childIn); closeOnce(&childOut); closeOnce(&childErr)
+        var inFD = stdinPipe[1]
+        var outFD = stdoutPipe[0]
+        var errFD = stderrPipe[0]
+        var childIn = stdinPipe[0]
+        var childOut = stdoutPipe[1]
+        var childErr = stderrPipe[1]
+        closeOnce(&childIn)
+        closeOnce(&childOut)
+        closeOnce(&childErr)
         for fd in [inFD, outFD, errFD] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
 
         // A write to a pipe the child closed raises SIGPIPE in this thread; block it here and
@@ -152,7 +167,7 @@ enum ChildProcess {
                         written += n
                         if written == input.count { closeOnce(&inFD) }
                     } else if n < 0 && errno != EINTR && errno != EAGAIN {
-                        closeOnce(&inFD)         // EPIPE: the command stopped reading
+                        closeOnce(&inFD)  // EPIPE: the command stopped reading
                     }
                 } else if p.fd == outFD {
                     drain(&outFD, keep: false)
@@ -170,7 +185,8 @@ enum ChildProcess {
             drain(&outFD, keep: false)
             drain(&errFD, keep: true)
         }
-        closeOnce(&outFD); closeOnce(&errFD)
+        closeOnce(&outFD)
+        closeOnce(&errFD)
 
         var status: Int32 = exitStatus ?? 0
         while exitStatus == nil {

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The file a text is rescued to when the editor is told to stop (SIGTERM, SIGHUP), as GNU nano
@@ -23,7 +23,9 @@ public enum EmergencyFile {
     /// The names to try, in order, for the document `saveName`: its own path (folder kept as given,
     /// relative or not), then `home/BASE`, then `temporaryFolder/BASE`, where `BASE` is its last
     /// component. An empty name (or one ending in `/`) becomes `lovesnap`. Duplicates are dropped.
-    public static func locations(forSaveName saveName: String, home: String?, temporaryFolder: String = "/tmp") -> [String] {
+    public static func locations(forSaveName saveName: String, home: String?, temporaryFolder: String = "/tmp")
+        -> [String]
+    {
         var own = saveName
         if own.isEmpty || own.hasSuffix("/") { own += "lovesnap" }
         let base = own.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? "lovesnap"
@@ -43,7 +45,9 @@ public enum EmergencyFile {
     /// removing a partly written file.
     /// - Throws: `ShareError.writeFailed(path:reason:)` of the first location when none worked,
     ///   e.g. "/ro/poem.txt.save: Permission denied".
-    public static func write(_ bytes: [UInt8], saveName: String, home: String?, temporaryFolder: String = "/tmp") throws -> String {
+    public static func write(_ bytes: [UInt8], saveName: String, home: String?, temporaryFolder: String = "/tmp") throws
+        -> String
+    {
         var firstError: ShareError?
         for location in locations(forSaveName: saveName, home: home, temporaryFolder: temporaryFolder) {
             switch write(bytes, beside: location) {

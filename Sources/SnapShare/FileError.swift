@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What can go wrong reading the text file, opening the photo by its bytes, or writing the text
@@ -20,9 +20,10 @@ public enum FileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// "poem.txt: Permission denied", "poem.txt: not UTF-8 text", "standard output: No space left on device".
     public var description: String {
         switch self {
-        case let .unreadable(path, code), let .unwritable(path, code): return "\(path): \(String(cString: strerror(code)))"
-        case let .notUTF8(path): return "\(path): not UTF-8 text"
-        case let .standardOutput(code): return "standard output: \(String(cString: strerror(code)))"
+        case .unreadable(let path, let code), .unwritable(let path, let code):
+            return "\(path): \(String(cString: strerror(code)))"
+        case .notUTF8(let path): return "\(path): not UTF-8 text"
+        case .standardOutput(let code): return "standard output: \(String(cString: strerror(code)))"
         }
     }
 }

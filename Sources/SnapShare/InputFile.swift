@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The file named on the command line, kept usable even when its name is not UTF-8.
@@ -69,7 +69,8 @@ public enum CommandLineArguments {
     public static func current() -> (arguments: [String], undecodable: [String: [UInt8]]) {
         let raw = (1..<Int(CommandLine.argc)).compactMap { i -> [UInt8]? in
             guard let p = CommandLine.unsafeArgv[i] else { return nil }
-            return Array(UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: strlen(p)))
+            return Array(
+                UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: strlen(p)))
         }
         return decode(raw)
     }

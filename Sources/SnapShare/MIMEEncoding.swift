@@ -57,12 +57,14 @@ enum MIMEEncoding {
         }
     }
 
-    private static func token(for byte: UInt8, at i: Int, in line: ArraySlice<UInt8>,
-                              column: Int, isLast: Bool) -> [UInt8] {
+    private static func token(
+        for byte: UInt8, at i: Int, in line: ArraySlice<UInt8>,
+        column: Int, isLast: Bool
+    ) -> [UInt8] {
         let literal: Bool
         switch byte {
         case 0x21...0x7E where byte != 0x3D:
-            if column == 0 && byte == 0x2E {                     // "." opening a line
+            if column == 0 && byte == 0x2E {  // "." opening a line
                 literal = false
             } else if column == 0 && byte == 0x46 && line[i...].starts(with: Array("From ".utf8)) {
                 literal = false
@@ -70,7 +72,7 @@ enum MIMEEncoding {
                 literal = true
             }
         case 0x20, 0x09:
-            literal = !isLast                                   // trailing blank would be lost
+            literal = !isLast  // trailing blank would be lost
         default:
             literal = false
         }
@@ -85,8 +87,12 @@ enum MIMEEncoding {
         out.reserveCapacity(bytes.count * 4 / 3 + bytes.count / 38 + 8)
         var column = 0
         func emit(_ c: UInt8) {
-            if lineLength > 0 && column == lineLength { out += [0x0D, 0x0A]; column = 0 }
-            out.append(c); column += 1
+            if lineLength > 0 && column == lineLength {
+                out += [0x0D, 0x0A]
+                column = 0
+            }
+            out.append(c)
+            column += 1
         }
         var i = 0
         while i < bytes.count {
@@ -110,7 +116,8 @@ enum MIMEEncoding {
         let bytes = Array(text.utf8)
         guard bytes.allSatisfy({ (0x20...0x7E).contains($0) }) else { return false }
         guard !text.contains("=?"), !text.hasPrefix(" "), !text.hasSuffix(" "),
-              !text.contains("  ") else { return false }
+            !text.contains("  ")
+        else { return false }
         return text.split(separator: " ").allSatisfy { $0.utf8.count <= maxWord }
     }
 
@@ -128,7 +135,7 @@ enum MIMEEncoding {
     private static func words(_ text: String, firstLimit: Int, base64: Bool) -> [String] {
         let prefix = base64 ? "=?UTF-8?B?" : "=?UTF-8?Q?"
         var result: [String] = []
-        var pending: [UInt8] = []          // raw octets of the word being built
+        var pending: [UInt8] = []  // raw octets of the word being built
         func encoded(_ raw: [UInt8]) -> String {
             base64 ? self.base64(raw, lineLength: 0) : qWord(raw)
         }
@@ -156,7 +163,7 @@ enum MIMEEncoding {
             case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x21, 0x2A, 0x2B, 0x2D, 0x2F:
                 out.append(byte)
             case 0x20:
-                out.append(0x5F)               // "_" stands for a space (§4.2 (2))
+                out.append(0x5F)  // "_" stands for a space (§4.2 (2))
             default:
                 out += [0x3D, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
             }

@@ -44,7 +44,8 @@ public enum MailAddress {
             return bad("the address part may hold only ASCII letters, digits and !#$%&'*+-/=?^_`{|}~.")
         }
         guard let at = address.lastIndex(of: "@"), at != address.startIndex,
-              address.index(after: at) != address.endIndex else {
+            address.index(after: at) != address.endIndex
+        else {
             return bad("expected name@domain")
         }
         return .success((name, address))
@@ -63,7 +64,9 @@ public enum MailAddress {
             case .failure:
                 let defused = raw.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) }
                 let text = String(defused)
-                these = MIMEEncoding.isPlainHeaderText(text) ? text.split(separator: " ").map(String.init)
+                these =
+                    MIMEEncoding.isPlainHeaderText(text)
+                    ? text.split(separator: " ").map(String.init)
                     : MIMEEncoding.encodedWords(text)
             }
             if n < list.count - 1, !these.isEmpty { these[these.count - 1] += "," }

@@ -48,7 +48,11 @@ public struct MailCommand: Equatable, Sendable {
             let c = scalars[i]
             switch c {
             case " ", "\t", "\n", "\r":
-                if inWord { words.append(String(word)); word = .init(); inWord = false }
+                if inWord {
+                    words.append(String(word))
+                    word = .init()
+                    inWord = false
+                }
             case "'":
                 inWord = true
                 guard let close = scalars[(i + 1)...].firstIndex(of: "'") else {
@@ -62,7 +66,10 @@ public struct MailCommand: Equatable, Sendable {
                 var closed = false
                 while i < scalars.count {
                     let d = scalars[i]
-                    if d == "\"" { closed = true; break }
+                    if d == "\"" {
+                        closed = true
+                        break
+                    }
                     if d == "\\", i + 1 < scalars.count, "$`\"\\\n".unicodeScalars.contains(scalars[i + 1]) {
                         if scalars[i + 1] != "\n" { word.append(scalars[i + 1]) }
                         i += 2
@@ -99,7 +106,8 @@ public struct MailCommand: Equatable, Sendable {
     public static func resolve(option: String?, environment: [String: String]) throws -> MailCommand {
         if let option { return try parse(option) }
         if let value = environment[environmentVariable],
-           value.unicodeScalars.contains(where: { !" \t\r\n".unicodeScalars.contains($0) }) {
+            value.unicodeScalars.contains(where: { !" \t\r\n".unicodeScalars.contains($0) })
+        {
             return try parse(value)
         }
         return MailCommand(arguments: defaultArguments)
@@ -130,6 +138,9 @@ public struct MailCommand: Equatable, Sendable {
     /// not hold the editor, and the user's buffer, hostage.
     public static let defaultTimeout: Double = 60
 
+    /// Pipes `message` (RFC 5322, validated first) to the mail command's standard input and
+    /// waits for it, at most `timeout` seconds.
+    /// - Throws: `ShareError` when the message is invalid or the command fails or times out.
     public func send(_ message: MailMessage) throws {
         try message.validate()
         guard let program = arguments.first, !program.isEmpty else {
@@ -137,32 +148,39 @@ public struct MailCommand: Equatable, Sendable {
         }
         let path = try executablePath(for: program)
         let input = message.rendered()
-        let result = try ChildProcess.run(path: path, arguments: arguments, input: input,
-                                          stderrLimit: Self.stderrLimit, command: displayString, timeout: timeout)
+        let result = try ChildProcess.run(
+            path: path, arguments: arguments, input: input,
+            stderrLimit: Self.stderrLimit, command: displayString, timeout: timeout)
         if result.status != 0 {
-            throw ShareError.mailCommandFailed(command: displayString, status: result.status,
-                                               stderr: result.stderr)
+            throw ShareError.mailCommandFailed(
+                command: displayString, status: result.status,
+                stderr: result.stderr)
         }
         if result.bytesWritten < input.count {
-            throw ShareError.mailCommandStoppedReading(command: displayString,
-                                                       bytesWritten: result.bytesWritten,
-                                                       bytesTotal: input.count)
+            throw ShareError.mailCommandStoppedReading(
+                command: displayString,
+                bytesWritten: result.bytesWritten,
+                bytesTotal: input.count)
         }
     }
 
     /// `program` itself when it holds a "/", else the first executable regular file named
     /// `program` in `PATH` (empty entries mean "."), then in `fallbackFolders`.
-    func executablePath(for program: String,
-                        searchPath: String? = getenv("PATH").map { String(cString: $0) }) throws -> String {
+    func executablePath(
+        for program: String,
+        searchPath: String? = getenv("PATH").map { String(cString: $0) }
+    ) throws -> String {
         if program.contains("/") { return program }
         let path = searchPath ?? "/usr/local/bin:/usr/bin:/bin"
-        let folders = path.split(separator: ":", omittingEmptySubsequences: false)
+        let folders =
+            path.split(separator: ":", omittingEmptySubsequences: false)
             .map { $0.isEmpty ? "." : String($0) } + Self.fallbackFolders
         for folder in folders {
             let candidate = folder + "/" + program
             var info = stat()
             if stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-               access(candidate, X_OK) == 0 {
+                access(candidate, X_OK) == 0
+            {
                 return candidate
             }
         }

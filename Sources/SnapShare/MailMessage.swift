@@ -16,8 +16,10 @@ public struct MailMessage: Equatable, Sendable {
     public var messageID: String
 
     /// Makes a message; a nil `messageID` gets a new unique one whose domain is this host's name.
-    public init(from: String? = nil, to: [String], subject: String, body: String,
-                date: Date = Date(), messageID: String? = nil) {
+    public init(
+        from: String? = nil, to: [String], subject: String, body: String,
+        date: Date = Date(), messageID: String? = nil
+    ) {
         self.from = from
         self.to = to
         self.subject = subject
@@ -63,7 +65,8 @@ public struct MailMessage: Equatable, Sendable {
         let bytes = Array(body.utf8)
         let qp = MIMEEncoding.quotedPrintable(bytes)
         let b64 = MIMEEncoding.base64(Self.crlf(bytes))
-        let (encoding, text) = qp.utf8.count <= b64.utf8.count
+        let (encoding, text) =
+            qp.utf8.count <= b64.utf8.count
             ? ("quoted-printable", qp) : ("base64", b64)
         headers.append("Content-Transfer-Encoding: " + encoding)
         return Array((headers.joined(separator: "\r\n") + "\r\n\r\n" + text).utf8)
@@ -113,7 +116,8 @@ public struct MailMessage: Equatable, Sendable {
     /// A new Message-ID (RFC 5322 §3.6.4): time, 128 random bits, "@", this host's name.
     static func newMessageID(date: Date) -> String {
         let seconds = Int(date.timeIntervalSince1970)
-        let random = String(UInt64.random(in: .min ... .max), radix: 36)
+        let random =
+            String(UInt64.random(in: .min ... .max), radix: 36)
             + String(UInt64.random(in: .min ... .max), radix: 36)
         return "\(seconds).\(random)@\(hostDomain())"
     }
@@ -122,7 +126,8 @@ public struct MailMessage: Equatable, Sendable {
     static func hostDomain() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
-        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).unicodeScalars
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            .unicodeScalars
             .filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == ".") }
         let host = String(String.UnicodeScalarView(name))
             .split(separator: ".", omittingEmptySubsequences: true).joined(separator: ".")

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// File names as the user types and sees them.
@@ -19,15 +20,17 @@ public enum PathName {
     /// cannot act on the terminal.
     public static func displayName(of path: String) -> String {
         let base = (path as NSString).lastPathComponent
-        return String(base.unicodeScalars.map { s -> String in
-            s.properties.generalCategory == .control ? "\\u{\(String(s.value, radix: 16))}" : String(s)
-        }.joined())
+        return String(
+            base.unicodeScalars.map { s -> String in
+                s.properties.generalCategory == .control ? "\\u{\(String(s.value, radix: 16))}" : String(s)
+            }.joined())
     }
 
     /// Whether `a` and `b` name the same existing file (same device and inode, links followed).
     /// False when either cannot be `stat`ed.
     public static func isSameFile(_ a: String, _ b: String) -> Bool {
-        var sa = stat(), sb = stat()
+        var sa = stat()
+        var sb = stat()
         guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
         return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
     }

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Everything that can go wrong while saving or mailing a poem.
@@ -39,23 +40,25 @@ public enum ShareError: Error, Equatable, CustomStringConvertible {
     /// The message shown to the user.
     public var description: String {
         switch self {
-        case let .writeFailed(path, reason):
+        case .writeFailed(let path, let reason):
             return "\(path): \(reason)"
-        case let .mailCommandFailed(command, status, stderr):
+        case .mailCommandFailed(let command, let status, let stderr):
             let detail = stderr.isEmpty ? "" : ": \(stderr)"
             return "mail command '\(command)' failed with exit status \(status)\(detail)"
-        case let .mailCommandStoppedReading(command, written, total):
-            return "mail command '\(command)' stopped reading the message after \(written) of \(total) bytes; it may not have been sent"
-        case let .mailCommandTimedOut(command, seconds):
-            return String(format: "mail command '%@' did not finish within %g s and was stopped; the mail may not have been sent",
-                          locale: Locale(identifier: "en_US_POSIX"), command, seconds)
-        case let .mailCommandNotRunnable(command, reason):
+        case .mailCommandStoppedReading(let command, let written, let total):
+            return
+                "mail command '\(command)' stopped reading the message after \(written) of \(total) bytes; it may not have been sent"
+        case .mailCommandTimedOut(let command, let seconds):
+            return String(
+                format: "mail command '%@' did not finish within %g s and was stopped; the mail may not have been sent",
+                locale: Locale(identifier: "en_US_POSIX"), command, seconds)
+        case .mailCommandNotRunnable(let command, let reason):
             return "cannot run mail command '\(command)': \(reason)"
-        case let .invalidCommandLine(commandLine, reason):
+        case .invalidCommandLine(let commandLine, let reason):
             return "invalid mail command \(visible(commandLine)): \(reason)"
-        case let .invalidAddress(address, reason):
+        case .invalidAddress(let address, let reason):
             return "invalid mail address \(visible(address)): \(reason)"
-        case let .invalidHeader(field, reason):
+        case .invalidHeader(let field, let reason):
             return "invalid \(field): \(reason)"
         case .noRecipients:
             return "no recipient given"

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A UTF-8 text file read for editing, as nano opens one.
@@ -15,7 +16,8 @@ public struct TextFile: Equatable, Sendable {
     /// The number of lines nano reports having read ("Read 4 lines"): LF-separated lines, a final
     /// LF ending the last one rather than starting another; 0 for an empty text.
     public var lineCount: Int {
-        text.isEmpty ? 0 : text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0)
+        text.isEmpty
+            ? 0 : text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0)
     }
 
     /// Reads the file at `path`, which must hold UTF-8 text. A name that does not exist yet in an

@@ -26,7 +26,8 @@ public final class SpellChecker {
         var names: [String] = []
         for code in languages {
             for name in SpellChecker.dictionaryNames(forTesseractLanguage: code) {
-                let aff = "\(directory)/\(name).aff", dic = "\(directory)/\(name).dic"
+                let aff = "\(directory)/\(name).aff"
+                let dic = "\(directory)/\(name).dic"
                 guard FileManager.default.isReadableFile(atPath: aff), FileManager.default.isReadableFile(atPath: dic),
                     let handle = Hunspell_create(aff, dic)
                 else { continue }

@@ -105,7 +105,8 @@ public struct Frame: Hashable, Sendable {
 
     /// Sets the style of the cells of `row` in `columns`, keeping their content.
     public mutating func setStyle(_ style: Style, row: Int, columns: Range<Int>) {
-        let lower = max(0, columns.lowerBound), upper = min(size.columns, columns.upperBound)
+        let lower = max(0, columns.lowerBound)
+        let upper = min(size.columns, columns.upperBound)
         guard row >= 0, row < size.rows, lower < upper else { return }
         for c in lower..<upper {
             cells[row * size.columns + c].style = style

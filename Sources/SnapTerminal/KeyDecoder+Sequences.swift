@@ -10,7 +10,10 @@ extension KeyDecoder {
         var text = ""
         var previousWasCR = false
         for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-            if scalar == "\n" && previousWasCR { previousWasCR = false; continue }
+            if scalar == "\n" && previousWasCR {
+                previousWasCR = false
+                continue
+            }
             previousWasCR = scalar == "\r"
             text.unicodeScalars.append(scalar == "\r" ? "\n" : scalar)
         }
@@ -37,7 +40,7 @@ extension KeyDecoder {
     static func csiKey(body: [UInt8], final: UInt8) -> KeyEvent? {
         if body == [UInt8(ascii: "[")] {
             guard (UInt8(ascii: "A")...UInt8(ascii: "E")).contains(final) else { return nil }
-            return .function(Int(final - UInt8(ascii: "A")) + 1)     // Linux console F1–F5
+            return .function(Int(final - UInt8(ascii: "A")) + 1)  // Linux console F1–F5
         }
         let text = String(decoding: body, as: UTF8.self)
         let fields = text.split(separator: ";", omittingEmptySubsequences: false)
@@ -48,7 +51,7 @@ extension KeyDecoder {
         case UInt8(ascii: "~"):
             guard let number, let key = tildeKey(number) else { return nil }
             return applying(modifier: modifier, to: key)
-        case UInt8(ascii: "a"): return number == nil ? .modified(.up, .shift) : nil      // rxvt Shift+arrows
+        case UInt8(ascii: "a"): return number == nil ? .modified(.up, .shift) : nil  // rxvt Shift+arrows
         case UInt8(ascii: "b"): return number == nil ? .modified(.down, .shift) : nil
         case UInt8(ascii: "c"): return number == nil ? .modified(.right, .shift) : nil
         case UInt8(ascii: "d"): return number == nil ? .modified(.left, .shift) : nil
@@ -84,14 +87,16 @@ extension KeyDecoder {
         guard modifier >= 2 && modifier <= 16 else { return key }
         let modifiers = KeyModifiers(rawValue: UInt8(modifier - 1))
         if case .function(let n) = key {
-            let offsets: [KeyModifiers: Int] = [[.shift]: 12, [.control]: 24, [.control, .shift]: 36,
-                                                [.alt]: 48, [.alt, .shift]: 60]
+            let offsets: [KeyModifiers: Int] = [
+                [.shift]: 12, [.control]: 24, [.control, .shift]: 36,
+                [.alt]: 48, [.alt, .shift]: 60,
+            ]
             if let offset = offsets[modifiers], n + offset <= 63 { return .function(n + offset) }
         }
         return .modified(key, modifiers)
     }
 }
 
-private extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

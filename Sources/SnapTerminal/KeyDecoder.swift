@@ -139,7 +139,7 @@ public struct KeyDecoder: Sendable {
                 character(scalar, into: &events)
                 return
             case .invalid:
-                character("\u{FFFD}", into: &events)   // the cut-short character; the byte is read anew
+                character("\u{FFFD}", into: &events)  // the cut-short character; the byte is read anew
             }
         }
         if byte >= 0x80 {
@@ -205,7 +205,7 @@ public struct KeyDecoder: Sendable {
         }
         let isFinal: Bool
         if body == [UInt8(ascii: "[")] {
-            isFinal = true                    // the Linux console's F1–F5: `ESC [ [ A` … `ESC [ [ E`
+            isFinal = true  // the Linux console's F1–F5: `ESC [ [ A` … `ESC [ [ E`
         } else if body.isEmpty && byte == UInt8(ascii: "[") {
             isFinal = false
         } else {
@@ -215,7 +215,7 @@ public struct KeyDecoder: Sendable {
             if body.count < Self.maximumSequenceLength {
                 state = .csi(body + [byte])
             } else {
-                state = .ground                       // garbage: dropped, and this byte is read anew
+                state = .ground  // garbage: dropped, and this byte is read anew
                 ground(byte, into: &events)
             }
             return
@@ -277,7 +277,7 @@ public struct KeyDecoder: Sendable {
 
     /// A byte ≥ 0x80 outside a character: a lead byte starts one (nil), anything else is U+FFFD.
     private mutating func startUTF8(_ byte: UInt8) -> Unicode.Scalar? {
-        guard (0xC2...0xF4).contains(byte) else { return "\u{FFFD}" }   // continuation, C0, C1, F5…FF
+        guard (0xC2...0xF4).contains(byte) else { return "\u{FFFD}" }  // continuation, C0, C1, F5…FF
         partial = [byte]
         return nil
     }

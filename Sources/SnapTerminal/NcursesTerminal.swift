@@ -1,5 +1,5 @@
-import Dispatch
 import CNcursesw
+import Dispatch
 import Glibc
 import Synchronization
 
@@ -62,13 +62,13 @@ public final class NcursesTerminal: Terminal {
         self.window = window
         cursesActive.store(true, ordering: .sequentiallyConsistent)
         _ = Self.restoreAtExit
-        raw()                    // not cbreak/halfdelay: those turn ISIG back on and ^C would kill us
+        raw()  // not cbreak/halfdelay: those turn ISIG back on and ^C would kill us
         noecho()
         nonl()
-        keypad(window, false)    // the bytes as sent: KeyDecoder decodes every sequence
+        keypad(window, false)  // the bytes as sent: KeyDecoder decodes every sequence
         intrflush(window, false)
         curs_set(1)
-        Self.writeToTerminal("\u{1B}[?2004h")   // bracketed paste on
+        Self.writeToTerminal("\u{1B}[?2004h")  // bracketed paste on
     }
 
     private static let restoreAtExit: Void = { atexit { NcursesTerminal.restoreTerminal() } }()
@@ -217,7 +217,10 @@ public final class NcursesTerminal: Terminal {
     /// makes every read fail at once: the loop would spin at 100 % CPU. After 50 such reads in a
     /// row it is treated as a hangup, so the editor saves the buffer and ends, as nano does.
     private func noteFailedRead(after nanoseconds: UInt64, waited milliseconds: Int) {
-        guard milliseconds >= 20, nanoseconds < UInt64(milliseconds) * 500_000 else { immediateFailures = 0; return }
+        guard milliseconds >= 20, nanoseconds < UInt64(milliseconds) * 500_000 else {
+            immediateFailures = 0
+            return
+        }
         immediateFailures += 1
         if immediateFailures >= 50 {
             _ = caughtTermination.compareExchange(expected: 0, desired: SIGHUP, ordering: .sequentiallyConsistent)

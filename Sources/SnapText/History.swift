@@ -53,8 +53,9 @@ public struct History: Equatable, Sendable {
     public mutating func record(_ step: Step) {
         redoSteps.removeAll()
         if groupIsOpen, let grouping = step.grouping, var last = undoSteps.last, last.grouping == grouping,
-           last.edits.count == 1, step.edits.count == 1,
-           let merged = Self.merge(last.edits[0], step.edits[0], grouping) {
+            last.edits.count == 1, step.edits.count == 1,
+            let merged = Self.merge(last.edits[0], step.edits[0], grouping)
+        {
             last.edits = [merged]
             last.cursorAfter = step.cursorAfter
             undoSteps[undoSteps.count - 1] = last

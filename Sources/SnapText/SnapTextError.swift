@@ -12,9 +12,9 @@ public enum SnapTextError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .emptySearch:
             return "Nothing to search for"
-        case let .offsetOutOfRange(offset, count):
+        case .offsetOutOfRange(let offset, let count):
             return "Offset \(offset) is outside the text (\(count) bytes)"
-        case let .textMismatch(offset):
+        case .textMismatch(let offset):
             return "The text at offset \(offset) is not the text to remove"
         }
     }

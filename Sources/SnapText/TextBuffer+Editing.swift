@@ -16,7 +16,8 @@ extension TextBuffer {
     @discardableResult
     public mutating func deleteBackward() -> Bool {
         guard cursor != .zero else { return false }
-        let start = cursor.column > 0
+        let start =
+            cursor.column > 0
             ? TextPosition(line: cursor.line, column: cursor.column - 1)
             : TextPosition(line: cursor.line - 1, column: characterCount(inLine: cursor.line - 1))
         let from = offset(of: start)
@@ -31,7 +32,8 @@ extension TextBuffer {
     public mutating func deleteForward() -> Bool {
         let atLineEnd = cursor.column >= characterCount(inLine: cursor.line)
         if atLineEnd && cursor.line == lineCount - 1 { return false }
-        let end = atLineEnd
+        let end =
+            atLineEnd
             ? TextPosition(line: cursor.line + 1, column: 0)
             : TextPosition(line: cursor.line, column: cursor.column + 1)
         let from = offset(of: cursor)

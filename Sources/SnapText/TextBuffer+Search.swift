@@ -26,8 +26,10 @@ extension TextBuffer {
     ///
     /// `caseSensitive: false` compares lowercased characters (Unicode-aware, still literal).
     /// Throws ``SnapTextError/emptySearch`` for an empty `search`. Linear in the text size.
-    public func matches(of search: String, startingIn region: Range<Int>? = nil, endingBy limit: Int? = nil,
-                        caseSensitive: Bool = true) throws -> [Range<Int>] {
+    public func matches(
+        of search: String, startingIn region: Range<Int>? = nil, endingBy limit: Int? = nil,
+        caseSensitive: Bool = true
+    ) throws -> [Range<Int>] {
         guard !search.isEmpty else { throw SnapTextError.emptySearch }
         let matcher = Matcher(text: text, search: search, caseSensitive: caseSensitive)
         return matcher.matches(startingIn: region ?? 0..<matcher.count, endingBy: limit ?? matcher.count, first: false)
@@ -36,7 +38,9 @@ extension TextBuffer {
     /// The first match of `search` that starts inside `region` (UTF-8 offsets), or nil.
     ///
     /// Throws ``SnapTextError/emptySearch`` for an empty `search`.
-    public func firstMatch(of search: String, startingIn region: Range<Int>, caseSensitive: Bool = true) throws -> Range<Int>? {
+    public func firstMatch(of search: String, startingIn region: Range<Int>, caseSensitive: Bool = true) throws
+        -> Range<Int>?
+    {
         guard !search.isEmpty else { throw SnapTextError.emptySearch }
         let matcher = Matcher(text: text, search: search, caseSensitive: caseSensitive)
         return matcher.matches(startingIn: region, endingBy: matcher.count, first: true).first
@@ -46,8 +50,10 @@ extension TextBuffer {
     /// unless `skippingCurrent`), wrapping to the top when `wraps`. Nil when there is none.
     ///
     /// Throws ``SnapTextError/emptySearch`` for an empty `search`.
-    public func nextMatch(of search: String, from offset: Int, skippingCurrent: Bool, wraps: Bool = true,
-                          caseSensitive: Bool = true) throws -> SearchMatch? {
+    public func nextMatch(
+        of search: String, from offset: Int, skippingCurrent: Bool, wraps: Bool = true,
+        caseSensitive: Bool = true
+    ) throws -> SearchMatch? {
         guard !search.isEmpty else { throw SnapTextError.emptySearch }
         let matcher = Matcher(text: text, search: search, caseSensitive: caseSensitive)
         let start = min(max(0, offset + (skippingCurrent ? 1 : 0)), matcher.count)
@@ -70,8 +76,10 @@ extension TextBuffer {
     /// changes nothing and returns 0. `region` limits where matches may start (UTF-8 offsets).
     /// Throws ``SnapTextError/emptySearch`` for an empty `search`. Linear in the text size.
     @discardableResult
-    public mutating func replaceAll(_ search: String, with replacement: String, startingIn region: Range<Int>? = nil,
-                                    caseSensitive: Bool = true) throws -> Int {
+    public mutating func replaceAll(
+        _ search: String, with replacement: String, startingIn region: Range<Int>? = nil,
+        caseSensitive: Bool = true
+    ) throws -> Int {
         let found = try matches(of: search, startingIn: region, caseSensitive: caseSensitive)
         if found.isEmpty || (caseSensitive && search.utf8.elementsEqual(replacement.utf8)) { return 0 }
         try replace(found, with: replacement)
@@ -91,7 +99,8 @@ extension TextBuffer {
         }
         let replacementBytes = Array(replacement.utf8)
         var newSpan: [UInt8] = []
-        newSpan.reserveCapacity(last.upperBound - first.lowerBound + ranges.count * max(0, replacementBytes.count - first.count))
+        newSpan.reserveCapacity(
+            last.upperBound - first.lowerBound + ranges.count * max(0, replacementBytes.count - first.count))
         var position = first.lowerBound
         let cursorOffset = offset(of: cursor)
         var newCursorOffset = cursorOffset
@@ -106,8 +115,10 @@ extension TextBuffer {
             }
         }
         let oldSpan = String(decoding: haystack[first.lowerBound..<last.upperBound], as: UTF8.self)
-        let edits: [Edit] = [.remove(oldSpan, at: first.lowerBound),
-                             .insert(String(decoding: newSpan, as: UTF8.self), at: first.lowerBound)]
+        let edits: [Edit] = [
+            .remove(oldSpan, at: first.lowerBound),
+            .insert(String(decoding: newSpan, as: UTF8.self), at: first.lowerBound),
+        ]
         try perform(edits, grouping: nil) { $0.position(ofOffset: newCursorOffset) }
     }
 
@@ -188,7 +199,8 @@ struct Matcher {
     }
 
     private func foldedOffset(atOrAfter original: Int) -> Int {
-        var low = 0, high = starts.count - 1
+        var low = 0
+        var high = starts.count - 1
         while low < high {
             let mid = (low + high) / 2
             if starts[mid].original < original { low = mid + 1 } else { high = mid }
@@ -197,7 +209,8 @@ struct Matcher {
     }
 
     private func foldedOffset(atOrBefore original: Int) -> Int {
-        var low = 0, high = starts.count - 1
+        var low = 0
+        var high = starts.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if starts[mid].original > original { high = mid - 1 } else { low = mid }
@@ -217,7 +230,8 @@ struct Matcher {
                     // The match may start anywhere up to starts.upperBound - 1 and must end by `end`.
                     let windowEnd = min(end, starts.upperBound - 1 + needle.count)
                     guard windowEnd - from >= needle.count,
-                          let hit = clibc_memmem(base + from, windowEnd - from, n, needle.count) else { return }
+                        let hit = clibc_memmem(base + from, windowEnd - from, n, needle.count)
+                    else { return }
                     let at = base.distance(to: UnsafeRawPointer(hit))
                     let range = at..<(at + needle.count)
                     if boundary(range.lowerBound, true) && boundary(range.upperBound, false) {

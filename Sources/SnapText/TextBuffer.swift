@@ -155,8 +155,10 @@ public struct TextBuffer: Equatable, Sendable {
     /// `cursorAfter` defaults to the end of the last insert or the start of the last remove.
     /// Steps with the same `grouping` merge while contiguous (a burst of typing).
     /// Throws ``SnapTextError`` (and changes nothing) when an edit does not fit the text.
-    public mutating func perform(_ edits: [Edit], cursorAfter: TextPosition? = nil,
-                                 grouping: History.Grouping? = nil) throws {
+    public mutating func perform(
+        _ edits: [Edit], cursorAfter: TextPosition? = nil,
+        grouping: History.Grouping? = nil
+    ) throws {
         try perform(edits, grouping: grouping) { buffer in
             if let cursorAfter { return buffer.clamped(cursorAfter) }
             let last = edits[edits.count - 1]
@@ -165,8 +167,10 @@ public struct TextBuffer: Equatable, Sendable {
     }
 
     /// Applies `edits` as one step; `cursorAfter` computes the cursor on the changed text.
-    mutating func perform(_ edits: [Edit], grouping: History.Grouping?,
-                          cursorAfter: (TextBuffer) -> TextPosition) throws {
+    mutating func perform(
+        _ edits: [Edit], grouping: History.Grouping?,
+        cursorAfter: (TextBuffer) -> TextPosition
+    ) throws {
         guard !edits.isEmpty else { return }
         let saved = lines
         do {

@@ -33,15 +33,22 @@ struct Arguments {
     /// - Throws: `UsageError` naming the option or argument at fault; `OCRError.invalidLanguage`
     ///   for a `-l` that cannot name a language.
     static func parse(_ argv: [String]) throws -> Arguments {
-        enum Mode: Equatable { case editPhoto, ocr, editText, help, version, worker(request: String) }
+        enum Mode: Equatable {
+            case editPhoto, ocr, editText, help, version
+            case worker(request: String)
+        }
         var a = Arguments()
         var mode = Mode.editPhoto
         var output: String?
         var rest = argv[...]
         if let first = rest.first {
             switch first {
-            case "ocr": mode = .ocr; rest = rest.dropFirst()
-            case "edit": mode = .editText; rest = rest.dropFirst()
+            case "ocr":
+                mode = .ocr
+                rest = rest.dropFirst()
+            case "edit":
+                mode = .editText
+                rest = rest.dropFirst()
             case "__worker":
                 rest = rest.dropFirst()
                 guard let json = rest.first else { throw UsageError(description: "worker: missing request") }
@@ -65,16 +72,23 @@ struct Arguments {
         func int(_ name: String, _ range: ClosedRange<Int>) throws -> Int {
             let v = try value(name)
             guard let n = Int(v), range.contains(n) else {
-                throw UsageError(description: "option \(name) needs a whole number in \(range.lowerBound)…\(range.upperBound), not '\(v)'")
+                throw UsageError(
+                    description:
+                        "option \(name) needs a whole number in \(range.lowerBound)…\(range.upperBound), not '\(v)'")
             }
             return n
         }
         while let arg = rest.first {
             rest = rest.dropFirst()
-            if optionsEnded || !arg.hasPrefix("-") || arg == "-" { positional.append(arg); continue }
-            var name = arg, inline: String?
+            if optionsEnded || !arg.hasPrefix("-") || arg == "-" {
+                positional.append(arg)
+                continue
+            }
+            var name = arg
+            var inline: String?
             if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
-                name = String(arg[..<eq]); inline = String(arg[arg.index(after: eq)...])
+                name = String(arg[..<eq])
+                inline = String(arg[arg.index(after: eq)...])
             }
             if let inline { rest = [inline] + rest }
             switch name {
@@ -117,24 +131,34 @@ struct Arguments {
                 }
                 a.timeout = t
             default:
-                throw UsageError(description: "unknown option '\(arg)' (see lovesnap --help; put -- before a file name that starts with '-')")
+                throw UsageError(
+                    description:
+                        "unknown option '\(arg)' (see lovesnap --help; put -- before a file name that starts with '-')")
             }
         }
         switch mode {
-        case .help: a.command = .help; return a
-        case .version: a.command = .version; return a
+        case .help:
+            a.command = .help
+            return a
+        case .version:
+            a.command = .version
+            return a
         default: break
         }
         // `lovesnap -l fra ocr PHOTO`: options before the subcommand.
-        if mode == .editPhoto, positional.count == 2, let sub = ["ocr": Mode.ocr, "edit": Mode.editText][positional[0]] {
+        if mode == .editPhoto, positional.count == 2, let sub = ["ocr": Mode.ocr, "edit": Mode.editText][positional[0]]
+        {
             mode = sub
             positional.removeFirst()
         }
         if positional.count > 1 {
-            throw UsageError(description: "expected one file, got \(positional.count): \(positional.joined(separator: ", "))")
+            throw UsageError(
+                description: "expected one file, got \(positional.count): \(positional.joined(separator: ", "))")
         }
         guard let input = positional.first else {
-            throw UsageError(description: mode == .editText ? "edit: which text file?" : "which photo? (lovesnap PHOTO, or lovesnap --help)")
+            throw UsageError(
+                description: mode == .editText
+                    ? "edit: which text file?" : "which photo? (lovesnap PHOTO, or lovesnap --help)")
         }
         if output != nil && mode != .ocr {
             throw UsageError(description: "-o/--output is for `lovesnap ocr`; in the editor, ^O writes the text out")
@@ -152,44 +176,44 @@ struct Arguments {
     static let version = "lovesnap 0.1.0"
 
     static let help = """
-    lovesnap — turn a photo of a poem into text you can edit, save and mail.
+        lovesnap — turn a photo of a poem into text you can edit, save and mail.
 
-    Usage:
-      lovesnap [OPTIONS] PHOTO        OCR the photo and open the text in the editor
-      lovesnap ocr [OPTIONS] PHOTO    OCR the photo and print the text (for scripts)
-      lovesnap edit FILE              open a UTF-8 text file in the editor
-      lovesnap --help | --version
+        Usage:
+          lovesnap [OPTIONS] PHOTO        OCR the photo and open the text in the editor
+          lovesnap ocr [OPTIONS] PHOTO    OCR the photo and print the text (for scripts)
+          lovesnap edit FILE              open a UTF-8 text file in the editor
+          lovesnap --help | --version
 
-    OCR options:
-      -l, --languages LANGS   Tesseract languages joined by '+' (default: eng+fra)
-          --psm N             page segmentation mode 1–13 (default: 3, automatic)
-          --tessdata DIR      folder of the .traineddata files (default: $TESSDATA_PREFIX,
-                              else Tesseract's own)
-          --max-dimension PX  bound on the long side after scaling, in pixels (default: 4000)
-          --text-height PX    median glyph height the page is rescaled to when its own is
-                              far from it, in pixels (default: 26)
-          --level L           fast (one pass) or accurate (several preparations, the
-                              most confidently read one kept) (default: fast)
-          --binarization M    black-and-white filter: tesseract (Tesseract's own, on the
-                              prepared grey page), otsu or sauvola (Leptonica, after
-                              background normalization) (default: tesseract)
-          --no-osd            do not detect pages turned by 90/180/270° (EXIF still applies)
-          --timeout SECONDS   stop an OCR run that takes longer (default: 300)
-      -o, --output FILE       (ocr) write the text to FILE instead of stdout
-      -v, --verbose           (ocr) print each stage with its elapsed time on stderr
-    Editor options:
-          --mail-command CMD  mail transport for M-M, run without a shell
-                              (default: $LOVESNAP_MAIL_COMMAND, else "sendmail -t -i")
-      --                      end of options: the next argument is a file even if it starts with '-'
+        OCR options:
+          -l, --languages LANGS   Tesseract languages joined by '+' (default: eng+fra)
+              --psm N             page segmentation mode 1–13 (default: 3, automatic)
+              --tessdata DIR      folder of the .traineddata files (default: $TESSDATA_PREFIX,
+                                  else Tesseract's own)
+              --max-dimension PX  bound on the long side after scaling, in pixels (default: 4000)
+              --text-height PX    median glyph height the page is rescaled to when its own is
+                                  far from it, in pixels (default: 26)
+              --level L           fast (one pass) or accurate (several preparations, the
+                                  most confidently read one kept) (default: fast)
+              --binarization M    black-and-white filter: tesseract (Tesseract's own, on the
+                                  prepared grey page), otsu or sauvola (Leptonica, after
+                                  background normalization) (default: tesseract)
+              --no-osd            do not detect pages turned by 90/180/270° (EXIF still applies)
+              --timeout SECONDS   stop an OCR run that takes longer (default: 300)
+          -o, --output FILE       (ocr) write the text to FILE instead of stdout
+          -v, --verbose           (ocr) print each stage with its elapsed time on stderr
+        Editor options:
+              --mail-command CMD  mail transport for M-M, run without a shell
+                                  (default: $LOVESNAP_MAIL_COMMAND, else "sendmail -t -i")
+          --                      end of options: the next argument is a file even if it starts with '-'
 
-    Photos: PNG, JPEG, TIFF, GIF, BMP, WebP, PNM; EXIF orientation is applied; a photo that
-    would take more than 512 MiB once decoded is refused. The text is UTF-8 (NFC).
+        Photos: PNG, JPEG, TIFF, GIF, BMP, WebP, PNM; EXIF orientation is applied; a photo that
+        would take more than 512 MiB once decoded is refused. The text is UTF-8 (NFC).
 
-    Editor keys (GNU nano's; ^G in the editor lists them all):
-    \(Keymap.nano.keyList(width: 92, indent: "  ").joined(separator: "\n"))
+        Editor keys (GNU nano's; ^G in the editor lists them all):
+        \(Keymap.nano.keyList(width: 92, indent: "  ").joined(separator: "\n"))
 
-    Exit codes: 0 ok (also when no text was found: a notice goes to stderr), 1 other failure,
-      2 bad command line, 3 unusable photo, 4 missing language or tessdata,
-      5 OCR engine crashed or timed out, 6 could not write or mail the text, 130 interrupted.
-    """
+        Exit codes: 0 ok (also when no text was found: a notice goes to stderr), 1 other failure,
+          2 bad command line, 3 unusable photo, 4 missing language or tessdata,
+          5 OCR engine crashed or timed out, 6 could not write or mail the text, 130 interrupted.
+        """
 }

@@ -12,7 +12,9 @@ enum EditorCommand {
         let path = input.path
         let environment = ProcessInfo.processInfo.environment
         let mail: MailCommand
-        do { mail = try MailCommand.resolve(option: args.mailCommand, environment: environment) } catch { throw .usage(error) }
+        do { mail = try MailCommand.resolve(option: args.mailCommand, environment: environment) } catch {
+            throw .usage(error)
+        }
         let sharing = Sharing(mail: mail, home: environment["HOME"])
         let textPath = EditorConfiguration.textFileName(forPhoto: input.pathForDerivedNames)
 
@@ -20,24 +22,30 @@ enum EditorCommand {
         if isText {
             let file: TextFile
             do { file = try TextFile.read(path) } catch { throw .unusableInput(error, input: input) }
-            var textConfiguration = input.path == input.shownPath
+            var textConfiguration =
+                input.path == input.shownPath
                 ? EditorConfiguration.textFile(path: path, text: file.text, sharing: sharing)
-                : EditorConfiguration(displayName: input.name, defaultSaveName: textPath, initialText: file.text,
-                                      recognition: nil, sharing: sharing)
-            textConfiguration.initialStatus = file.isNew ? "New File"
+                : EditorConfiguration(
+                    displayName: input.name, defaultSaveName: textPath, initialText: file.text,
+                    recognition: nil, sharing: sharing)
+            textConfiguration.initialStatus =
+                file.isNew
+                ? "New File"
                 : file.lineCount == 1 ? "Read 1 line" : "Read \(file.lineCount) lines"
             configuration = textConfiguration
         } else {
             let task: WorkerRecognitionTask
             do {
-                task = WorkerRecognitionTask(client: try WorkerClient(
-                    executable: Executable.path, workerArguments: ["__worker"], options: args.options,
-                    path: path, displayName: input.name, timeout: args.timeout), input: input)
+                task = WorkerRecognitionTask(
+                    client: try WorkerClient(
+                        executable: Executable.path, workerArguments: ["__worker"], options: args.options,
+                        path: path, displayName: input.name, timeout: args.timeout), input: input)
             } catch {
                 throw .workerNotStarted(error)
             }
-            configuration = EditorConfiguration(displayName: input.name, defaultSaveName: textPath,
-                                                recognition: task, sharing: sharing)
+            configuration = EditorConfiguration(
+                displayName: input.name, defaultSaveName: textPath,
+                recognition: task, sharing: sharing)
         }
 
         let terminal: NcursesTerminal
@@ -63,16 +71,20 @@ final class WorkerRecognitionTask: RecognitionTask {
     /// The OCR failure, if any: the status line may cut it at the screen's width, so it is also
     /// printed in full on stderr when the editor ends.
     private(set) var failure: String?
-    init(client: WorkerClient, input: InputFile) { self.client = client; self.input = input }
+    init(client: WorkerClient, input: InputFile) {
+        self.client = client
+        self.input = input
+    }
 
     func poll() -> [RecognitionEvent] {
         client.poll().map { event in
             switch event {
-            case let .progress(percent, _): return .progress(percent: percent)
-            case let .finished(r):
-                return .finished(text: r.text, meanConfidence: r.meanConfidence,
-                                 notes: r.notes.filter { !$0.isDiagnostic }.map(\.description))
-            case let .failed(reason):
+            case .progress(let percent, _): return .progress(percent: percent)
+            case .finished(let r):
+                return .finished(
+                    text: r.text, meanConfidence: r.meanConfidence,
+                    notes: r.notes.filter { !$0.isDiagnostic }.map(\.description))
+            case .failed(let reason):
                 let message = input.userFacing(reason.description)
                 if reason != .cancelled { failure = message }
                 return .failed(message: message)

@@ -47,15 +47,15 @@ enum CommandFailure: Error {
     /// The line printed on stderr after "lovesnap: ", or nil for none.
     var message: String? {
         switch self {
-        case let .usage(error): return "\(error)"
-        case let .outputIsThePhoto(output): return "-o \(output) is the photo itself; lovesnap will not overwrite it"
-        case let .unusableInput(error, input): return input.map { $0.userFacing("\(error)") } ?? "\(error)"
-        case let .recognition(failure, input): return input.userFacing(failure.description)
+        case .usage(let error): return "\(error)"
+        case .outputIsThePhoto(let output): return "-o \(output) is the photo itself; lovesnap will not overwrite it"
+        case .unusableInput(let error, let input): return input.map { $0.userFacing("\(error)") } ?? "\(error)"
+        case .recognition(let failure, let input): return input.userFacing(failure.description)
         case .workerEnded, .parentGone: return nil
-        case let .workerNotStarted(error): return "cannot start the OCR worker: \(error)"
-        case let .terminalUnavailable(error): return "\(error)"
+        case .workerNotStarted(let error): return "cannot start the OCR worker: \(error)"
+        case .terminalUnavailable(let error): return "\(error)"
         case .standardOutputClosed: return "standard output is closed; give -o FILE"
-        case let .outputFailed(error): return "\(error)"
+        case .outputFailed(let error): return "\(error)"
         }
     }
 
@@ -64,7 +64,7 @@ enum CommandFailure: Error {
         switch self {
         case .usage, .outputIsThePhoto: return .usage
         case .unusableInput: return .badInput
-        case let .recognition(failure, _), let .workerEnded(failure):
+        case .recognition(let failure, _), .workerEnded(let failure):
             switch failure {
             case .unusablePhoto: return .badInput
             case .engineUnavailable: return .engineSetup

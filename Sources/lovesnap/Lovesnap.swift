@@ -29,15 +29,15 @@ struct Lovesnap {
         switch args.command {
         case .help: try printOrFail(Arguments.help)
         case .version: try printOrFail(Arguments.version)
-        case let .worker(request, photo):
+        case .worker(let request, let photo):
             guard WorkerServer.prepareProcess() else { throw .parentGone }
             if case .failure(let failure) = WorkerServer(output: .standardOutput).serve(request: request, path: photo) {
                 throw .workerEnded(failure)
             }
-        case let .ocr(photo, output):
+        case .ocr(let photo, let output):
             try OCRCommand.run(args, input: input(photo), output: output, stdoutIsOpen: stdoutIsOpen)
-        case let .editPhoto(photo): return try EditorCommand.run(args, input: input(photo), isText: false)
-        case let .editText(file): return try EditorCommand.run(args, input: input(file), isText: true)
+        case .editPhoto(let photo): return try EditorCommand.run(args, input: input(photo), isText: false)
+        case .editText(let file): return try EditorCommand.run(args, input: input(file), isText: true)
         }
         return ExitCode.ok.rawValue
     }

@@ -1,8 +1,9 @@
 import Foundation
 import SnapOCR
 import SnapShare
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `lovesnap ocr PHOTO`: OCR in a supervised worker, text to stdout or `-o FILE`.
@@ -14,8 +15,9 @@ enum OCRCommand {
         if output == nil && !stdoutIsOpen { throw .standardOutputClosed }
         let client: WorkerClient
         do {
-            client = try WorkerClient(executable: Executable.path, workerArguments: ["__worker"], options: args.options,
-                                      path: input.path, displayName: name, timeout: args.timeout)
+            client = try WorkerClient(
+                executable: Executable.path, workerArguments: ["__worker"], options: args.options,
+                path: input.path, displayName: name, timeout: args.timeout)
         } catch {
             throw .workerNotStarted(error)
         }
@@ -31,15 +33,20 @@ enum OCRCommand {
             while true {
                 for event in client.poll() {
                     switch event {
-                    case let .progress(p, stage):
+                    case .progress(let p, let stage):
                         if args.verbose && stage != lastStage {
-                            Console.note(String(format: "%6.3f s  %@", locale: Locale(identifier: "en_US_POSIX"),
-                                                Date().timeIntervalSince(started), stage.rawValue))
+                            Console.note(
+                                String(
+                                    format: "%6.3f s  %@", locale: Locale(identifier: "en_US_POSIX"),
+                                    Date().timeIntervalSince(started), stage.rawValue))
                             lastStage = stage
                         }
-                        if showProgress && p != last { Console.progress("Reading \(name)… \(p)%"); last = p }
-                    case let .finished(result): return .success(result)
-                    case let .failed(failure): return .failure(failure)
+                        if showProgress && p != last {
+                            Console.progress("Reading \(name)… \(p)%")
+                            last = p
+                        }
+                    case .finished(let result): return .success(result)
+                    case .failed(let failure): return .failure(failure)
                     }
                 }
                 usleep(20_000)
@@ -49,8 +56,8 @@ enum OCRCommand {
         if showProgress { Console.progress(nil) }
 
         switch ending {
-        case let .failure(failure): throw .recognition(failure, input: input)
-        case let .success(result):
+        case .failure(let failure): throw .recognition(failure, input: input)
+        case .success(let result):
             for note in result.notes where !note.isDiagnostic { Console.note("\(name): \(note)") }
             if args.verbose { for note in result.notes where note.isDiagnostic { Console.note("\(name): \(note)") } }
             if result.text.isEmpty { Console.note("no text found in \(name)") }

@@ -1,7 +1,8 @@
 import Foundation
 import SnapShare
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Messages on stderr, prefixed with the program name.
@@ -29,7 +30,10 @@ enum StandardStreams {
         for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 {
             if fd == 1 { stdoutIsOpen = false }
             let null = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
-            if null >= 0 && null != fd { dup2(null, fd); close(null) }
+            if null >= 0 && null != fd {
+                dup2(null, fd)
+                close(null)
+            }
         }
         return stdoutIsOpen
     }
@@ -44,8 +48,13 @@ enum Executable {
 
 /// SIGINT/SIGTERM turned into a callback on a dispatch queue.
 enum Interrupts {
-    final class Token { let sources: [DispatchSourceSignal]; init(_ s: [DispatchSourceSignal]) { sources = s }
-        func cancel() { sources.forEach { $0.cancel() } } }
+    final class Token {
+        let sources: [DispatchSourceSignal]
+        init(_ s: [DispatchSourceSignal]) { sources = s }
+        func cancel() {
+            for source in sources { source.cancel() }
+        }
+    }
 
     static func onSIGINT(_ action: @escaping () -> Void) -> Token {
         let sources = [SIGINT, SIGTERM].map { sig -> DispatchSourceSignal in

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SnapTestSupport
+import Testing
 
 /// The real `lovesnap` editor in a real terminal: an 80x24 tmux pane on a private server, keys sent
 /// with `send-keys`, the screen read with `capture-pane`, files and mail checked byte for byte.
@@ -22,8 +22,10 @@ struct EditorTmuxTests {
     }
 
     /// Fails with a unified diff when `actual` is not `expected` byte for byte.
-    func expectSameBytes(_ actual: Data, _ expected: String, _ what: String, in folder: URL,
-                         sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectSameBytes(
+        _ actual: Data, _ expected: String, _ what: String, in folder: URL,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         guard actual != Data(expected.utf8) else { return }
         let expectedFile = folder.appendingPathComponent("expected.txt")
         try Data(expected.utf8).write(to: expectedFile)
@@ -38,8 +40,9 @@ struct EditorTmuxTests {
     @Test func photoIsReadThenReplacedWrittenOutAndSavedExactly() throws {
         let dir = try TmuxSession.temporaryDirectory("lsnap-harbour")
         defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.copyItem(atPath: TestPaths.sample("harbour-photo.jpg"),
-                                         toPath: dir.appendingPathComponent("harbour-photo.jpg").path)
+        try FileManager.default.copyItem(
+            atPath: TestPaths.sample("harbour-photo.jpg"),
+            toPath: dir.appendingPathComponent("harbour-photo.jpg").path)
         let poem = try truth("harbour.txt")
         let poemLines = poem.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         #expect(poemLines.count == 7)
@@ -90,8 +93,9 @@ struct EditorTmuxTests {
         #expect(exitStatus == 0)
 
         let saved = try Data(contentsOf: dir.appendingPathComponent("harbour-photo.txt"))
-        try expectSameBytes(saved, poem.replacingOccurrences(of: "Lenore", with: name),
-                            "harbour-photo.txt", in: dir)
+        try expectSameBytes(
+            saved, poem.replacingOccurrences(of: "Lenore", with: name),
+            "harbour-photo.txt", in: dir)
     }
 
     // MARK: - 2. Mail through the editor
@@ -118,19 +122,19 @@ struct EditorTmuxTests {
     /// Parses a stored message with Python's `email` package (an independent MIME decoder).
     func decodeWithPython(_ file: URL) throws -> DecodedMail {
         let program = """
-        import email, email.policy, json, sys
-        raw = open(sys.argv[1], 'rb').read()
-        m = email.message_from_bytes(raw, policy=email.policy.default)
-        charset = m.get_content_charset()
-        print(json.dumps({
-            'to': str(m['To']), 'subject': str(m['Subject']),
-            'body': m.get_payload(decode=True).decode(charset),
-            'contentType': m.get_content_type(), 'charset': charset,
-            'transferEncoding': str(m['Content-Transfer-Encoding']),
-            'mimeVersion': str(m['MIME-Version']),
-            'defects': [repr(d) for d in m.defects],
-        }, ensure_ascii=True))
-        """
+            import email, email.policy, json, sys
+            raw = open(sys.argv[1], 'rb').read()
+            m = email.message_from_bytes(raw, policy=email.policy.default)
+            charset = m.get_content_charset()
+            print(json.dumps({
+                'to': str(m['To']), 'subject': str(m['Subject']),
+                'body': m.get_payload(decode=True).decode(charset),
+                'contentType': m.get_content_type(), 'charset': charset,
+                'transferEncoding': str(m['Content-Transfer-Encoding']),
+                'mimeVersion': str(m['MIME-Version']),
+                'defects': [repr(d) for d in m.defects],
+            }, ensure_ascii=True))
+            """
         let r = try run("/usr/bin/env", ["python3", "-c", program, file.path])
         try #require(r.status == 0, "python3 could not decode the message: \(r.stderr)")
         return try JSONDecoder().decode(DecodedMail.self, from: Data(r.stdout.utf8))
@@ -138,12 +142,16 @@ struct EditorTmuxTests {
 
     /// Opens fenetre.txt with `lovesnap edit`, mails it to poet@example.org (M-M) with `subject`
     /// (nil: accept the default), then exits.
-    func mailFenetre(subject: String?, options: [String], environment: [String: String],
-                     dir: URL, capture: URL, label: String) throws {
-        try FileManager.default.copyItem(atPath: TestPaths.sample("fenetre.txt"),
-                                         toPath: dir.appendingPathComponent("fenetre.txt").path)
-        let t = try TmuxSession([TestPaths.lovesnap, "edit"] + options + ["fenetre.txt"], in: dir,
-                                environment: environment, label: label)
+    func mailFenetre(
+        subject: String?, options: [String], environment: [String: String],
+        dir: URL, capture: URL, label: String
+    ) throws {
+        try FileManager.default.copyItem(
+            atPath: TestPaths.sample("fenetre.txt"),
+            toPath: dir.appendingPathComponent("fenetre.txt").path)
+        let t = try TmuxSession(
+            [TestPaths.lovesnap, "edit"] + options + ["fenetre.txt"], in: dir,
+            environment: environment, label: label)
         defer { t.kill() }
         try t.waitFor("Lenore, je t'écris à la fenêtre,")
 
@@ -176,16 +184,18 @@ struct EditorTmuxTests {
         let mail = try decodeWithPython(capture.appendingPathComponent("message"))
         #expect(mail.defects == [])
         #expect(mail.to == "poet@example.org")
-        #expect(Array(mail.subject.unicodeScalars) == Array(subject.unicodeScalars),
-                "subject \(mail.subject.debugDescription)")
+        #expect(
+            Array(mail.subject.unicodeScalars) == Array(subject.unicodeScalars),
+            "subject \(mail.subject.debugDescription)")
         #expect(mail.contentType == "text/plain")
         #expect(mail.charset == "utf-8")
         #expect(mail.mimeVersion == "1.0")
         #expect(["quoted-printable", "base64"].contains(mail.transferEncoding))
         // The body decodes to the file's text with RFC 5322 CRLF line ends, accents intact.
         let expectedBody = try truth("fenetre.txt").replacingOccurrences(of: "\n", with: "\r\n")
-        #expect(Array(mail.body.unicodeScalars) == Array(expectedBody.unicodeScalars),
-                "body \(mail.body.debugDescription)")
+        #expect(
+            Array(mail.body.unicodeScalars) == Array(expectedBody.unicodeScalars),
+            "body \(mail.body.debugDescription)")
 
         let stored = try Data(contentsOf: capture.appendingPathComponent("argv"))
         let arguments = stored.split(separator: 0, omittingEmptySubsequences: false).dropLast()
@@ -200,8 +210,9 @@ struct EditorTmuxTests {
         try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
         // A space in the program's path: the option is split like a shell would, but no shell runs.
         let sendmail = try writeFakeSendmail(named: "fake sendmail", in: dir, capture: capture)
-        try mailFenetre(subject: nil, options: ["--mail-command", "'\(sendmail.path)' -t -i"], environment: [:],
-                        dir: dir, capture: capture, label: "lsnap-mail1")
+        try mailFenetre(
+            subject: nil, options: ["--mail-command", "'\(sendmail.path)' -t -i"], environment: [:],
+            dir: dir, capture: capture, label: "lsnap-mail1")
         try checkMail(in: capture, subject: "Lenore, je t'écris à la fenêtre,", argv: ["-t", "-i"])
     }
 
@@ -212,9 +223,10 @@ struct EditorTmuxTests {
         try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
         let sendmail = try writeFakeSendmail(named: "fake-sendmail", in: dir, capture: capture)
         let subject = "Po\u{E8}me d'\u{E9}t\u{E9}"  // "Poème d'été", precomposed
-        try mailFenetre(subject: subject, options: [],
-                        environment: ["LOVESNAP_MAIL_COMMAND": "\(sendmail.path) -t -i -F \"L\u{E9}a Po\u{E8}te\""],
-                        dir: dir, capture: capture, label: "lsnap-mail2")
+        try mailFenetre(
+            subject: subject, options: [],
+            environment: ["LOVESNAP_MAIL_COMMAND": "\(sendmail.path) -t -i -F \"L\u{E9}a Po\u{E8}te\""],
+            dir: dir, capture: capture, label: "lsnap-mail2")
         try checkMail(in: capture, subject: subject, argv: ["-t", "-i", "-F", "L\u{E9}a Po\u{E8}te"])
     }
 
@@ -248,7 +260,8 @@ struct EditorTmuxTests {
         try t.press("Escape")
         screen = try t.waitUntil("the cancel message") { status($0).hasPrefix("[ ") }
         #expect(status(screen) == "[ OCR cancelled ]", "screen:\n\(TmuxSession.show(screen))")
-        #expect(screen[Self.textRows].allSatisfy { $0.isEmpty }, "the buffer must be empty:\n\(TmuxSession.show(screen))")
+        #expect(
+            screen[Self.textRows].allSatisfy { $0.isEmpty }, "the buffer must be empty:\n\(TmuxSession.show(screen))")
         #expect(screen[Self.titleRow].trimmingCharacters(in: .whitespaces).hasSuffix("dense-two-columns.png"))
 
         // No worker is left, nor any child of lovesnap (not even a zombie).
@@ -274,8 +287,9 @@ struct EditorTmuxTests {
         try t.press("C-x")
         let exitStatus = try t.waitForExit()
         #expect(exitStatus == 0)
-        try expectSameBytes(try Data(contentsOf: URL(fileURLWithPath: savePath)),
-                            "No\u{EB}l \u{E0} la mer\nEsc, puis du texte.\n", "dense-two-columns.txt", in: dir)
+        try expectSameBytes(
+            try Data(contentsOf: URL(fileURLWithPath: savePath)),
+            "No\u{EB}l \u{E0} la mer\nEsc, puis du texte.\n", "dense-two-columns.txt", in: dir)
     }
 
     /// The engine crashing mid-OCR (SIGSEGV sent to the worker) becomes a message; the editor
@@ -288,13 +302,17 @@ struct EditorTmuxTests {
         let t = try TmuxSession([TestPaths.lovesnap, "--level", "accurate", copy.path], in: dir, label: "lsnap-segv")
         defer { t.kill() }
         func workers() -> [ProcessEntry] {
-            ProcessEntry.all().filter { $0.arguments.contains("__worker") && $0.arguments.contains(copy.path) && $0.state != "Z" }
+            ProcessEntry.all().filter {
+                $0.arguments.contains("__worker") && $0.arguments.contains(copy.path) && $0.state != "Z"
+            }
         }
         _ = try t.waitUntil("the progress bar") { lines in lines.contains { $0.contains(#/\[#*-+\] \d+%/#) } }
         let worker = try #require(workers().first, "no worker running")
         kill(worker.pid, SIGSEGV)
         var screen = try t.waitUntil("the crash message") { status($0).hasPrefix("[ ") }
-        #expect(status(screen) == "[ OCR stopped: the engine crashed on dense-two-columns.png (signal SIGSEGV) ]", "screen:\n\(TmuxSession.show(screen))")
+        #expect(
+            status(screen) == "[ OCR stopped: the engine crashed on dense-two-columns.png (signal SIGSEGV) ]",
+            "screen:\n\(TmuxSession.show(screen))")
         #expect(workers().isEmpty)
 
         try t.type("Lenore")
@@ -306,7 +324,9 @@ struct EditorTmuxTests {
         #expect(status(screen) == "[ Wrote 1 line ]")
         try t.press("C-x")
         #expect(try t.waitForExit() == 0)
-        #expect(try String(contentsOfFile: dir.appendingPathComponent("dense-two-columns.txt").path, encoding: .utf8) == "Lenore")
+        #expect(
+            try String(contentsOfFile: dir.appendingPathComponent("dense-two-columns.txt").path, encoding: .utf8)
+                == "Lenore")
     }
 
     // MARK: - 4. A failed write keeps the buffer

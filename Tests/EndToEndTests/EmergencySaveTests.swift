@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import SnapTestSupport
+import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 private struct PaneError: Error, CustomStringConvertible {
@@ -16,8 +17,9 @@ private final class ShellPane {
     let session: TmuxSession
 
     init(in directory: URL) throws {
-        session = try TmuxSession(["/bin/bash", "--norc", "--noprofile"], in: directory,
-                                  environment: ["PS1": "$ "], label: "lsnap-emerg")
+        session = try TmuxSession(
+            ["/bin/bash", "--norc", "--noprofile"], in: directory,
+            environment: ["PS1": "$ "], label: "lsnap-emerg")
         try waitUntil("the shell prompt", timeout: 10) { $0.last == "$" }
     }
 
@@ -29,7 +31,8 @@ private final class ShellPane {
 
     /// The screen's lines (wrapped ones joined), trailing blanks and trailing empty lines removed, NFC.
     func screen() throws -> [String] {
-        let text = try session.tmux(["capture-pane", "-p", "-J", "-t", session.target]).precomposedStringWithCanonicalMapping
+        let text = try session.tmux(["capture-pane", "-p", "-J", "-t", session.target])
+            .precomposedStringWithCanonicalMapping
         var lines = text.components(separatedBy: "\n")
             .map { String($0.reversed().drop { $0 == " " }.reversed()) }
         while lines.last == "" { lines.removeLast() }
@@ -38,7 +41,8 @@ private final class ShellPane {
 
     /// A pane format value (`#{alternate_on}` …).
     func format(_ name: String) throws -> String {
-        try session.tmux(["display-message", "-p", "-t", session.target, "#{\(name)}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try session.tmux(["display-message", "-p", "-t", session.target, "#{\(name)}"]).trimmingCharacters(
+            in: .whitespacesAndNewlines)
     }
 
     /// Polls every 50 ms until `condition` holds on the screen; throws with the screen on timeout.
@@ -52,7 +56,8 @@ private final class ShellPane {
             if Date() > deadline { break }
             usleep(50_000)
         }
-        throw PaneError(description: "timed out after \(timeout) s waiting for \(what); screen:\n" + TmuxSession.show(last))
+        throw PaneError(
+            description: "timed out after \(timeout) s waiting for \(what); screen:\n" + TmuxSession.show(last))
     }
 }
 
@@ -130,8 +135,9 @@ struct EmergencySaveTests {
         let saved = try Data(contentsOf: URL(fileURLWithPath: savePath))
         #expect(saved == Data("Hé!".utf8) + original)
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == original)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["kettle.txt", "kettle.txt.save"])
-        #expect(kill(pid, 0) != 0)   // gone (the shell reaped it)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["kettle.txt", "kettle.txt.save"])
+        #expect(kill(pid, 0) != 0)  // gone (the shell reaped it)
     }
 
     @Test func sigtermSavesTheBufferToNameDotSave() throws {

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import SnapTestSupport
+import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `lovesnap ocr` as a script uses it: the real binary, the real Tesseract and language data,
@@ -62,43 +63,64 @@ import Glibc
         let path = TestPaths.sample("kettle.txt")
         let r = try lovesnap(["ocr", path])
         #expect(r.status == 3)
-        #expect(r.stderr == "lovesnap: \(path): not an image in a format lovesnap reads (PNG, JPEG, TIFF, GIF, BMP, WebP, PNM)\n")
+        #expect(
+            r.stderr
+                == "lovesnap: \(path): not an image in a format lovesnap reads (PNG, JPEG, TIFF, GIF, BMP, WebP, PNM)\n"
+        )
     }
 
     @Test func missingLanguageIsNamedWithTheFolderSearched() throws {
         let r = try lovesnap(["ocr", "-l", "eng+xyz", TestPaths.sample("kettle.png")])
         #expect(r.status == 4)
         #expect(r.stdout == "")
-        #expect(r.stderr.hasPrefix("lovesnap: Tesseract could not load language 'xyz': file not found (/usr/share/tesseract-ocr/5/tessdata/xyz.traineddata). Searched the tessdata folder /usr/share/tesseract-ocr/5/tessdata/."),
-                "\(r.stderr)")
+        #expect(
+            r.stderr.hasPrefix(
+                "lovesnap: Tesseract could not load language 'xyz': file not found (/usr/share/tesseract-ocr/5/tessdata/xyz.traineddata). Searched the tessdata folder /usr/share/tesseract-ocr/5/tessdata/."
+            ),
+            "\(r.stderr)")
     }
 
     /// A tessdata folder with a good eng and a French model that is missing, an HTML page, empty,
     /// or there under another case: lovesnap names the language, the file, why, and stops.
-    @Test(arguments: [("missing", "file not found"), ("html", "not a traineddata file (it is an HTML page)"),
-                      ("empty", "file is empty (0 bytes)"),
-                      ("wrong-case", "file not found (there is Fra.traineddata: names are case-sensitive)")])
+    @Test(arguments: [
+        ("missing", "file not found"), ("html", "not a traineddata file (it is an HTML page)"),
+        ("empty", "file is empty (0 bytes)"),
+        ("wrong-case", "file not found (there is Fra.traineddata: names are case-sensitive)"),
+    ])
     func brokenFrenchModelIsReportedNotSilentlyDropped(variant: String, reason: String) throws {
         let dir = TestPaths.temporaryDirectory("tessdata-\(variant)")
         let installed = "/usr/share/tesseract-ocr/5/tessdata/"
-        try FileManager.default.copyItem(atPath: installed + "eng.traineddata", toPath: dir.appendingPathComponent("eng.traineddata").path)
+        try FileManager.default.copyItem(
+            atPath: installed + "eng.traineddata", toPath: dir.appendingPathComponent("eng.traineddata").path)
         let fra = dir.appendingPathComponent("fra.traineddata")
         switch variant {
-        case "html": try Data("<!DOCTYPE html>\n<html><head><title>fra.traineddata</title></head><body>Not a model</body></html>\n".utf8).write(to: fra)
+        case "html":
+            try Data(
+                "<!DOCTYPE html>\n<html><head><title>fra.traineddata</title></head><body>Not a model</body></html>\n"
+                    .utf8
+            ).write(to: fra)
         case "empty": try Data().write(to: fra)
-        case "wrong-case": try FileManager.default.copyItem(atPath: installed + "fra.traineddata", toPath: dir.appendingPathComponent("Fra.traineddata").path)
+        case "wrong-case":
+            try FileManager.default.copyItem(
+                atPath: installed + "fra.traineddata", toPath: dir.appendingPathComponent("Fra.traineddata").path)
         default: break
         }
         let r = try lovesnap(["ocr", "--tessdata", dir.path, TestPaths.sample("fenetre.png")])
         #expect(r.status == 4)
         #expect(r.stdout == "")
-        #expect(r.stderr == "lovesnap: Tesseract could not load language 'fra': \(reason) (\(dir.path)/fra.traineddata). Searched the tessdata folder \(dir.path)/. Install the language with `apt-get install tesseract-ocr-fra` or give --tessdata or TESSDATA_PREFIX the folder that holds the .traineddata files.\n")
+        #expect(
+            r.stderr
+                == "lovesnap: Tesseract could not load language 'fra': \(reason) (\(dir.path)/fra.traineddata). Searched the tessdata folder \(dir.path)/. Install the language with `apt-get install tesseract-ocr-fra` or give --tessdata or TESSDATA_PREFIX the folder that holds the .traineddata files.\n"
+        )
     }
 
     @Test func missingTessdataFolder() throws {
         let r = try lovesnap(["ocr", "--tessdata", "/nonexistent/tessdata", TestPaths.sample("kettle.png")])
         #expect(r.status == 4)
-        #expect(r.stderr == "lovesnap: the tessdata folder /nonexistent/tessdata does not exist; give --tessdata or TESSDATA_PREFIX the folder that holds the .traineddata files\n")
+        #expect(
+            r.stderr
+                == "lovesnap: the tessdata folder /nonexistent/tessdata does not exist; give --tessdata or TESSDATA_PREFIX the folder that holds the .traineddata files\n"
+        )
     }
 
     @Test(arguments: ["white-1x1.png", "black-1x1.png", "black-2x1.jpg"])
@@ -121,7 +143,10 @@ import Glibc
         #expect(bad.stderr == "lovesnap: option --psm needs a whole number in 1…13, not '99'\n")
         let unknown = try lovesnap(["ocr", "--frobnicate", TestPaths.sample("kettle.png")])
         #expect(unknown.status == 2)
-        #expect(unknown.stderr == "lovesnap: unknown option '--frobnicate' (see lovesnap --help; put -- before a file name that starts with '-')\n")
+        #expect(
+            unknown.stderr
+                == "lovesnap: unknown option '--frobnicate' (see lovesnap --help; put -- before a file name that starts with '-')\n"
+        )
     }
 
     @Test func fileNameThatLooksLikeAnOptionFollowsDoubleDash() throws {
@@ -152,7 +177,9 @@ import Glibc
         let data = try Data(contentsOf: URL(fileURLWithPath: source))
         let path = Array(folder.path.utf8) + [UInt8(ascii: "/")] + name + [0]
         let fd = path.withUnsafeBufferPointer { p in
-            p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) { open($0, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
+            p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) {
+                open($0, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+            }
         }
         guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(fd) }
@@ -165,8 +192,12 @@ import Glibc
         for name in Self.names { try copy(TestPaths.sample("kettle.png"), into: dir, as: name) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).count == 5)
         // The shell here only hands the raw bytes of each name to lovesnap, quoted.
-        let r = try run("/bin/sh", ["-c", "cd \"$1\" && for f in *; do \"$2\" ocr -- \"$f\"; echo \"rc=$?\"; done",
-                                    "sh", dir.path, TestPaths.lovesnap])
+        let r = try run(
+            "/bin/sh",
+            [
+                "-c", "cd \"$1\" && for f in *; do \"$2\" ocr -- \"$f\"; echo \"rc=$?\"; done",
+                "sh", dir.path, TestPaths.lovesnap,
+            ])
         let kettle = try String(contentsOfFile: TestPaths.sample("kettle.txt"), encoding: .utf8)
         #expect(r.stdout == String(repeating: kettle + "rc=0\n", count: 5))
         #expect(r.stderr == "")
@@ -185,10 +216,12 @@ import Glibc
 @Suite struct ImageKindTests {
     let kettle = try! String(contentsOfFile: TestPaths.sample("kettle.txt"), encoding: .utf8)
 
-    @Test(arguments: [("three-frames.gif", "lovesnap: three-frames.gif: GIF with 3 frames: frame 1 read\n"),
-                      ("two-pages-g4.tif", "lovesnap: two-pages-g4.tif: TIFF with 2 frames: frame 1 read\n"),
-                      ("grey16.png", ""), ("palette.png", ""), ("kettle.pgm", ""), ("kettle.bmp", ""),
-                      ("kettle.webp", ""), ("kettle-cmyk.tif", ""), ("kettle-progressive.jpg", "")])
+    @Test(arguments: [
+        ("three-frames.gif", "lovesnap: three-frames.gif: GIF with 3 frames: frame 1 read\n"),
+        ("two-pages-g4.tif", "lovesnap: two-pages-g4.tif: TIFF with 2 frames: frame 1 read\n"),
+        ("grey16.png", ""), ("palette.png", ""), ("kettle.pgm", ""), ("kettle.bmp", ""),
+        ("kettle.webp", ""), ("kettle-cmyk.tif", ""), ("kettle-progressive.jpg", ""),
+    ])
     func fixtureReadsAsItsFirstFrame(name: String, notice: String) throws {
         let r = try lovesnap(["ocr", TestPaths.fixture(name)])
         #expect(r.status == 0)
@@ -208,8 +241,10 @@ import Glibc
 
     /// Black everywhere with the text only in the alpha channel (RGBA, grey+alpha), and a palette
     /// whose black background entry is transparent.
-    @Test(arguments: [("text-only-in-alpha.png", "kettle"), ("text-only-in-alpha-grey.png", "kettle"),
-                      ("palette-transparent-background.png", "fenetre")])
+    @Test(arguments: [
+        ("text-only-in-alpha.png", "kettle"), ("text-only-in-alpha-grey.png", "kettle"),
+        ("palette-transparent-background.png", "fenetre"),
+    ])
     func transparencyIsFlattenedOntoWhite(name: String, poem: String) throws {
         let r = try lovesnap(["ocr", TestPaths.fixture(name)])
         #expect(r.status == 0)
@@ -229,10 +264,13 @@ import Glibc
 
     /// Light text on black, a CMYK JPEG (Adobe, inverted), a 4032×3024 JPEG, a 40000×3000 page,
     /// and small print at 8 and 10 px.
-    @Test(arguments: [("white-on-black.png", "riviere", "light text on a dark background: inverted"),
-                      ("cmyk-adobe.jpg", "harbour", nil), ("large-4032x3024.jpg", "kettle", nil),
-                      ("huge-40000x3000.png", "kettle", nil), ("small-text-8px.png", "kettle", nil),
-                      ("small-text-10px.png", "kettle", nil)] as [(String, String, String?)])
+    @Test(
+        arguments: [
+            ("white-on-black.png", "riviere", "light text on a dark background: inverted"),
+            ("cmyk-adobe.jpg", "harbour", nil), ("large-4032x3024.jpg", "kettle", nil),
+            ("huge-40000x3000.png", "kettle", nil), ("small-text-8px.png", "kettle", nil),
+            ("small-text-10px.png", "kettle", nil),
+        ] as [(String, String, String?)])
     func awkwardPageReadsExactly(name: String, poem: String, notice: String?) throws {
         let r = try lovesnap(["ocr", TestPaths.fixture(name)])
         #expect(r.status == 0)
@@ -251,10 +289,17 @@ import Glibc
     @Test func decompressionBombIsRefusedWithItsSize() throws {
         let dir = TestPaths.temporaryDirectory("bomb")
         let bomb = dir.appendingPathComponent("bomb.png").path
-        #expect(try run("/usr/bin/env", ["python3", TestPaths.repoRoot.appendingPathComponent("scripts/make-png-bomb.py").path, bomb]).status == 0)
+        #expect(
+            try run(
+                "/usr/bin/env",
+                ["python3", TestPaths.repoRoot.appendingPathComponent("scripts/make-png-bomb.py").path, bomb]
+            ).status == 0)
         let r = try lovesnap(["ocr", bomb])
         #expect(r.status == 3)
-        #expect(r.stderr == "lovesnap: \(bomb): the image is 32000×24000 pixels and would take 732 MiB once decoded, above lovesnap's limit of 512 MiB; refused before decoding (scale it down first)\n")
+        #expect(
+            r.stderr
+                == "lovesnap: \(bomb): the image is 32000×24000 pixels and would take 732 MiB once decoded, above lovesnap's limit of 512 MiB; refused before decoding (scale it down first)\n"
+        )
     }
 }
 
@@ -263,11 +308,17 @@ import Glibc
     @Test func sameTextUnderEveryLocale() throws {
         let locales = TestPaths.temporaryDirectory("locales")
         for l in ["fr_FR", "de_DE"] {
-            let r = try run("/usr/bin/localedef", ["-i", l, "-f", "UTF-8", locales.appendingPathComponent("\(l).UTF-8").path])
-            #expect(r.status == 0 || r.status == 1, "localedef \(l): \(r.stderr)")   // 1 = warnings only
+            let r = try run(
+                "/usr/bin/localedef", ["-i", l, "-f", "UTF-8", locales.appendingPathComponent("\(l).UTF-8").path])
+            #expect(r.status == 0 || r.status == 1, "localedef \(l): \(r.stderr)")  // 1 = warnings only
         }
-        for (image, truth) in [(TestPaths.fixture("numbers-decimal-comma-and-point.png"), TestPaths.fixture("numbers-decimal-comma-and-point.txt")),
-                               (TestPaths.sample("fenetre.png"), TestPaths.sample("fenetre.txt"))] {
+        for (image, truth) in [
+            (
+                TestPaths.fixture("numbers-decimal-comma-and-point.png"),
+                TestPaths.fixture("numbers-decimal-comma-and-point.txt")
+            ),
+            (TestPaths.sample("fenetre.png"), TestPaths.sample("fenetre.txt")),
+        ] {
             let expected = try String(contentsOfFile: truth, encoding: .utf8)
             for locale in ["C", "C.UTF-8", "fr_FR.UTF-8", "de_DE.UTF-8"] {
                 var env = ProcessInfo.processInfo.environment
@@ -319,10 +370,12 @@ import Glibc
         #expect(r.stdout == kettle)
     }
 
-    @Test(arguments: [(["--psm", "0"], "lovesnap: option --psm needs a whole number in 1…13, not '0'\n"),
-                      (["-l", "osd"], "lovesnap: 'osd' is orientation data, not a language (lovesnap uses it by itself)\n"),
-                      (["-o", ""], "lovesnap: option -o needs a non-empty value\n"),
-                      (["--tessdata", ""], "lovesnap: option --tessdata needs a non-empty value\n")])
+    @Test(arguments: [
+        (["--psm", "0"], "lovesnap: option --psm needs a whole number in 1…13, not '0'\n"),
+        (["-l", "osd"], "lovesnap: 'osd' is orientation data, not a language (lovesnap uses it by itself)\n"),
+        (["-o", ""], "lovesnap: option -o needs a non-empty value\n"),
+        (["--tessdata", ""], "lovesnap: option --tessdata needs a non-empty value\n"),
+    ])
     func valuesThatCannotWork(arguments: [String], message: String) throws {
         let r = try lovesnap(["ocr"] + arguments + [kettlePNG])
         #expect(r.status == 2)

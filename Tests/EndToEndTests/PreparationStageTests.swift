@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import SnapImaging
 import SnapTestSupport
+import Testing
 
 /// Each preparation stage proven on images the test makes from a sample poem: the page turned
 /// with no EXIF tag, inverted, skewed, shrunk. `lovesnap ocr` must read each one exactly.
@@ -19,8 +19,11 @@ import SnapTestSupport
     /// own layout analysis finds the vertical lines and reads them with good confidence, and the
     /// boxes are turned back; upside down or turned the other way, the first reading is poor and
     /// OSD turns the page back.
-    @Test(arguments: [(1, "lovesnap: page.png: page read turned 270° clockwise (found by Tesseract's layout analysis)\n"), (2, "lovesnap: page.png: page turned 180° clockwise (orientation detected, confidence "),
-                      (3, "lovesnap: page.png: page turned 90° clockwise (orientation detected, confidence ")])
+    @Test(arguments: [
+        (1, "lovesnap: page.png: page read turned 270° clockwise (found by Tesseract's layout analysis)\n"),
+        (2, "lovesnap: page.png: page turned 180° clockwise (orientation detected, confidence "),
+        (3, "lovesnap: page.png: page turned 90° clockwise (orientation detected, confidence "),
+    ])
     func pageTurnedWithoutExifReadsExactly(quarterTurns: Int, report: String) throws {
         let r = try ocr { try $0.rotated(quarterTurnsClockwise: quarterTurns) }
         #expect(r.status == 0)

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import SnapTestSupport
+import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The OCR engine runs in a worker process: whatever happens to it, `lovesnap ocr` answers with a
@@ -35,7 +36,8 @@ import Glibc
         let p = Process()
         p.executableURL = URL(fileURLWithPath: TestPaths.lovesnap)
         p.arguments = arguments
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         p.standardOutput = out
         p.standardError = err
         try p.run()
@@ -46,14 +48,16 @@ import Glibc
         let o = out.fileHandleForReading.readDataToEndOfFile()
         let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        return RunResult(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+        return RunResult(
+            status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+            stderr: String(decoding: e, as: UTF8.self))
     }
 
     @Test func workerKilledBySIGSEGVMidOCR() throws {
         let (_, path) = try slowPage()
         let (p, out, err) = try start(["ocr", path])
         let worker = try waitForWorker(path)
-        usleep(300_000)                         // inside Tesseract by now
+        usleep(300_000)  // inside Tesseract by now
         kill(worker, SIGSEGV)
         let r = finish(p, out, err)
         #expect(r.status == 5)
@@ -67,7 +71,10 @@ import Glibc
         let started = Date()
         let r = try lovesnap(["ocr", "--timeout", "0.5", path])
         #expect(r.status == 5)
-        #expect(r.stderr == "lovesnap: OCR stopped: the engine did not finish dense-two-columns.png within 0.5 s (see --timeout)\n")
+        #expect(
+            r.stderr
+                == "lovesnap: OCR stopped: the engine did not finish dense-two-columns.png within 0.5 s (see --timeout)\n"
+        )
         #expect(Date().timeIntervalSince(started) < 2.5)
         #expect(workers(of: path).isEmpty)
     }

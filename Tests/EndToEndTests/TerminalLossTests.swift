@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SnapTestSupport
+import Testing
 
 /// A terminal that disappears while SIGHUP is ignored (`nohup`, `trap '' HUP`): every key read then
 /// fails at once. lovesnap must not spin; it saves the buffer as for a hangup and ends.
@@ -10,7 +10,8 @@ struct TerminalLossTests {
         let dir = try TmuxSession.temporaryDirectory("lsnap-lost")
         let file = dir.appendingPathComponent("f.txt")
         try "abc\n".write(to: file, atomically: true, encoding: .utf8)
-        let session = try TmuxSession(["/bin/sh", "-c", "trap '' HUP; exec \"$0\" edit f.txt", TestPaths.lovesnap], in: dir)
+        let session = try TmuxSession(
+            ["/bin/sh", "-c", "trap '' HUP; exec \"$0\" edit f.txt", TestPaths.lovesnap], in: dir)
         defer { session.kill() }
         let screen = try session.waitFor("abc")
         #expect(screen[21].trimmingCharacters(in: .whitespaces) == "[ Read 1 line ]")
@@ -21,8 +22,10 @@ struct TerminalLossTests {
         var alive = true
         for _ in 0..<100 where alive || !FileManager.default.fileExists(atPath: save) {
             usleep(50_000)
-            alive = ProcessEntry.all().contains { $0.arguments.contains(file.lastPathComponent) && $0.arguments.first?.hasSuffix("lovesnap") == true
-                                                  && $0.state != "Z" }
+            alive = ProcessEntry.all().contains {
+                $0.arguments.contains(file.lastPathComponent) && $0.arguments.first?.hasSuffix("lovesnap") == true
+                    && $0.state != "Z"
+            }
         }
         #expect(!alive, "lovesnap still running after its terminal went away")
         #expect(try String(contentsOfFile: save, encoding: .utf8) == "Xabc\n")
@@ -58,13 +61,17 @@ struct OCRFailureInTheEditorTests {
         let dir = try TmuxSession.temporaryDirectory("lsnap-deu")
         defer { try? FileManager.default.removeItem(at: dir) }
         // A copy: the editor may write NAME.save beside the photo, never into the repository.
-        try FileManager.default.copyItem(atPath: TestPaths.sample("kettle.png"), toPath: dir.appendingPathComponent("kettle.png").path)
+        try FileManager.default.copyItem(
+            atPath: TestPaths.sample("kettle.png"), toPath: dir.appendingPathComponent("kettle.png").path)
         let t = try TmuxSession([TestPaths.lovesnap, "-l", "xyz", "kettle.png"], in: dir)
         defer { t.kill() }
         _ = try t.waitFor("[ Tesseract could not load language 'xyz'")
         try t.press("C-x")
         #expect(try t.waitForExit() == 0)
-        let joined = try t.tmux(["capture-pane", "-p", "-J", "-S", "-", "-t", t.target])   // with the scrolled-off part
-        #expect(joined.contains("lovesnap: Tesseract could not load language 'xyz': file not found (/usr/share/tesseract-ocr/5/tessdata/xyz.traineddata). Searched the tessdata folder /usr/share/tesseract-ocr/5/tessdata/. Install the language with `apt-get install tesseract-ocr-xyz` or give --tessdata or TESSDATA_PREFIX the folder that holds the .traineddata files."), "\(joined)")
+        let joined = try t.tmux(["capture-pane", "-p", "-J", "-S", "-", "-t", t.target])  // with the scrolled-off part
+        #expect(
+            joined.contains(
+                "lovesnap: Tesseract could not load language 'xyz': file not found (/usr/share/tesseract-ocr/5/tessdata/xyz.traineddata). Searched the tessdata folder /usr/share/tesseract-ocr/5/tessdata/. Install the language with `apt-get install tesseract-ocr-xyz` or give --tessdata or TESSDATA_PREFIX the folder that holds the .traineddata files."
+            ), "\(joined)")
     }
 }

@@ -1,6 +1,7 @@
-@testable import SnapEditor
 import SnapTerminal
 import SnapText
+
+@testable import SnapEditor
 
 /// A terminal that plays scripted keys and keeps the frames drawn.
 final class FakeTerminal: Terminal {
@@ -102,12 +103,15 @@ final class FakeRecognition: RecognitionTask {
 func typing(_ text: String) -> [KeyEvent] { text.map { KeyEvent.character($0) } }
 
 /// An editor on a fake 80x24 terminal with `text`.
-func makeEditor(text: String = "", name: String = "poem.txt", savePath: String? = nil,
-                recognition: FakeRecognition? = nil, sharing: FakeSharing = FakeSharing(),
-                rows: Int = 24, columns: Int = 80) -> (Editor, FakeTerminal, FakeSharing) {
+func makeEditor(
+    text: String = "", name: String = "poem.txt", savePath: String? = nil,
+    recognition: FakeRecognition? = nil, sharing: FakeSharing = FakeSharing(),
+    rows: Int = 24, columns: Int = 80
+) -> (Editor, FakeTerminal, FakeSharing) {
     let terminal = FakeTerminal(rows: rows, columns: columns)
-    let configuration = EditorConfiguration(displayName: name, defaultSaveName: savePath ?? "/poems/out.txt",
-                                            initialText: text, recognition: recognition, sharing: sharing)
+    let configuration = EditorConfiguration(
+        displayName: name, defaultSaveName: savePath ?? "/poems/out.txt",
+        initialText: text, recognition: recognition, sharing: sharing)
     return (Editor(terminal: terminal, configuration: configuration), terminal, sharing)
 }
 

@@ -1,7 +1,8 @@
-import Testing
-@testable import SnapEditor
 import SnapTerminal
 import SnapText
+import Testing
+
+@testable import SnapEditor
 
 @Test func exitOnUnmodifiedBufferLeavesAtOnce() {
     let (editor, _, _) = makeEditor(text: "poem")
@@ -17,10 +18,10 @@ import SnapText
     #expect(frame.text(ofRow: 21).hasPrefix("Save modified buffer? "))
     #expect(frame.text(ofRow: 22).hasPrefix(" Y Yes"))
     #expect(frame.text(ofRow: 23).hasPrefix(" N No"))
-    editor.press(.control("c"))                          // back to editing
+    editor.press(.control("c"))  // back to editing
     #expect(editor.state.mode == .editing)
     #expect(editor.state.exitCode == nil)
-    editor.press(.control("x"), .character("n"))         // leave without saving
+    editor.press(.control("x"), .character("n"))  // leave without saving
     #expect(editor.state.exitCode == 0)
     #expect(sharing.saved.isEmpty)
 }
@@ -83,14 +84,16 @@ import SnapText
     let (editor, terminal, _) = makeEditor(text: "new", savePath: existing, sharing: sharing)
     editor.press(.control("o"), .enter)
     #expect(editor.state.mode == .confirmOverwrite(path: existing))
-    #expect(render(editor.state, size: terminal.size).text(ofRow: 21).hasPrefix("File \"\(existing)\" exists; OVERWRITE? "))
+    #expect(
+        render(editor.state, size: terminal.size).text(ofRow: 21).hasPrefix("File \"\(existing)\" exists; OVERWRITE? "))
     // When the full path does not fit, the question names the file only.
-    #expect(render(editor.state, size: TerminalSize(rows: 24, columns: 40)).text(ofRow: 21)
+    #expect(
+        render(editor.state, size: TerminalSize(rows: 24, columns: 40)).text(ofRow: 21)
             == "File \"ow-raven.txt\" exists; OVERWRITE?  ")
     #expect(sharing.saved.isEmpty)
     editor.press(.character("y"))
     #expect(sharing.saved.first?.path == existing)
-    editor.press(.character("!"), .control("o"), .enter)     // now it is this text's own file: no question
+    editor.press(.character("!"), .control("o"), .enter)  // now it is this text's own file: no question
     #expect(sharing.saved.count == 2)
 }
 
@@ -98,7 +101,7 @@ import SnapText
     let sharing = FakeSharing()
     sharing.items["/poems/taken.txt"] = .other
     let (editor, _, _) = makeEditor(text: "new", savePath: "/poems/taken.txt", sharing: sharing)
-    editor.press(.control("o"), .enter, .character("a"))           // A is no answer here
+    editor.press(.control("o"), .enter, .character("a"))  // A is no answer here
     #expect(editor.state.mode == .confirmOverwrite(path: "/poems/taken.txt"))
     editor.press(.character("n"))
     #expect(editor.state.mode == .prompt(Prompt(kind: .writeOut, answer: "/poems/taken.txt")))
@@ -173,7 +176,7 @@ import SnapText
     let text = (1...100).map { "line \($0)" }.joined(separator: "\n")
     let (editor, terminal, _) = makeEditor(text: text)
     for _ in 0..<30 { editor.press(.down) }
-    #expect(editor.state.topLine == 30 - 20 + 1)                 // 20 text rows at 80x24
+    #expect(editor.state.topLine == 30 - 20 + 1)  // 20 text rows at 80x24
     editor.press(.pageDown)
     #expect(editor.state.buffer.cursor.line == 48)
     let frame = render(editor.state, size: terminal.size)
@@ -184,7 +187,7 @@ import SnapText
 }
 
 @Test func longLineScrollsHorizontallyLikeNano() {
-    let line = String(repeating: "abcdefghij", count: 12)      // 120 columns
+    let line = String(repeating: "abcdefghij", count: 12)  // 120 columns
     let (editor, terminal, _) = makeEditor(text: line + "\nshort")
     var frame = render(editor.state, size: terminal.size)
     #expect(frame.text(ofRow: 1) == String(line.prefix(79)) + ">")
@@ -198,10 +201,10 @@ import SnapText
 
 @Test func escapeThenALetterIsMetaLikeNano() {
     let (editor, _, _) = makeEditor(text: "")
-    editor.press(.character("a"), .escape, .character("U"))      // Esc U = M-U: undo
+    editor.press(.character("a"), .escape, .character("U"))  // Esc U = M-U: undo
     #expect(editor.state.buffer.text == "")
     #expect(editor.state.status == StatusMessage("Undid addition"))
-    editor.press(.escape, .escape, .character("u"))              // Esc Esc drops the prefix
+    editor.press(.escape, .escape, .character("u"))  // Esc Esc drops the prefix
     #expect(editor.state.buffer.text == "u")
 }
 
@@ -214,8 +217,10 @@ import SnapText
         func invalidate() { invalidations += 1 }
     }
     let terminal = CountingTerminal()
-    let editor = Editor(terminal: terminal, configuration: EditorConfiguration(
-        displayName: "p", defaultSaveName: "p.txt", recognition: nil, sharing: FakeSharing()))
+    let editor = Editor(
+        terminal: terminal,
+        configuration: EditorConfiguration(
+            displayName: "p", defaultSaveName: "p.txt", recognition: nil, sharing: FakeSharing()))
     editor.press(.control("l"))
     #expect(terminal.invalidations == 1)
     editor.press(.character("a"))
@@ -227,7 +232,7 @@ import SnapText
     sharing.items["/poems"] = .folder
     let (editor, _, _) = makeEditor(text: "poem\n", savePath: "/poems", sharing: sharing)
     editor.press(.character("!"), .control("o"), .enter)
-    #expect(editor.state.status == StatusMessage("/poems: Is a directory", isError: true))   // no OVERWRITE? first
+    #expect(editor.state.status == StatusMessage("/poems: Is a directory", isError: true))  // no OVERWRITE? first
     #expect(sharing.saved.isEmpty)
     #expect(editor.state.isModified)
 }

@@ -1,8 +1,9 @@
-import Testing
-@testable import SnapEditor
 import SnapTerminal
-import SnapText
 import SnapTestSupport
+import SnapText
+import Testing
+
+@testable import SnapEditor
 
 /// grapheme-cursor.txt driven through the editor's keys: End + "|" on every line (cursor columns
 /// checked on the rendered frame), X after the first character of lines 2 (e + U+0301) and 4 (an
@@ -16,17 +17,18 @@ import SnapTestSupport
         if line > 0 { editor.press(.down) }
         editor.press(.end)
         let frame = render(editor.state, size: terminal.size)
-        #expect(frame.cursor == Frame.CursorPosition(row: 1 + line, column: expectedColumns[line] - 1), "line \(line + 1)")
+        #expect(
+            frame.cursor == Frame.CursorPosition(row: 1 + line, column: expectedColumns[line] - 1), "line \(line + 1)")
         editor.press(.character("|"))
     }
-    editor.press(.up, .up, .up, .up)                         // line 2
+    editor.press(.up, .up, .up, .up)  // line 2
     editor.press(.home, .right, .character("X"))
-    editor.press(.down, .down)                               // line 4
+    editor.press(.down, .down)  // line 4
     editor.press(.home, .right, .character("X"))
-    editor.press(.up, .up, .up)                              // line 1
+    editor.press(.up, .up, .up)  // line 1
     editor.press(.home, .right, .backspace)
     let path = "/poems/à relire/sortie é.txt"
-    editor.press(.control("o"), .control("u"))               // ^U clears the pre-filled name
+    editor.press(.control("o"), .control("u"))  // ^U clears the pre-filled name
     editor.press(typing(path))
     editor.press(.enter)
     #expect(sharing.saved.count == 1)
@@ -49,7 +51,9 @@ import SnapTestSupport
     #expect(bytes(state.buffer.text) == bytes("Nol"))
 }
 
-@Test(arguments: [(9, "abcdefg見見", "abcdefg >"), (8, "abcdefg見", "abcdefg>"), (2, "a見", "a "), (10, "ab見", "ab見      ")])
+@Test(arguments: [
+    (9, "abcdefg見見", "abcdefg >"), (8, "abcdefg見", "abcdefg>"), (2, "a見", "a "), (10, "ab見", "ab見      "),
+])
 func wideCharactersAreNeverCutAtTheRightEdge(columns: Int, text: String, expected: String) {
     let size = TerminalSize(rows: 3, columns: columns)
     let state = EditorState(displayName: "t", saveName: "t.txt", text: text, screenSize: size)

@@ -1,16 +1,19 @@
-import Testing
-@testable import SnapEditor
 import SnapTerminal
+import Testing
+
+@testable import SnapEditor
 
 private let keymap = Keymap.nano
 
 /// Every list of the keymap as (name, keys of each binding, summary of each binding).
 private var lists: [(name: String, keys: [[KeyEvent]], summaries: [String])] {
-    [("editing", keymap.editing.map(\.keys), keymap.editing.map(\.summary)),
-     ("recognizing", keymap.recognizing.map(\.keys), keymap.recognizing.map(\.summary)),
-     ("prompt", keymap.prompt.map(\.keys), keymap.prompt.map(\.summary)),
-     ("question", keymap.question.map(\.keys), keymap.question.map(\.summary)),
-     ("help", keymap.help.map(\.keys), keymap.help.map(\.summary))]
+    [
+        ("editing", keymap.editing.map(\.keys), keymap.editing.map(\.summary)),
+        ("recognizing", keymap.recognizing.map(\.keys), keymap.recognizing.map(\.summary)),
+        ("prompt", keymap.prompt.map(\.keys), keymap.prompt.map(\.summary)),
+        ("question", keymap.question.map(\.keys), keymap.question.map(\.summary)),
+        ("help", keymap.help.map(\.keys), keymap.help.map(\.summary)),
+    ]
 }
 
 // MARK: - The table itself
@@ -65,7 +68,7 @@ func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
     #expect(keymap.recognizingCommand(for: .escape) == .cancelRecognition)
     #expect(keymap.recognizingCommand(for: .control("x")) == .exit)
     #expect(keymap.recognizingCommand(for: .control("o")) == nil)
-    #expect(keymap.command(for: .escape) == nil)                   // in the text, Esc is the Meta prefix
+    #expect(keymap.command(for: .escape) == nil)  // in the text, Esc is the Meta prefix
     #expect(keymap.promptAction(for: .control("c")) == .cancel)
     #expect(keymap.promptAction(for: .escape) == .cancel)
     #expect(keymap.promptAction(for: .enter) == .accept)
@@ -89,7 +92,9 @@ func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
     for list in lists {
         for (keys, summary) in zip(list.keys, list.summaries) {
             let line = keys.map(\.helpName).joined(separator: " ")
-            #expect(screen.contains { $0.hasPrefix(line + " ") && $0.hasSuffix(summary) }, "\(list.name): \(line) \(summary)")
+            #expect(
+                screen.contains { $0.hasPrefix(line + " ") && $0.hasSuffix(summary) },
+                "\(list.name): \(line) \(summary)")
         }
     }
     #expect(screen.first == "LoveInASnap: fix the poem read from the photo, then write it out or mail it.")
@@ -104,25 +109,37 @@ func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
         binding.barLabel.map { HelpBarItem(key: binding.keys[0].helpName, label: $0) }
     }
     #expect(keymap.helpBar(for: state) == editing)
-    #expect(keymap.helpBar(for: state).map(\.key)
+    #expect(
+        keymap.helpBar(for: state).map(\.key)
             == ["^G", "^X", "^O", "M-M", "^W", "^\\", "^K", "^U", "M-U", "M-E", "^C", "M-W"])
     _ = update(&state, .control("w"))
-    #expect(keymap.helpBar(for: state) == [HelpBarItem(key: "^C", label: "Cancel"), HelpBarItem(key: "M-C", label: "Case Sens"),
-                                           HelpBarItem(key: "^R", label: "Replace")])
+    #expect(
+        keymap.helpBar(for: state) == [
+            HelpBarItem(key: "^C", label: "Cancel"), HelpBarItem(key: "M-C", label: "Case Sens"),
+            HelpBarItem(key: "^R", label: "Replace"),
+        ])
     _ = update(&state, .control("r"))
     #expect(keymap.helpBar(for: state).map(\.label) == ["Cancel", "Case Sens"])
     state.mode = .prompt(Prompt(kind: .writeOut))
     #expect(keymap.helpBar(for: state).map(\.label) == ["Cancel"])
     state.mode = .confirmSave
-    #expect(keymap.helpBar(for: state) == [HelpBarItem(key: " Y", label: "Yes"), HelpBarItem(key: " N", label: "No"),
-                                           HelpBarItem(key: "^C", label: "Cancel")])
-    state.mode = .confirmReplace(ReplaceSession(search: "x", replacement: "y", match: 0..<1, stopOffset: 0, wrapped: false,
-                                                count: 0, originalCursor: 0))
+    #expect(
+        keymap.helpBar(for: state) == [
+            HelpBarItem(key: " Y", label: "Yes"), HelpBarItem(key: " N", label: "No"),
+            HelpBarItem(key: "^C", label: "Cancel"),
+        ])
+    state.mode = .confirmReplace(
+        ReplaceSession(
+            search: "x", replacement: "y", match: 0..<1, stopOffset: 0, wrapped: false,
+            count: 0, originalCursor: 0))
     #expect(keymap.helpBar(for: state).map(\.key) == [" Y", " N", " A", "^C"])
     state.mode = .help
     #expect(keymap.helpBar(for: state).map(\.label) == ["Close", "Prev Page", "Next Page", "Prev Line", "Next Line"])
     let ocr = EditorState(displayName: "p.jpg", saveName: "p.txt", recognizing: true)
-    #expect(keymap.helpBar(for: ocr) == [HelpBarItem(key: "Esc", label: "Cancel OCR"), HelpBarItem(key: "^X", label: "Exit")])
+    #expect(
+        keymap.helpBar(for: ocr) == [
+            HelpBarItem(key: "Esc", label: "Cancel OCR"), HelpBarItem(key: "^X", label: "Exit"),
+        ])
 }
 
 @Test func aChangedKeymapChangesTheHelpBarAndTheKeys() {
@@ -140,8 +157,11 @@ func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
 
 @Test func keyListForHelpOption() {
     let lines = keymap.keyList(width: 80, indent: "  ")
-    #expect(lines == ["  ^G Help  ^X Exit  ^O Write Out  M-M Mail  ^W Where Is  ^\\ Replace  ^K Cut",
-                      "  ^U Paste  M-U Undo  M-E Redo  ^C Location  M-W Next  Esc Cancel OCR"])
+    #expect(
+        lines == [
+            "  ^G Help  ^X Exit  ^O Write Out  M-M Mail  ^W Where Is  ^\\ Replace  ^K Cut",
+            "  ^U Paste  M-U Undo  M-E Redo  ^C Location  M-W Next  Esc Cancel OCR",
+        ])
     #expect(lines.allSatisfy { $0.count <= 80 })
 }
 
@@ -169,15 +189,15 @@ func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
     for _ in 0..<20 { _ = update(&state, .pageDown) }
     frame = render(state, size: size)
     let screen = keymap.helpScreen
-    #expect(frame.text(ofRow: 20).hasPrefix(screen[screen.count - 1]))   // the last page is full
+    #expect(frame.text(ofRow: 20).hasPrefix(screen[screen.count - 1]))  // the last page is full
     #expect(frame.text(ofRow: 1).hasPrefix(screen[screen.count - 20]))
     _ = update(&state, .control("y"))
     #expect(render(state, size: size).text(ofRow: 1).hasPrefix(screen[screen.count - 38]))
     _ = update(&state, .character("q"))
     #expect(state.mode == .editing)
-    #expect(state.buffer.text == "x")                                   // the key closed help, nothing else
+    #expect(state.buffer.text == "x")  // the key closed help, nothing else
     _ = update(&state, .control("g"))
-    #expect(render(state, size: size).text(ofRow: 1).hasPrefix("LoveInASnap"))   // from the top again
+    #expect(render(state, size: size).text(ofRow: 1).hasPrefix("LoveInASnap"))  // from the top again
     _ = update(&state, .control("x"))
     #expect(state.mode == .editing)
     #expect(state.exitCode == nil)

@@ -1,7 +1,8 @@
-import Testing
-@testable import SnapEditor
 import SnapTerminal
 import SnapText
+import Testing
+
+@testable import SnapEditor
 
 private func photoEditor(_ job: FakeRecognition, sharing: FakeSharing = FakeSharing()) -> (Editor, FakeTerminal) {
     let terminal = FakeTerminal()
@@ -19,7 +20,7 @@ private func photoEditor(_ job: FakeRecognition, sharing: FakeSharing = FakeShar
     #expect(screen.contains("Reading raven.jpg"))
     #expect(screen.contains("[################------------------------] 40%"))
     #expect(frame.cursor == nil)
-    editor.press(.character("x"))                 // typing waits for the text
+    editor.press(.character("x"))  // typing waits for the text
     #expect(editor.state.buffer.text == "")
 }
 
@@ -34,13 +35,15 @@ private func photoEditor(_ job: FakeRecognition, sharing: FakeSharing = FakeShar
     #expect(editor.state.buffer.text == "")
     job.pending = [.finished(text: "late", meanConfidence: 90)]
     editor.pollRecognition()
-    #expect(editor.state.buffer.text == "")            // late results are dropped
+    #expect(editor.state.buffer.text == "")  // late results are dropped
     editor.press(typing("ok"))
     #expect(editor.state.buffer.text == "ok")
 }
 
 @Test func finishedTextIsLoadedUnmodifiedWithConfidence() {
-    let job = FakeRecognition([.progress(percent: 50), .finished(text: "Once upon a midnight\ndreary\n", meanConfidence: 91)])
+    let job = FakeRecognition([
+        .progress(percent: 50), .finished(text: "Once upon a midnight\ndreary\n", meanConfidence: 91),
+    ])
     let (editor, terminal) = photoEditor(job)
     editor.pollRecognition()
     #expect(editor.state.buffer.text == "Once upon a midnight\ndreary\n")
@@ -55,11 +58,17 @@ private func photoEditor(_ job: FakeRecognition, sharing: FakeSharing = FakeShar
 }
 
 @Test func notesFromTheRecognitionAreShownWithTheResult() {
-    let job = FakeRecognition([.finished(text: "poem\n", meanConfidence: 93,
-                                         notes: ["page turned 180° clockwise (orientation detected, confidence 9.9)"])])
+    let job = FakeRecognition([
+        .finished(
+            text: "poem\n", meanConfidence: 93,
+            notes: ["page turned 180° clockwise (orientation detected, confidence 9.9)"])
+    ])
     let (editor, _) = photoEditor(job)
     editor.pollRecognition()
-    #expect(editor.state.status == StatusMessage("Read 1 line (conf 93); page turned 180° clockwise (orientation detected, confidence 9.9)"))
+    #expect(
+        editor.state.status
+            == StatusMessage("Read 1 line (conf 93); page turned 180° clockwise (orientation detected, confidence 9.9)")
+    )
 }
 
 @Test func failureLeavesAnUsableEmptyBuffer() {
@@ -83,7 +92,8 @@ private func photoEditor(_ job: FakeRecognition, sharing: FakeSharing = FakeShar
 @Test func runLoopPollsDrawsAndExits() {
     let job = FakeRecognition([.finished(text: "poem\n", meanConfidence: 88)])
     let terminal = FakeTerminal(keys: typing("A"))
-    let editor = Editor(terminal: terminal, configuration: .photo(path: "raven.jpg", recognition: job, sharing: FakeSharing()))
+    let editor = Editor(
+        terminal: terminal, configuration: .photo(path: "raven.jpg", recognition: job, sharing: FakeSharing()))
     #expect(editor.run() == 0)
     #expect(editor.state.buffer.text == "Apoem\n")
     #expect(terminal.frames.first?.text(ofRow: 0).contains("raven.jpg") == true)
@@ -112,7 +122,7 @@ private func photoEditor(_ job: FakeRecognition, sharing: FakeSharing = FakeShar
     #expect(editor.state.mode == .confirmSave)
     editor.press(.character("y"), .enter)
     #expect(sharing.saved.first?.path == "/photos/raven.txt")
-    #expect(editor.state.displayName == "raven.txt")            // the title follows the file written, as nano's
+    #expect(editor.state.displayName == "raven.txt")  // the title follows the file written, as nano's
     #expect(editor.state.exitCode == 0)
 }
 

@@ -1,8 +1,9 @@
-import Testing
-@testable import SnapEditor
 import SnapTerminal
-import SnapText
 import SnapTestSupport
+import SnapText
+import Testing
+
+@testable import SnapEditor
 
 /// States worth drawing: editing a long poem, each prompt, the replace question, OCR, help, a message.
 private func sampleStates() throws -> [(String, EditorState)] {
@@ -12,7 +13,7 @@ private func sampleStates() throws -> [(String, EditorState)] {
     _ = update(&editing, .down)
     _ = update(&editing, .down)
     _ = update(&editing, .down)
-    _ = update(&editing, .end)                                 // on the line with CJK and the emoji
+    _ = update(&editing, .end)  // on the line with CJK and the emoji
     var search = editing
     _ = update(&search, .control("w"))
     for c in "café" { _ = update(&search, .character(c)) }
@@ -29,16 +30,20 @@ private func sampleStates() throws -> [(String, EditorState)] {
     var message = editing
     _ = update(&message, .control("c"))
     var bottom = EditorState(displayName: "long-lines.txt", saveName: "long-lines.txt", text: poem)
-    _ = update(&bottom, .meta("/"))                           // last line: the view is scrolled
+    _ = update(&bottom, .meta("/"))  // last line: the view is scrolled
     var confirm = editing
     _ = update(&confirm, .character("x"))
     _ = update(&confirm, .control("x"))
-    return [("editing", editing), ("search", search), ("write", write), ("replace", replace), ("ocr", ocr),
-            ("help", help), ("message", message), ("confirm", confirm), ("bottom", bottom)]
+    return [
+        ("editing", editing), ("search", search), ("write", write), ("replace", replace), ("ocr", ocr),
+        ("help", help), ("message", message), ("confirm", confirm), ("bottom", bottom),
+    ]
 }
 
-private let sizes: [(Int, Int)] = [(0, 0), (1, 1), (2, 1), (1, 2), (2, 2), (3, 1), (5, 3), (3, 5), (10, 3), (20, 2),
-                                   (7, 6), (200, 60), (1, 60), (200, 1), (80, 24)]   // (columns, rows)
+private let sizes: [(Int, Int)] = [
+    (0, 0), (1, 1), (2, 1), (1, 2), (2, 2), (3, 1), (5, 3), (3, 5), (10, 3), (20, 2),
+    (7, 6), (200, 60), (1, 60), (200, 1), (80, 24),
+]  // (columns, rows)
 
 @Test func everyFrameFitsAtEverySize() throws {
     for (name, state) in try sampleStates() {
@@ -49,12 +54,15 @@ private let sizes: [(Int, Int)] = [(0, 0), (1, 1), (2, 1), (1, 2), (2, 2), (3, 1
             #expect(frame.size == size, "\(label)")
             #expect(frame.cells.count == rows * columns, "\(label)")
             if let cursor = frame.cursor {
-                #expect(cursor.row >= 0 && cursor.row < rows && cursor.column >= 0 && cursor.column < columns, "\(label)")
+                #expect(
+                    cursor.row >= 0 && cursor.row < rows && cursor.column >= 0 && cursor.column < columns, "\(label)")
             }
             for r in 0..<rows {
                 for c in 0..<columns {
                     let cell = frame[r, c]
-                    if cell.width == 2 { #expect(c + 1 < columns && frame[r, c + 1].width == 0, "\(label) [\(r),\(c)]") }
+                    if cell.width == 2 {
+                        #expect(c + 1 < columns && frame[r, c + 1].width == 0, "\(label) [\(r),\(c)]")
+                    }
                     if cell.width == 0 { #expect(c > 0 && frame[r, c - 1].width == 2, "\(label) [\(r),\(c)]") }
                     if cell.width > 0 {
                         #expect(!cell.content.unicodeScalars.contains { $0.value < 0x20 }, "\(label) [\(r),\(c)]")
@@ -69,7 +77,7 @@ private let sizes: [(Int, Int)] = [(0, 0), (1, 1), (2, 1), (1, 2), (2, 2), (3, 1
     let states = Dictionary(uniqueKeysWithValues: try sampleStates())
     // 1 row: the open prompt wins over the text.
     let search = render(states["search"]!, size: TerminalSize(rows: 1, columns: 12))
-    #expect(search.text(ofRow: 0) == "Search: fé  ")                  // the answer scrolls to keep the cursor
+    #expect(search.text(ofRow: 0) == "Search: fé  ")  // the answer scrolls to keep the cursor
     #expect(search.cursor == Frame.CursorPosition(row: 0, column: 10))
     // 1x1 while editing: one cell of text, the cursor on it.
     let tiny = render(states["editing"]!, size: TerminalSize(rows: 1, columns: 1))
@@ -89,7 +97,7 @@ private let sizes: [(Int, Int)] = [(0, 0), (1, 1), (2, 1), (1, 2), (2, 2), (3, 1
     #expect(frame.text(ofRow: 21).hasPrefix("Search: café "))
     #expect(frame.cursor == Frame.CursorPosition(row: 21, column: 12))
     _ = update(&state, .enter)
-    #expect(state.buffer.cursor == TextPosition(line: 9, column: 3))    // next "café" after line 5
+    #expect(state.buffer.cursor == TextPosition(line: 9, column: 3))  // next "café" after line 5
 }
 
 @Test func resizeKeysNeverChangeTheText() throws {
@@ -109,10 +117,13 @@ private let sizes: [(Int, Int)] = [(0, 0), (1, 1), (2, 1), (1, 2), (2, 2), (3, 1
     let state = EditorState(displayName: "raven.jpg", saveName: "raven.txt", text: "x")
     let frame = render(state, size: TerminalSize(rows: 24, columns: 80))
     #expect(frame.text(ofRow: 22) == "^G Help      ^O Write Out ^W Where Is  ^K Cut       M-U Undo     ^C Location    ")
-    #expect(frame.text(ofRow: 23) == "^X Exit      M-M Mail     ^\\ Replace   ^U Paste     M-E Redo     M-W Next       ")
+    #expect(
+        frame.text(ofRow: 23) == "^X Exit      M-M Mail     ^\\ Replace   ^U Paste     M-E Redo     M-W Next       ")
     #expect(frame[22, 0].style == .reverse)
     #expect(frame[22, 2].style == .normal)
-    #expect(frame.text(ofRow: 0) == "  LoveInASnap" + String(repeating: " ", count: 22) + "raven.jpg" + String(repeating: " ", count: 36))
+    #expect(
+        frame.text(ofRow: 0) == "  LoveInASnap" + String(repeating: " ", count: 22) + "raven.jpg"
+            + String(repeating: " ", count: 36))
     #expect(frame.text(ofRow: 1) == "x" + String(repeating: " ", count: 79))
     #expect(frame.cursor == Frame.CursorPosition(row: 1, column: 0))
 }
@@ -124,7 +135,8 @@ private let sizes: [(Int, Int)] = [(0, 0), (1, 1), (2, 1), (1, 2), (2, 2), (3, 1
         state.screenSize = TerminalSize(rows: 24, columns: 80)
         _ = update(&state, .resize)
         let before = render(state, size: state.screenSize)
-        let storm = [(1, 1), (2, 1), (1, 2), (2, 2), (3, 1), (5, 3), (10, 3), (20, 2), (200, 60), (1, 60), (200, 1)]
+        let storm =
+            [(1, 1), (2, 1), (1, 2), (2, 2), (3, 1), (5, 3), (10, 3), (20, 2), (200, 60), (1, 60), (200, 1)]
             + (0..<60).flatMap { i in [(1 + i % 7, 1 + i % 5), (80, 24)] }
         for (columns, rows) in storm {
             state.screenSize = TerminalSize(rows: rows, columns: columns)

@@ -1,8 +1,9 @@
-import Testing
-@testable import SnapEditor
 import SnapTerminal
-import SnapText
 import SnapTestSupport
+import SnapText
+import Testing
+
+@testable import SnapEditor
 
 @Test func replaceAllFromTheQuestionIsOneUndoStep() throws {
     let original = try Fixtures.text("replace-all-self-containing.txt")
@@ -19,32 +20,39 @@ import SnapTestSupport
     #expect(session.match == 0..<6)
     let frame = render(editor.state, size: terminal.size)
     #expect(frame.text(ofRow: 21).hasPrefix("Replace this instance?"))
-    #expect((0..<6).allSatisfy { frame[1, $0].style == .reverse })     // the match is highlighted
+    #expect((0..<6).allSatisfy { frame[1, $0].style == .reverse })  // the match is highlighted
     #expect(frame[1, 6].style == .normal)
     editor.press(.character("A"))
     #expect(editor.state.status == StatusMessage("Replaced 3 occurrences"))
-    #expect(editor.state.buffer.text == "Name, the kettle hums your tune,\nCome home, Name, before the frost;\nle vent écrit ton nom, Name.\n")
+    #expect(
+        editor.state.buffer.text
+            == "Name, the kettle hums your tune,\nCome home, Name, before the frost;\nle vent écrit ton nom, Name.\n")
     #expect(editor.state.isModified)
     #expect(editor.state.buffer.cursor == .zero)
     editor.press(.meta("u"))
     #expect(bytes(editor.state.buffer.text) == bytes(original))
     editor.press(.meta("e"))
-    #expect(editor.state.buffer.text == "Name, the kettle hums your tune,\nCome home, Name, before the frost;\nle vent écrit ton nom, Name.\n")
+    #expect(
+        editor.state.buffer.text
+            == "Name, the kettle hums your tune,\nCome home, Name, before the frost;\nle vent écrit ton nom, Name.\n")
 }
 
 @Test func yesNoAnswersWalkTheMatchesAndWrap() {
     let (editor, _, _) = makeEditor(text: "cat cat\ncat cat")
-    editor.press(.down, .right)                        // cursor inside the third "cat": start after it
+    editor.press(.down, .right)  // cursor inside the third "cat": start after it
     editor.press(.control("\\"))
     editor.press(typing("cat") + [.enter] + typing("dog") + [.enter])
     // Order: 4th (12), wrap, 1st (0), 2nd (4), 3rd (8, it starts before the cursor), then stop.
-    editor.press(.character("y"))                      // 4th
-    editor.press(.character("n"))                      // 1st kept
-    editor.press(.character("y"))                      // 2nd
-    guard case .confirmReplace(let session) = editor.state.mode else { Issue.record("loop ended early"); return }
+    editor.press(.character("y"))  // 4th
+    editor.press(.character("n"))  // 1st kept
+    editor.press(.character("y"))  // 2nd
+    guard case .confirmReplace(let session) = editor.state.mode else {
+        Issue.record("loop ended early")
+        return
+    }
     #expect(session.match == 8..<11)
     #expect(session.wrapped)
-    editor.press(.character("n"))                      // 3rd kept
+    editor.press(.character("n"))  // 3rd kept
     #expect(editor.state.mode == .editing)
     #expect(editor.state.status == StatusMessage("Replaced 2 occurrences"))
     #expect(editor.state.buffer.text == "cat dog\ncat dog")
@@ -91,7 +99,7 @@ import SnapTestSupport
     // 4. en -> "" : the search prompt offers [en]; the replacement prompt starts EMPTY.
     editor.press(.control("\\"))
     #expect(render(editor.state, size: terminal.size).text(ofRow: 21).hasPrefix("Search (to replace) [en]: "))
-    editor.press(.enter)                                   // accept the default
+    editor.press(.enter)  // accept the default
     #expect(editor.state.mode == .prompt(Prompt(kind: .replaceWith(search: "en"))))
     editor.press(.enter, .character("a"))
     #expect(editor.state.status == StatusMessage("Replaced 3 occurrences"))
@@ -103,10 +111,16 @@ import SnapTestSupport
     editor.press([.control("\\")] + typing("a") + [.enter] + typing("X") + [.enter, .character("a")])
     editor.press(.meta("u"))
     editor.press([.control("\\")] + typing("b") + [.enter])
-    guard case .prompt(let prompt) = editor.state.mode else { Issue.record("no prompt"); return }
+    guard case .prompt(let prompt) = editor.state.mode else {
+        Issue.record("no prompt")
+        return
+    }
     #expect(prompt.text == "")
-    editor.press(.up)                                        // history: the user picks it
-    guard case .prompt(let recalled) = editor.state.mode else { Issue.record("no prompt"); return }
+    editor.press(.up)  // history: the user picks it
+    guard case .prompt(let recalled) = editor.state.mode else {
+        Issue.record("no prompt")
+        return
+    }
     #expect(recalled.text == "X")
     editor.press(.enter, .character("a"))
     #expect(editor.state.buffer.text == "aX aX")
@@ -136,11 +150,12 @@ import SnapTestSupport
 @Test func metaCInTheSearchPromptIgnoresCase() {
     let (editor, terminal, _) = makeEditor(text: "Lenore LENORE lenore")
     editor.press(.control("\\"), .meta("c"))
-    #expect(render(editor.state, size: terminal.size).text(ofRow: 21).hasPrefix("Search (to replace) [Case Insensitive]: "))
+    #expect(
+        render(editor.state, size: terminal.size).text(ofRow: 21).hasPrefix("Search (to replace) [Case Insensitive]: "))
     editor.press(typing("lenore") + [.enter] + typing("Lenore") + [.enter, .character("a")])
     #expect(editor.state.status == StatusMessage("Replaced 3 occurrences"))
     #expect(editor.state.buffer.text == "Lenore Lenore Lenore")
-    editor.press(.control("w"), .meta("c"))                    // back to case-sensitive
+    editor.press(.control("w"), .meta("c"))  // back to case-sensitive
     #expect(render(editor.state, size: terminal.size).text(ofRow: 21).hasPrefix("Search [lenore]: "))
     editor.press(.enter)
     #expect(editor.state.status == StatusMessage("\"lenore\" not found"))

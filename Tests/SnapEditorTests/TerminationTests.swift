@@ -1,8 +1,10 @@
-import Testing
-@testable import SnapEditor
 import SnapTerminal
+import Testing
+
+@testable import SnapEditor
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // SIGTERM / SIGHUP while the editor runs: the text is rescued through DocumentSharing (the real
@@ -10,10 +12,12 @@ import Glibc
 // EndToEndTests/EmergencySaveTests).
 
 @Test func reportMessagesAndStatus() {
-    #expect(TerminationReport(signal: SIGTERM, outcome: .saved(path: "/p/raven.txt.save")).message
+    #expect(
+        TerminationReport(signal: SIGTERM, outcome: .saved(path: "/p/raven.txt.save")).message
             == "received SIGTERM; the text was saved to /p/raven.txt.save")
     #expect(TerminationReport(signal: SIGHUP, outcome: .nothingToSave).message == "received SIGHUP; nothing to save")
-    #expect(TerminationReport(signal: SIGTERM, outcome: .failed(reason: "/ro/a.save: Permission denied")).message
+    #expect(
+        TerminationReport(signal: SIGTERM, outcome: .failed(reason: "/ro/a.save: Permission denied")).message
             == "received SIGTERM; could not save the text: /ro/a.save: Permission denied")
     #expect(TerminationReport(signal: SIGTERM, outcome: .nothingToSave).exitCode == 143)
     #expect(TerminationReport(signal: SIGHUP, outcome: .nothingToSave).exitCode == 129)
@@ -29,9 +33,10 @@ import Glibc
 
     var changed = EditorState(displayName: "p", saveName: "/p/poem.txt", text: "poem")
     _ = update(&changed, .character("!"))
-    #expect(apply(terminationSignal: SIGTERM, to: &changed)
+    #expect(
+        apply(terminationSignal: SIGTERM, to: &changed)
             == [.emergencySave(text: "!poem", saveName: "/p/poem.txt", signal: SIGTERM)])
-    #expect(changed.exitCode == nil)                                      // not before the save is done
+    #expect(changed.exitCode == nil)  // not before the save is done
     apply(.emergencySaved(path: "/p/poem.txt.save", signal: SIGTERM), to: &changed)
     #expect(changed.exitCode == 143)
     #expect(changed.termination == TerminationReport(signal: SIGTERM, outcome: .saved(path: "/p/poem.txt.save")))
@@ -41,27 +46,31 @@ import Glibc
 
 // MARK: - The run loop
 
-private func editor(text: String, saveName: String = "/p/poem.txt", recognition: FakeRecognition? = nil,
-                    sharing: FakeSharing = FakeSharing(), keys: [KeyEvent], signal: Int32) -> (Editor, FakeTerminal) {
+private func editor(
+    text: String, saveName: String = "/p/poem.txt", recognition: FakeRecognition? = nil,
+    sharing: FakeSharing = FakeSharing(), keys: [KeyEvent], signal: Int32
+) -> (Editor, FakeTerminal) {
     let terminal = FakeTerminal(keys: keys)
     terminal.signalAfterKeys = signal
-    let configuration = EditorConfiguration(displayName: "poem.txt", defaultSaveName: saveName, savesToOwnFile: true,
-                                            initialText: text, recognition: recognition, sharing: sharing)
+    let configuration = EditorConfiguration(
+        displayName: "poem.txt", defaultSaveName: saveName, savesToOwnFile: true,
+        initialText: text, recognition: recognition, sharing: sharing)
     return (Editor(terminal: terminal, configuration: configuration), terminal)
 }
 
 @Test func sigtermSavesTheBufferAndReturns143() {
     let sharing = FakeSharing()
     let original = "Lenore, the kettle\nhums\n"
-    let (editor, terminal) = editor(text: original, sharing: sharing,
-                                    keys: [.character("X"), .character("é"), .right, .character("!")], signal: SIGTERM)
+    let (editor, terminal) = editor(
+        text: original, sharing: sharing,
+        keys: [.character("X"), .character("é"), .right, .character("!")], signal: SIGTERM)
     #expect(editor.run() == 143)
     #expect(editor.termination == TerminationReport(signal: SIGTERM, outcome: .saved(path: "/p/poem.txt.save")))
     #expect(editor.termination?.message == "received SIGTERM; the text was saved to /p/poem.txt.save")
     #expect(sharing.rescued.map(\.text) == ["XéL!enore, the kettle\nhums\n"])
     #expect(sharing.rescued.map(\.saveName) == ["/p/poem.txt"])
-    #expect(sharing.saved.isEmpty)                                       // the document itself is not written
-    #expect(terminal.timeouts.allSatisfy { $0 >= 0 && $0 <= 100 })       // the flag is looked at often
+    #expect(sharing.saved.isEmpty)  // the document itself is not written
+    #expect(terminal.timeouts.allSatisfy { $0 >= 0 && $0 <= 100 })  // the flag is looked at often
 }
 
 @Test func anExistingSaveFileGetsTheNextNumber() {
@@ -84,8 +93,9 @@ private func editor(text: String, saveName: String = "/p/poem.txt", recognition:
 @Test func anOCRResultNeverWrittenIsSaved() {
     let sharing = FakeSharing()
     let recognition = FakeRecognition([.finished(text: "Lenore\n", meanConfidence: 90)])
-    let (editor, _) = editor(text: "", saveName: "/p/raven.txt", recognition: recognition, sharing: sharing,
-                             keys: [], signal: SIGTERM)
+    let (editor, _) = editor(
+        text: "", saveName: "/p/raven.txt", recognition: recognition, sharing: sharing,
+        keys: [], signal: SIGTERM)
     editor.pollRecognition()
     #expect(editor.run() == 143)
     #expect(sharing.rescued.map(\.text) == ["Lenore\n"])
@@ -95,12 +105,13 @@ private func editor(text: String, saveName: String = "/p/poem.txt", recognition:
 @Test func untouchedEmptyBufferWritesNothing() {
     let sharing = FakeSharing()
     let recognition = FakeRecognition()
-    let (editor, _) = editor(text: "", saveName: "/p/raven.txt", recognition: recognition, sharing: sharing,
-                             keys: [], signal: SIGTERM)
+    let (editor, _) = editor(
+        text: "", saveName: "/p/raven.txt", recognition: recognition, sharing: sharing,
+        keys: [], signal: SIGTERM)
     #expect(editor.run() == 143)
     #expect(editor.termination?.message == "received SIGTERM; nothing to save")
     #expect(sharing.rescued.isEmpty)
-    #expect(recognition.cancelCount == 1)                                 // the OCR job is stopped
+    #expect(recognition.cancelCount == 1)  // the OCR job is stopped
 }
 
 @Test func bufferEmptiedByTheUserIsStillSaved() {
@@ -114,10 +125,12 @@ private func editor(text: String, saveName: String = "/p/poem.txt", recognition:
 @Test func saveFailureIsReported() {
     let sharing = FakeSharing()
     sharing.emergencyError = FakeError(description: "/gone/poem.txt.save: No such file or directory")
-    let (editor, _) = editor(text: "poem", saveName: "/gone/poem.txt", sharing: sharing, keys: [.character("!")],
-                             signal: SIGTERM)
+    let (editor, _) = editor(
+        text: "poem", saveName: "/gone/poem.txt", sharing: sharing, keys: [.character("!")],
+        signal: SIGTERM)
     #expect(editor.run() == 143)
-    #expect(editor.termination?.message
+    #expect(
+        editor.termination?.message
             == "received SIGTERM; could not save the text: /gone/poem.txt.save: No such file or directory")
 }
 
@@ -126,13 +139,14 @@ private func editor(text: String, saveName: String = "/p/poem.txt", recognition:
     let terminal = FakeTerminal(keys: [.character("z")])
     terminal.pendingTerminationSignal = SIGTERM
     let recognition = FakeRecognition([.finished(text: "q", meanConfidence: 90)])
-    let configuration = EditorConfiguration(displayName: "p", defaultSaveName: "/p/p.txt",
-                                            recognition: recognition, sharing: sharing)
+    let configuration = EditorConfiguration(
+        displayName: "p", defaultSaveName: "/p/p.txt",
+        recognition: recognition, sharing: sharing)
     let editor = Editor(terminal: terminal, configuration: configuration)
     editor.pollRecognition()
     #expect(editor.run() == 143)
-    #expect(terminal.keys == [.character("z")])                          // no key was read
-    #expect(terminal.frames.isEmpty)                                     // nor anything drawn
+    #expect(terminal.keys == [.character("z")])  // no key was read
+    #expect(terminal.frames.isEmpty)  // nor anything drawn
     #expect(sharing.rescued.map(\.text) == ["q"])
 }
 

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import SnapTestSupport
+import Testing
+
 @testable import SnapImaging
 
 /// Inputs found by the libFuzzer target in Fuzz/ (see Fuzz/README.md) that once crashed the loader
@@ -17,7 +18,9 @@ import SnapTestSupport
     /// `width` × `height` pixels of `bitDepth` bits and PNG colour type `colorType`, padded
     /// with zeros to 64 bytes (Leptonica refuses to read the header of a shorter file).
     func pngHeader(width: UInt32, height: UInt32, bitDepth: UInt8, colorType: UInt8) -> [UInt8] {
-        func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)] }
+        func be(_ v: UInt32) -> [UInt8] {
+            [UInt8(v >> 24), UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)]
+        }
         return [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] + be(13) + Array("IHDR".utf8)
             + be(width) + be(height) + [bitDepth, colorType, 0, 0, 0] + [UInt8](repeating: 0, count: 31)
     }
@@ -26,9 +29,13 @@ import SnapTestSupport
     /// 32 bits each is more than Int.max bits; `width * height * bitsPerPixel` trapped
     /// ("arithmetic overflow", SIGILL) before the memory-limit check could refuse the file.
     @Test func headerSizeWhoseByteCountOverflowsIsTooLarge() throws {
-        let path = try file(pngHeader(width: 0x4400_0001, height: 0x3200_5034, bitDepth: 8, colorType: 2), "overflow.png")
-        #expect(throws: ImagingError.tooLarge(path: path, width: 1_140_850_689, height: 838_881_332,
-                                              decodedBytes: Int.max, limitBytes: 512 << 20)) {
+        let path = try file(
+            pngHeader(width: 0x4400_0001, height: 0x3200_5034, bitDepth: 8, colorType: 2), "overflow.png")
+        #expect(
+            throws: ImagingError.tooLarge(
+                path: path, width: 1_140_850_689, height: 838_881_332,
+                decodedBytes: Int.max, limitBytes: 512 << 20)
+        ) {
             try ImageLoader().load(path)
         }
     }
@@ -37,8 +44,11 @@ import SnapTestSupport
     /// 4 611 686 014 132 420 609 bits still fit in an Int, so the exact byte count is reported.
     @Test func largestBilevelHeaderIsTooLargeWithExactBytes() throws {
         let path = try file(pngHeader(width: 0x7fff_ffff, height: 0x7fff_ffff, bitDepth: 1, colorType: 0), "max.png")
-        #expect(throws: ImagingError.tooLarge(path: path, width: 2_147_483_647, height: 2_147_483_647,
-                                              decodedBytes: 576_460_751_766_552_576, limitBytes: 512 << 20)) {
+        #expect(
+            throws: ImagingError.tooLarge(
+                path: path, width: 2_147_483_647, height: 2_147_483_647,
+                decodedBytes: 576_460_751_766_552_576, limitBytes: 512 << 20)
+        ) {
             try ImageLoader().load(path)
         }
     }
@@ -46,8 +56,11 @@ import SnapTestSupport
     /// The same size in 8-bit grey is 8 times as many bits, past Int.max: reported as Int.max.
     @Test func largestGreyHeaderIsTooLarge() throws {
         let path = try file(pngHeader(width: 0x7fff_ffff, height: 0x7fff_ffff, bitDepth: 8, colorType: 0), "grey.png")
-        #expect(throws: ImagingError.tooLarge(path: path, width: 2_147_483_647, height: 2_147_483_647,
-                                              decodedBytes: Int.max, limitBytes: 512 << 20)) {
+        #expect(
+            throws: ImagingError.tooLarge(
+                path: path, width: 2_147_483_647, height: 2_147_483_647,
+                decodedBytes: Int.max, limitBytes: 512 << 20)
+        ) {
             try ImageLoader().load(path)
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import SnapTestSupport
+import Testing
+
 @testable import SnapImaging
 
 @Suite struct ImageLoaderTests {
@@ -59,7 +60,9 @@ import SnapTestSupport
     }
 
     @Test func missingFile() throws {
-        #expect(throws: ImagingError.fileNotFound(path: "/nonexistent/poem.png")) { try loader.load("/nonexistent/poem.png") }
+        #expect(throws: ImagingError.fileNotFound(path: "/nonexistent/poem.png")) {
+            try loader.load("/nonexistent/poem.png")
+        }
     }
 
     @Test func directory() throws {
@@ -87,14 +90,23 @@ import SnapTestSupport
     @Test func decompressionBombIsRefusedFromItsHeader() throws {
         let dir = TestPaths.temporaryDirectory()
         let bomb = dir.appendingPathComponent("bomb.png").path
-        let r = try run("/usr/bin/env", ["python3", TestPaths.repoRoot.appendingPathComponent("scripts/make-png-bomb.py").path, bomb])
+        let r = try run(
+            "/usr/bin/env",
+            ["python3", TestPaths.repoRoot.appendingPathComponent("scripts/make-png-bomb.py").path, bomb])
         #expect(r.status == 0)
-        #expect(throws: ImagingError.tooLarge(path: bomb, width: 32000, height: 24000,
-                                              decodedBytes: 768_000_000, limitBytes: 512 << 20)) {
+        #expect(
+            throws: ImagingError.tooLarge(
+                path: bomb, width: 32000, height: 24000,
+                decodedBytes: 768_000_000, limitBytes: 512 << 20)
+        ) {
             try loader.load(bomb)
         }
-        #expect(ImagingError.tooLarge(path: "b.png", width: 32000, height: 24000, decodedBytes: 768_000_000, limitBytes: 512 << 20).description
-                == "b.png: the image is 32000×24000 pixels and would take 732 MiB once decoded, above lovesnap's limit of 512 MiB; refused before decoding (scale it down first)")
+        #expect(
+            ImagingError.tooLarge(
+                path: "b.png", width: 32000, height: 24000, decodedBytes: 768_000_000, limitBytes: 512 << 20
+            ).description
+                == "b.png: the image is 32000×24000 pixels and would take 732 MiB once decoded, above lovesnap's limit of 512 MiB; refused before decoding (scale it down first)"
+        )
     }
 
     @Test func largeJPEGIsDecodedReduced() throws {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import SnapTestSupport
+import Testing
+
 @testable import SnapImaging
 
 @Suite struct PreprocessorTests {
@@ -19,7 +20,7 @@ import SnapTestSupport
         let l = try loader.load(TestPaths.fixture("white-on-black.png"))
         let p = try Preprocessor().prepare(l.image)
         #expect(p.inverted)
-        #expect(try p.image.meanGray() > 200)   // now mostly white paper
+        #expect(try p.image.meanGray() > 200)  // now mostly white paper
     }
 
     @Test func darkOnLightIsNotInverted() throws {
@@ -41,7 +42,8 @@ import SnapTestSupport
         #expect(p.measuredTextHeight == 22)
         #expect(p.scale == 1)
         #expect(p.image.depth == 8)
-        let otsu = try Preprocessor(options: PreprocessingOptions(binarization: .otsu)).prepare(loader.load(TestPaths.sample("kettle.png")).image)
+        let otsu = try Preprocessor(options: PreprocessingOptions(binarization: .otsu)).prepare(
+            loader.load(TestPaths.sample("kettle.png")).image)
         #expect(otsu.image.depth == 1)
     }
 
@@ -54,12 +56,13 @@ import SnapTestSupport
         let l = try loader.load(TestPaths.fixture("huge-40000x3000.png"))
         let p = try Preprocessor(options: PreprocessingOptions(maxDimension: 4000)).prepare(l.image)
         #expect(max(p.image.width, p.image.height) <= 4000)
-        #expect(p.image.width * 3000 / 40000 - p.image.height <= 1)   // aspect ratio kept
+        #expect(p.image.width * 3000 / 40000 - p.image.height <= 1)  // aspect ratio kept
     }
 
     @Test(arguments: Binarization.allCases)
     func everyBinarizationGivesOneBitOrGrey(method: Binarization) throws {
-        let p = try Preprocessor(options: PreprocessingOptions(binarization: method)).prepare(loader.load(TestPaths.sample("harbour-photo.jpg")).image)
+        let p = try Preprocessor(options: PreprocessingOptions(binarization: method)).prepare(
+            loader.load(TestPaths.sample("harbour-photo.jpg")).image)
         #expect(p.image.depth == (method == .tesseract ? 8 : 1))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import SnapImaging
+import Testing
+
 @testable import SnapOCR
 
 /// One note of every kind, the notes for the user first (the protocol tests send them all too).
@@ -8,33 +9,37 @@ let everyNote: [RecognitionNote] = [
     .frameRead(index: 1, of: 3, format: "GIF"), .exifOrientationApplied(6), .transparencyFlattened,
     .turnedByOrientationDetection(degrees: 180, confidence: 10.300000190734863), .inverted,
     .deskewed(degrees: -1.89), .rotated(degrees: 270), .languagesLoaded(["fra", "eng"]), .jpegReduced(factor: 4),
-    .prepared(PreparationVariant(PreprocessingOptions()),
-              PageMeasurements(textHeight: 46.37, scale: 0.99, width: 4000, height: 3000, inverted: false, deskewDegrees: 0)),
-    .prepared(PreparationVariant(binarization: .otsu, atNativeSize: true),
-              PageMeasurements(textHeight: nil, scale: 1, width: 1, height: 1, inverted: true, deskewDegrees: 0.5)),
-    .read(PreparationVariant(binarization: .sauvola, atNativeSize: false), meanConfidence: 94, words: 42, score: 166.149),
+    .prepared(
+        PreparationVariant(PreprocessingOptions()),
+        PageMeasurements(textHeight: 46.37, scale: 0.99, width: 4000, height: 3000, inverted: false, deskewDegrees: 0)),
+    .prepared(
+        PreparationVariant(binarization: .otsu, atNativeSize: true),
+        PageMeasurements(textHeight: nil, scale: 1, width: 1, height: 1, inverted: true, deskewDegrees: 0.5)),
+    .read(
+        PreparationVariant(binarization: .sauvola, atNativeSize: false), meanConfidence: 94, words: 42, score: 166.149),
     .kept(PreparationVariant(binarization: .tesseract, atNativeSize: true)),
     .orientationDetected(degrees: 90, confidence: 14.4),
 ]
 
 @Suite struct RecognitionNoteTests {
     @Test func eachNoteHasItsWording() {
-        #expect(everyNote.map(\.description) == [
-            "GIF with 3 frames: frame 1 read",
-            "EXIF orientation 6 applied",
-            "transparency flattened onto white",
-            "page turned 180° clockwise (orientation detected, confidence 10.3)",
-            "light text on a dark background: inverted",
-            "deskewed by -1.9°",
-            "page read turned 270° clockwise (found by Tesseract's layout analysis)",
-            "languages loaded: fra+eng",
-            "JPEG decoded at 1/4 size",
-            "tesseract: text height 46.37 px, scale 0.99, 4000×3000 px, inverted false, deskew 0.00°",
-            "otsu at native size: text height unknown px, scale 1.00, 1×1 px, inverted true, deskew 0.50°",
-            "sauvola: mean confidence 94, 42 words, score 166.1",
-            "kept tesseract at native size",
-            "orientation: 90° clockwise, confidence 14.4",
-        ])
+        #expect(
+            everyNote.map(\.description) == [
+                "GIF with 3 frames: frame 1 read",
+                "EXIF orientation 6 applied",
+                "transparency flattened onto white",
+                "page turned 180° clockwise (orientation detected, confidence 10.3)",
+                "light text on a dark background: inverted",
+                "deskewed by -1.9°",
+                "page read turned 270° clockwise (found by Tesseract's layout analysis)",
+                "languages loaded: fra+eng",
+                "JPEG decoded at 1/4 size",
+                "tesseract: text height 46.37 px, scale 0.99, 4000×3000 px, inverted false, deskew 0.00°",
+                "otsu at native size: text height unknown px, scale 1.00, 1×1 px, inverted true, deskew 0.50°",
+                "sauvola: mean confidence 94, 42 words, score 166.1",
+                "kept tesseract at native size",
+                "orientation: 90° clockwise, confidence 14.4",
+            ])
     }
 
     @Test func notesSurviveJSON() throws {

@@ -1,16 +1,19 @@
 import Foundation
 import Testing
+
 @testable import SnapOCR
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The parent's half of the protocol, supervising a shell script that plays the worker:
 /// `sh -c SCRIPT worker REQUEST -- PHOTO`, so the script sees the request as $1 and the photo as $3.
 @Suite struct WorkerClientTests {
     func start(_ script: String, timeout: TimeInterval = 20) throws -> WorkerClient {
-        try WorkerClient(executable: "/bin/sh", workerArguments: ["-c", script, "worker"], options: RecognitionOptions(),
-                         path: "/photos/linn.png", displayName: "linn.png", timeout: timeout)
+        try WorkerClient(
+            executable: "/bin/sh", workerArguments: ["-c", script, "worker"], options: RecognitionOptions(),
+            path: "/photos/linn.png", displayName: "linn.png", timeout: timeout)
     }
 
     /// Polls until the run's last event (at most 20 s), as `lovesnap ocr` does.
@@ -32,30 +35,35 @@ import Glibc
     }
 
     @Test func progressAndResultArriveInOrderAndStrayLinesAreSkipped() throws {
-        let result = RecognitionResult(text: "Lenore\n", meanConfidence: 91, words: [], rotationDegrees: 0,
-                                       notes: [.languagesLoaded(["eng"]), .inverted])
+        let result = RecognitionResult(
+            text: "Lenore\n", meanConfidence: 91, words: [], rotationDegrees: 0,
+            notes: [.languagesLoaded(["eng"]), .inverted])
         let future = "'{\"event\":\"progress\",\"percent\":70,\"stage\":\"recognizing\",\"v\":2}'"
-        let client = try start("printf '%s\\n' \(line(.progress(percent: 40, stage: .preparing))) 'Tesseract says hello' \(future) "
-                               + "\(line(.result(result)))")
+        let client = try start(
+            "printf '%s\\n' \(line(.progress(percent: 40, stage: .preparing))) 'Tesseract says hello' \(future) "
+                + "\(line(.result(result)))")
         #expect(client.processIdentifier > 0)
         #expect(events(client) == [.progress(percent: 40, stage: .preparing), .finished(result)])
         #expect(client.poll() == [])
     }
 
     @Test func theWorkerGetsTheRequestThePhotoAndItsEnvironment() throws {
-        let client = try start("printf '%s\\n%s\\n%s\\n%s\\n' \"$1\" \"$2\" \"$3\" \"$OMP_THREAD_LIMIT $SWIFT_BACKTRACE\" >&2; exit 7")
-        guard case let .failed(.exited(photo, status, lastError))? = events(client).last else {
+        let client = try start(
+            "printf '%s\\n%s\\n%s\\n%s\\n' \"$1\" \"$2\" \"$3\" \"$OMP_THREAD_LIMIT $SWIFT_BACKTRACE\" >&2; exit 7")
+        guard case .failed(.exited(let photo, let status, let lastError))? = events(client).last else {
             Issue.record("expected the exit to be reported")
             return
         }
         #expect(photo == "linn.png" && status == 7)
         #expect(lastError == "\(ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] ?? "1") enable=no")
         let check = try start("test \"$2\" = -- && test \"$3\" = /photos/linn.png && printf '%s' \"$1\" >&2; exit 9")
-        guard case let .failed(.exited(_, 9, request?))? = events(check).last else {
+        guard case .failed(.exited(_, 9, let request?))? = events(check).last else {
             Issue.record("expected the request on stderr")
             return
         }
-        #expect(try WorkerRequest.decode(json: request) == WorkerRequest(options: RecognitionOptions(), displayName: "linn.png"))
+        #expect(
+            try WorkerRequest.decode(json: request)
+                == WorkerRequest(options: RecognitionOptions(), displayName: "linn.png"))
     }
 
     @Test func aFailureTheWorkerReportsIsPassedOn() throws {

@@ -1,24 +1,33 @@
 import Foundation
-import Testing
 import SnapImaging
+import Testing
+
 @testable import SnapOCR
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 let sampleResult = RecognitionResult(
     text: "Lenore, the kettle hums your tune,\n", meanConfidence: 93,
-    words: [RecognizedWord(text: "Lenore,", boundingBox: BoundingBox(x: 100, y: 80, width: 131, height: 30), confidence: 96.5, line: 0)],
+    words: [
+        RecognizedWord(
+            text: "Lenore,", boundingBox: BoundingBox(x: 100, y: 80, width: 131, height: 30), confidence: 96.5, line: 0)
+    ],
     rotationDegrees: 90, notes: everyNote)
 
 let everyFailure: [WorkerFailure] = [
     .unusablePhoto(.notAnImage(path: "/photos/kettle.txt")),
     .unusablePhoto(.unreadable(path: "/photos/secret.png", errno: EACCES)),
-    .unusablePhoto(.tooLarge(path: "/b.png", width: 32000, height: 24000, decodedBytes: 768_000_000, limitBytes: 512 << 20)),
-    .engineUnavailable(.languagesNotLoaded(problems: [LanguageProblem(language: "xyz", path: "/t/xyz.traineddata", reason: .fileNotFound)],
-                                           tessdata: "/t/")),
+    .unusablePhoto(
+        .tooLarge(path: "/b.png", width: 32000, height: 24000, decodedBytes: 768_000_000, limitBytes: 512 << 20)),
+    .engineUnavailable(
+        .languagesNotLoaded(
+            problems: [LanguageProblem(language: "xyz", path: "/t/xyz.traineddata", reason: .fileNotFound)],
+            tessdata: "/t/")),
     .engineUnavailable(.tessdataMissing(path: "/nonexistent")),
-    .recognitionFailed(photo: "linn.png"), .unexpected(photo: "linn.png", reason: "out of memory"), .badRequest, .cancelled,
+    .recognitionFailed(photo: "linn.png"), .unexpected(photo: "linn.png", reason: "out of memory"), .badRequest,
+    .cancelled,
     .timedOut(photo: "linn.png", seconds: 0.5), .crashed(photo: "linn.png", signal: SIGSEGV, lastError: nil),
     .exited(photo: "linn.png", status: 3, lastError: "fatal: no memory"),
 ]
@@ -26,18 +35,26 @@ let everyFailure: [WorkerFailure] = [
 @Suite struct WorkerProtocolTests {
     @Test func progressIsOneSortedJSONLine() throws {
         let line = try WorkerMessage.progress(percent: 42, stage: .recognizing).encodedLine()
-        #expect(String(decoding: line, as: UTF8.self) == "{\"event\":\"progress\",\"percent\":42,\"stage\":\"recognizing\",\"v\":1}\n")
+        #expect(
+            String(decoding: line, as: UTF8.self)
+                == "{\"event\":\"progress\",\"percent\":42,\"stage\":\"recognizing\",\"v\":1}\n")
     }
 
     @Test func failureLineCarriesTheTypedFailure() throws {
         let line = try WorkerMessage.failure(.unusablePhoto(.notAnImage(path: "/p/photo.png"))).encodedLine()
-        #expect(String(decoding: line, as: UTF8.self)
-                == "{\"event\":\"failure\",\"failure\":{\"unusablePhoto\":{\"_0\":{\"notAnImage\":{\"path\":\"/p/photo.png\"}}}},\"v\":1}\n")
+        #expect(
+            String(decoding: line, as: UTF8.self)
+                == "{\"event\":\"failure\",\"failure\":{\"unusablePhoto\":{\"_0\":{\"notAnImage\":{\"path\":\"/p/photo.png\"}}}},\"v\":1}\n"
+        )
     }
 
     @Test func everyMessageSurvivesTheWire() throws {
-        let messages: [WorkerMessage] = RecognitionStage.allCases.map { .progress(percent: 7, stage: $0) }
-            + [.result(sampleResult), .result(RecognitionResult(text: "", meanConfidence: 0, words: [], rotationDegrees: 0))]
+        let messages: [WorkerMessage] =
+            RecognitionStage.allCases.map { .progress(percent: 7, stage: $0) }
+            + [
+                .result(sampleResult),
+                .result(RecognitionResult(text: "", meanConfidence: 0, words: [], rotationDegrees: 0)),
+            ]
             + everyFailure.map { .failure($0) }
         for message in messages {
             let line = try message.encodedLine()
@@ -52,8 +69,11 @@ let everyFailure: [WorkerFailure] = [
         #expect(throws: WorkerProtocolError.unsupportedVersion(2)) { try WorkerMessage.decode(line: line) }
     }
 
-    @Test(arguments: ["", "Tesseract warning: nothing", "{\"v\":1}", "{\"v\":1,\"event\":\"progress\",\"percent\":5,\"stage\":\"dreaming\"}",
-                      "{\"v\":1,\"event\":\"error\",\"kind\":\"internal\",\"message\":\"old\"}"])
+    @Test(arguments: [
+        "", "Tesseract warning: nothing", "{\"v\":1}",
+        "{\"v\":1,\"event\":\"progress\",\"percent\":5,\"stage\":\"dreaming\"}",
+        "{\"v\":1,\"event\":\"error\",\"kind\":\"internal\",\"message\":\"old\"}",
+    ])
     func linesThatAreNotMessagesAreRefused(line: String) {
         #expect(throws: (any Error).self) { try WorkerMessage.decode(line: Data(line.utf8)) }
     }
@@ -73,32 +93,39 @@ let everyFailure: [WorkerFailure] = [
     }
 
     @Test func failureMessagesAreTheOnesUsersSee() {
-        #expect(everyFailure.map(\.description) == [
-            "/photos/kettle.txt: not an image in a format lovesnap reads (PNG, JPEG, TIFF, GIF, BMP, WebP, PNM)",
-            "/photos/secret.png: Permission denied",
-            "/b.png: the image is 32000×24000 pixels and would take 732 MiB once decoded, above lovesnap's limit of 512 MiB; refused before decoding (scale it down first)",
-            "Tesseract could not load language 'xyz': file not found (/t/xyz.traineddata). Searched the tessdata folder /t/. Install the language with `apt-get install tesseract-ocr-xyz` or give --tessdata or TESSDATA_PREFIX the folder that holds the .traineddata files.",
-            "the tessdata folder /nonexistent does not exist; give --tessdata or TESSDATA_PREFIX the folder that holds the .traineddata files",
-            "linn.png: Tesseract failed to recognize the page",
-            "linn.png: out of memory",
-            "worker: bad request",
-            "OCR cancelled",
-            "OCR stopped: the engine did not finish linn.png within 0.5 s (see --timeout)",
-            "OCR stopped: the engine crashed on linn.png (signal SIGSEGV)",
-            "OCR stopped: the engine exited with status 3 on linn.png: fatal: no memory",
-        ])
-        #expect(WorkerFailure.crashed(photo: "a.png", signal: SIGKILL, lastError: "Killed").description
+        #expect(
+            everyFailure.map(\.description) == [
+                "/photos/kettle.txt: not an image in a format lovesnap reads (PNG, JPEG, TIFF, GIF, BMP, WebP, PNM)",
+                "/photos/secret.png: Permission denied",
+                "/b.png: the image is 32000×24000 pixels and would take 732 MiB once decoded, above lovesnap's limit of 512 MiB; refused before decoding (scale it down first)",
+                "Tesseract could not load language 'xyz': file not found (/t/xyz.traineddata). Searched the tessdata folder /t/. Install the language with `apt-get install tesseract-ocr-xyz` or give --tessdata or TESSDATA_PREFIX the folder that holds the .traineddata files.",
+                "the tessdata folder /nonexistent does not exist; give --tessdata or TESSDATA_PREFIX the folder that holds the .traineddata files",
+                "linn.png: Tesseract failed to recognize the page",
+                "linn.png: out of memory",
+                "worker: bad request",
+                "OCR cancelled",
+                "OCR stopped: the engine did not finish linn.png within 0.5 s (see --timeout)",
+                "OCR stopped: the engine crashed on linn.png (signal SIGSEGV)",
+                "OCR stopped: the engine exited with status 3 on linn.png: fatal: no memory",
+            ])
+        #expect(
+            WorkerFailure.crashed(photo: "a.png", signal: SIGKILL, lastError: "Killed").description
                 == "OCR stopped: the engine crashed on a.png (signal SIGKILL): Killed")
-        #expect(WorkerFailure.crashed(photo: "a.png", signal: 64, lastError: nil).description
+        #expect(
+            WorkerFailure.crashed(photo: "a.png", signal: 64, lastError: nil).description
                 == "OCR stopped: the engine crashed on a.png (signal 64)")
     }
 
     @Test func recognizerErrorsBecomeFailures() {
         struct Odd: Error, CustomStringConvertible { var description: String { "odd" } }
-        #expect(WorkerFailure(ImagingError.fileNotFound(path: "/x.png"), photo: "x.png") == .unusablePhoto(.fileNotFound(path: "/x.png")))
+        #expect(
+            WorkerFailure(ImagingError.fileNotFound(path: "/x.png"), photo: "x.png")
+                == .unusablePhoto(.fileNotFound(path: "/x.png")))
         #expect(WorkerFailure(OCRError.cancelled, photo: "x.png") == .cancelled)
         #expect(WorkerFailure(OCRError.recognitionFailed, photo: "x.png") == .recognitionFailed(photo: "x.png"))
-        #expect(WorkerFailure(OCRError.tessdataMissing(path: "/t"), photo: "x.png") == .engineUnavailable(.tessdataMissing(path: "/t")))
+        #expect(
+            WorkerFailure(OCRError.tessdataMissing(path: "/t"), photo: "x.png")
+                == .engineUnavailable(.tessdataMissing(path: "/t")))
         #expect(WorkerFailure(Odd(), photo: "x.png") == .unexpected(photo: "x.png", reason: "odd"))
     }
 }

@@ -1,11 +1,13 @@
 import Foundation
-import Testing
 import SnapImaging
 import SnapTestSupport
 import Synchronization
+import Testing
+
 @testable import SnapOCR
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The worker's half of the protocol, driven in this process through a pipe, on real images.
@@ -27,7 +29,10 @@ import Glibc
                 done.signal()
             }
         }
-        func wait() -> Data { done.wait(); return data.withLock { $0 } }
+        func wait() -> Data {
+            done.wait()
+            return data.withLock { $0 }
+        }
     }
 
     func serve(_ request: String, _ path: String) throws -> Served {
@@ -48,14 +53,15 @@ import Glibc
         let served = try serve(request(name: "kettle.png"), TestPaths.sample("kettle.png"))
         let result = try served.outcome.get()
         #expect(result.text == (try String(contentsOfFile: TestPaths.sample("kettle.txt"), encoding: .utf8)))
-        #expect(result.notes.map(\.description) == [
-            "languages loaded: fra+eng",
-            "tesseract: text height 22.00 px, scale 1.00, 1100×439 px, inverted false, deskew 0.00°",
-            "tesseract: mean confidence 93, 25 words, score 109.1",
-        ])
+        #expect(
+            result.notes.map(\.description) == [
+                "languages loaded: fra+eng",
+                "tesseract: text height 22.00 px, scale 1.00, 1100×439 px, inverted false, deskew 0.00°",
+                "tesseract: mean confidence 93, 25 words, score 109.1",
+            ])
         #expect(served.messages.last == .result(result))
         let progress = served.messages.dropLast().map { message -> (Int, RecognitionStage)? in
-            if case let .progress(percent, stage) = message { return (percent, stage) }
+            if case .progress(let percent, let stage) = message { return (percent, stage) }
             return nil
         }
         #expect(progress.allSatisfy { $0 != nil }, "only progress before the result")
@@ -69,7 +75,10 @@ import Glibc
     @Test func whatWasDoneToThePhotoComesWithTheResult() throws {
         let served = try serve(request(name: "kettle-exif6.jpg"), TestPaths.sample("kettle-exif6.jpg"))
         let result = try served.outcome.get()
-        #expect(result.notes.filter { !$0.isDiagnostic }.map(\.description) == ["EXIF orientation 6 applied", "deskewed by 0.5°"])
+        #expect(
+            result.notes.filter { !$0.isDiagnostic }.map(\.description) == [
+                "EXIF orientation 6 applied", "deskewed by 0.5°",
+            ])
         #expect(result.rotationDegrees == 90)
     }
 
@@ -90,9 +99,14 @@ import Glibc
         var options = RecognitionOptions()
         options.engine.languages = ["eng", "xyz"]
         let served = try serve(request(options, name: "kettle.png"), TestPaths.sample("kettle.png"))
-        let failure = WorkerFailure.engineUnavailable(.languagesNotLoaded(
-            problems: [LanguageProblem(language: "xyz", path: "/usr/share/tesseract-ocr/5/tessdata/xyz.traineddata", reason: .fileNotFound)],
-            tessdata: "/usr/share/tesseract-ocr/5/tessdata/"))
+        let failure = WorkerFailure.engineUnavailable(
+            .languagesNotLoaded(
+                problems: [
+                    LanguageProblem(
+                        language: "xyz", path: "/usr/share/tesseract-ocr/5/tessdata/xyz.traineddata",
+                        reason: .fileNotFound)
+                ],
+                tessdata: "/usr/share/tesseract-ocr/5/tessdata/"))
         #expect(served.outcome == .failure(failure))
         #expect(served.messages.last == .failure(failure))
     }

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+
 @testable import SnapShare
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite struct AtomicFileTests {
@@ -10,17 +12,20 @@ import Glibc
     let new = Array("un cœur naïf rêve encore,\nX\n".utf8)
 
     @Test func createsANewFileWithUmaskedMode() throws {
-        let tmp = try TempFolder(); defer { tmp.cleanup() }
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
         let path = tmp.file("poem.txt")
         try AtomicFile.write(new, to: path)
         #expect(bytes(path) == new)
-        let mask = umask(0o022); umask(mask)
+        let mask = umask(0o022)
+        umask(mask)
         #expect(mode(path) == 0o666 & ~mask)
         #expect(tmp.names() == ["poem.txt"])
     }
 
     @Test func replacesAndKeepsPermissionBits() throws {
-        let tmp = try TempFolder(); defer { tmp.cleanup() }
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
         let path = tmp.file("poem.txt")
         try put(old, path, mode: 0o640)
         try AtomicFile.write(new, to: path)
@@ -32,10 +37,11 @@ import Glibc
     }
 
     @Test func writesThroughASymlink() throws {
-        let tmp = try TempFolder(); defer { tmp.cleanup() }
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
         try FileManager.default.createDirectory(atPath: tmp.file("real"), withIntermediateDirectories: false)
         try put(old, tmp.file("real/poem.txt"))
-        symlink("real/poem.txt", tmp.file("link.txt"))         // relative link
+        symlink("real/poem.txt", tmp.file("link.txt"))  // relative link
         symlink(tmp.file("link.txt"), tmp.file("link2.txt"))  // absolute link to a link
         try AtomicFile.write(new, to: tmp.file("link2.txt"))
         #expect(bytes(tmp.file("real/poem.txt")) == new)
@@ -46,7 +52,8 @@ import Glibc
     }
 
     @Test func danglingSymlinkCreatesItsTarget() throws {
-        let tmp = try TempFolder(); defer { tmp.cleanup() }
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
         symlink("made.txt", tmp.file("link.txt"))
         try AtomicFile.write(new, to: tmp.file("link.txt"))
         #expect(bytes(tmp.file("made.txt")) == new)
@@ -54,15 +61,18 @@ import Glibc
     }
 
     @Test func symlinkLoopIsReported() throws {
-        let tmp = try TempFolder(); defer { tmp.cleanup() }
-        symlink("b", tmp.file("a")); symlink("a", tmp.file("b"))
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
+        symlink("b", tmp.file("a"))
+        symlink("a", tmp.file("b"))
         #expect(throws: ShareError.writeFailed(path: tmp.file("a"), reason: "Too many levels of symbolic links")) {
             try AtomicFile.write(new, to: tmp.file("a"))
         }
     }
 
     @Test func targetIsADirectory() throws {
-        let tmp = try TempFolder(); defer { tmp.cleanup() }
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
         let path = tmp.file("is-a-dir/poem.txt")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         #expect(throws: ShareError.writeFailed(path: path, reason: "Is a directory")) {
@@ -76,7 +86,8 @@ import Glibc
     }
 
     @Test func missingFolder() throws {
-        let tmp = try TempFolder(); defer { tmp.cleanup() }
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
         let path = tmp.file("no-such-dir/poem.txt")
         #expect(throws: ShareError.writeFailed(path: path, reason: "No such file or directory")) {
             try AtomicFile.write(new, to: path)
@@ -85,7 +96,8 @@ import Glibc
     }
 
     @Test func errorDescriptionNamesTheFileAsGiven() {
-        #expect(ShareError.writeFailed(path: "poem.txt", reason: "Permission denied").description
+        #expect(
+            ShareError.writeFailed(path: "poem.txt", reason: "Permission denied").description
                 == "poem.txt: Permission denied")
     }
 
@@ -110,13 +122,19 @@ import Glibc
         return (tmp.file("ro-file/poem.txt"), tmp.file("ro-dir/poem.txt"))
     }
 
-    @Test(.enabled(if: OrdinaryUser.available,
-                   "needs a non-root user, or root with CAP_SETUID to switch the file-system uid"))
+    @Test(
+        .enabled(
+            if: OrdinaryUser.available,
+            "needs a non-root user, or root with CAP_SETUID to switch the file-system uid"))
     func readOnlyFileIsRefusedAndUnchanged() throws {
-        let tmp = try TempFolder(); defer { tmp.cleanup() }
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
         let (roFile, _) = try readOnlyFixtures(tmp)
         let error = try OrdinaryUser.perform { () -> ShareError? in
-            do { try AtomicFile.write(self.new, to: roFile); return nil } catch let e as ShareError { return e }
+            do {
+                try AtomicFile.write(self.new, to: roFile)
+                return nil
+            } catch let e as ShareError { return e }
         }
         #expect(error == .writeFailed(path: roFile, reason: "Permission denied"))
         #expect(bytes(roFile) == Array(old.utf8))
@@ -124,13 +142,16 @@ import Glibc
         #expect(tmp.names(in: tmp.file("ro-file")) == ["poem.txt"])
     }
 
-    @Test(.enabled(if: OrdinaryUser.available,
-                   "needs a non-root user, or root with CAP_SETUID to switch the file-system uid"),
-          arguments: [6, 10_000])
+    @Test(
+        .enabled(
+            if: OrdinaryUser.available,
+            "needs a non-root user, or root with CAP_SETUID to switch the file-system uid"),
+        arguments: [6, 10_000])
     func writableFileInReadOnlyFolderIsRewrittenInPlace(length: Int) throws {
         // Shorter and longer than the old text: cut at the end vs. grown in place.
         let text = String(repeating: "Lenore ", count: length / 7 + 1).prefix(length) + "\n"
-        let tmp = try TempFolder(); defer { tmp.cleanup() }
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
         let (_, roDir) = try readOnlyFixtures(tmp)
         try OrdinaryUser.perform { try AtomicFile.write(Array(text.utf8), to: roDir) }
         #expect(bytes(roDir) == Array(text.utf8))
@@ -138,20 +159,29 @@ import Glibc
         #expect(tmp.names(in: tmp.file("ro-dir")) == ["poem.txt"])
     }
 
-    @Test(.enabled(if: OrdinaryUser.available,
-                   "needs a non-root user, or root with CAP_SETUID to switch the file-system uid"))
+    @Test(
+        .enabled(
+            if: OrdinaryUser.available,
+            "needs a non-root user, or root with CAP_SETUID to switch the file-system uid"))
     func readOnlyFileInReadOnlyFolderAndNewFileThereAreRefused() throws {
-        let tmp = try TempFolder(); defer { tmp.cleanup() }
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
         let (_, roDir) = try readOnlyFixtures(tmp)
         chmod(roDir, 0o444)
         let fresh = tmp.file("ro-dir/new.txt")
         let errors = try OrdinaryUser.perform { () -> [ShareError?] in
             [roDir, fresh].map { path in
-                do { try AtomicFile.write(self.new, to: path); return nil } catch { return error as? ShareError }
+                do {
+                    try AtomicFile.write(self.new, to: path)
+                    return nil
+                } catch { return error as? ShareError }
             }
         }
-        #expect(errors == [.writeFailed(path: roDir, reason: "Permission denied"),
-                           .writeFailed(path: fresh, reason: "Permission denied")])
+        #expect(
+            errors == [
+                .writeFailed(path: roDir, reason: "Permission denied"),
+                .writeFailed(path: fresh, reason: "Permission denied"),
+            ])
         #expect(bytes(roDir) == Array(old.utf8))
         #expect(tmp.names(in: tmp.file("ro-dir")) == ["poem.txt"])
     }

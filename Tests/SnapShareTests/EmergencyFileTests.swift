@@ -1,13 +1,16 @@
 import Foundation
 import Testing
+
 @testable import SnapShare
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A new empty folder (real path) for one test.
 private func folder(_ label: String = "dir") throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("lsnap-emergency-\(label)-\(UUID().uuidString)")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "lsnap-emergency-\(label)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url.path
 }
@@ -39,17 +42,23 @@ private func write(_ bytes: [UInt8], saveName: String, home: String?, temporaryF
 }
 
 @Test func locationsAreOwnFolderThenHomeThenTmp() {
-    #expect(EmergencyFile.locations(forSaveName: "/photos/raven.txt", home: "/home/ann")
+    #expect(
+        EmergencyFile.locations(forSaveName: "/photos/raven.txt", home: "/home/ann")
             == ["/photos/raven.txt", "/home/ann/raven.txt", "/tmp/raven.txt"])
-    #expect(EmergencyFile.locations(forSaveName: "raven.txt", home: "/home/ann/")
+    #expect(
+        EmergencyFile.locations(forSaveName: "raven.txt", home: "/home/ann/")
             == ["raven.txt", "/home/ann/raven.txt", "/tmp/raven.txt"])
-    #expect(EmergencyFile.locations(forSaveName: "/p/poem.txt", home: nil)
+    #expect(
+        EmergencyFile.locations(forSaveName: "/p/poem.txt", home: nil)
             == ["/p/poem.txt", "/tmp/poem.txt"])
-    #expect(EmergencyFile.locations(forSaveName: "/p/poem.txt", home: "", temporaryFolder: "/var/tmp")
+    #expect(
+        EmergencyFile.locations(forSaveName: "/p/poem.txt", home: "", temporaryFolder: "/var/tmp")
             == ["/p/poem.txt", "/var/tmp/poem.txt"])
-    #expect(EmergencyFile.locations(forSaveName: "/tmp/poem.txt", home: "/tmp")
+    #expect(
+        EmergencyFile.locations(forSaveName: "/tmp/poem.txt", home: "/tmp")
             == ["/tmp/poem.txt"])
-    #expect(EmergencyFile.locations(forSaveName: "", home: "/home/ann")
+    #expect(
+        EmergencyFile.locations(forSaveName: "", home: "/home/ann")
             == ["lovesnap", "/home/ann/lovesnap", "/tmp/lovesnap"])
 }
 
@@ -62,7 +71,7 @@ private func write(_ bytes: [UInt8], saveName: String, home: String?, temporaryF
     #expect(write(text, saveName: name, home: nil) == dir + "/poem.txt.save")
     #expect(write([0x41], saveName: name, home: nil) == dir + "/poem.txt.save.1")
     #expect(write([0x42], saveName: name, home: nil) == dir + "/poem.txt.save.2")
-    #expect(contents(dir + "/poem.txt.save") == text)           // earlier files untouched
+    #expect(contents(dir + "/poem.txt.save") == text)  // earlier files untouched
     #expect(contents(dir + "/poem.txt.save.1") == [0x41])
     #expect(contents(dir + "/poem.txt.save.2") == [0x42])
     #expect(names(in: dir) == ["poem.txt.save", "poem.txt.save.1", "poem.txt.save.2"])
@@ -94,9 +103,11 @@ private func write(_ bytes: [UInt8], saveName: String, home: String?, temporaryF
 }
 
 @Test func missingFolderFallsBackToHome() throws {
-    let home = try folder("home"), tmp = try folder("tmp")
-    let outcome = write([0x44], saveName: "/nonexistent-lovesnap-\(UUID().uuidString)/raven.txt",
-                        home: home, temporaryFolder: tmp)
+    let home = try folder("home")
+    let tmp = try folder("tmp")
+    let outcome = write(
+        [0x44], saveName: "/nonexistent-lovesnap-\(UUID().uuidString)/raven.txt",
+        home: home, temporaryFolder: tmp)
     #expect(outcome == home + "/raven.txt.save")
     #expect(contents(home + "/raven.txt.save") == [0x44])
     #expect(names(in: tmp).isEmpty)
@@ -105,9 +116,11 @@ private func write(_ bytes: [UInt8], saveName: String, home: String?, temporaryF
 @Test func unusableHomeFallsBackToTmp() throws {
     let tmp = try folder("tmp")
     let gone = "/nonexistent-lovesnap-\(UUID().uuidString)"
-    #expect(write([0x45], saveName: gone + "/raven.txt", home: gone + "/home", temporaryFolder: tmp)
+    #expect(
+        write([0x45], saveName: gone + "/raven.txt", home: gone + "/home", temporaryFolder: tmp)
             == tmp + "/raven.txt.save")
-    #expect(write([0x46], saveName: gone + "/raven.txt", home: nil, temporaryFolder: tmp)
+    #expect(
+        write([0x46], saveName: gone + "/raven.txt", home: nil, temporaryFolder: tmp)
             == tmp + "/raven.txt.save.1")
 }
 
@@ -116,13 +129,15 @@ private func write(_ bytes: [UInt8], saveName: String, home: String?, temporaryF
     #expect(throws: ShareError.writeFailed(path: gone + "/raven.txt.save", reason: "No such file or directory")) {
         try EmergencyFile.write([0x47], saveName: gone + "/raven.txt", home: gone, temporaryFolder: gone + "/t")
     }
-    #expect(write([0x47], saveName: gone + "/raven.txt", home: gone, temporaryFolder: gone + "/t")
+    #expect(
+        write([0x47], saveName: gone + "/raven.txt", home: gone, temporaryFolder: gone + "/t")
             == "error: \(gone)/raven.txt.save: No such file or directory")
 }
 
 @Test(.enabled(if: geteuid() != 0, "skipped as root: root ignores a read-only folder's permissions"))
 func readOnlyFolderFallsBackToHome() throws {
-    let dir = try folder("ro"), home = try folder("home")
+    let dir = try folder("ro")
+    let home = try folder("home")
     chmod(dir, 0o555)
     defer { chmod(dir, 0o755) }
     #expect(write([0x48], saveName: dir + "/poem.txt", home: home) == home + "/poem.txt.save")
@@ -131,17 +146,20 @@ func readOnlyFolderFallsBackToHome() throws {
 
 @Test func fileInsteadOfFolderFallsBack() throws {
     // A path whose "folder" is a regular file: ENOTDIR, whoever runs the test.
-    let dir = try folder(), home = try folder("home")
+    let dir = try folder()
+    let home = try folder("home")
     try Data("x".utf8).write(to: URL(fileURLWithPath: dir + "/plain"))
     #expect(write([0x49], saveName: dir + "/plain/poem.txt", home: home) == home + "/poem.txt.save")
 }
 
 @Test func aFolderFullOfNumberedFilesMovesOn() throws {
-    let dir = try folder(), home = try folder("home")
+    let dir = try folder()
+    let home = try folder("home")
     for number in 0...EmergencyFile.maximumNumber {
         try Data().write(to: URL(fileURLWithPath: EmergencyFile.candidate(dir + "/p.txt", number: number)))
     }
     #expect(write([0x4A], saveName: dir + "/p.txt", home: home) == home + "/p.txt.save")
-    #expect(write([0x4B], saveName: dir + "/p.txt", home: nil, temporaryFolder: dir)
+    #expect(
+        write([0x4B], saveName: dir + "/p.txt", home: nil, temporaryFolder: dir)
             == "error: \(dir)/p.txt.save.999: too many emergency files")
 }

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+
 @testable import SnapShare
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite struct InputFileTests {
@@ -16,9 +18,12 @@ import Glibc
     }
 
     @Test func aLatin1NameIsOpenedByItsBytes() throws {
-        let tmp = try TempFolder(); defer { tmp.cleanup() }
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
         let raw = Array(tmp.path.utf8) + Array("/po".utf8) + [0xE8] + Array("me.png".utf8)
-        let fd = (raw.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) }
+        let fd = (raw.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer {
+            open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644)
+        }
         #expect(fd >= 0)
         #expect(write(fd, "Lenore", 6) == 6)
         close(fd)
@@ -33,7 +38,8 @@ import Glibc
         #expect(input.pathForDerivedNames == tmp.path + "/poème.png")
         #expect(input.path.hasPrefix("/proc/\(getpid())/fd/"))
         #expect(FileManager.default.contents(atPath: input.path) == Data("Lenore".utf8))
-        #expect(input.userFacing("\(input.path): the PNG data is truncated")
+        #expect(
+            input.userFacing("\(input.path): the PNG data is truncated")
                 == tmp.path + "/po\\xE8me.png: the PNG data is truncated")
     }
 
@@ -47,17 +53,21 @@ import Glibc
     }
 
     @Test func onlyUndecodableArgumentsKeepTheirBytes() {
-        let (arguments, undecodable) = CommandLineArguments.decode([Array("ocr".utf8), Array("-l".utf8), Array("fra".utf8),
-                                                                    Array("forêt.png".utf8), [0x41, 0xFF]])
+        let (arguments, undecodable) = CommandLineArguments.decode([
+            Array("ocr".utf8), Array("-l".utf8), Array("fra".utf8),
+            Array("forêt.png".utf8), [0x41, 0xFF],
+        ])
         #expect(arguments == ["ocr", "-l", "fra", "forêt.png", "A\u{FFFD}"])
         #expect(undecodable == ["A\u{FFFD}": [0x41, 0xFF]])
     }
 }
 
 @Suite struct MailAddressTests {
-    @Test(arguments: [("ana@example.org", ["ana@example.org"]),
-                      (" ana@example.org ,  Ben <ben@example.org>,, ", ["ana@example.org", "Ben <ben@example.org>"]),
-                      ("", []), (" , ,", [])])
+    @Test(arguments: [
+        ("ana@example.org", ["ana@example.org"]),
+        (" ana@example.org ,  Ben <ben@example.org>,, ", ["ana@example.org", "Ben <ben@example.org>"]),
+        ("", []), (" , ,", []),
+    ])
     func recipientsAreSplitAtCommasAndTrimmed(field: String, recipients: [String]) {
         #expect(MailAddress.recipients(in: field) == recipients)
     }
@@ -67,10 +77,17 @@ import Glibc
         try MailAddress.validate("\"Ana B.\" <ana@example.org>")
     }
 
-    @Test(arguments: [("ana@example.org\r\nBcc: eve@example.org", "contains a line break or control character"),
-                      ("  ", "empty"), ("ana", "expected name@domain"), ("anä@example.org",
-                      "the address part may hold only ASCII letters, digits and !#$%&'*+-/=?^_`{|}~.")])
+    @Test(arguments: [
+        ("ana@example.org\r\nBcc: eve@example.org", "contains a line break or control character"),
+        ("  ", "empty"), ("ana", "expected name@domain"),
+        (
+            "anä@example.org",
+            "the address part may hold only ASCII letters, digits and !#$%&'*+-/=?^_`{|}~."
+        ),
+    ])
     func invalidMailboxesSayWhy(mailbox: String, reason: String) {
-        #expect(throws: ShareError.invalidAddress(address: mailbox, reason: reason)) { try MailAddress.validate(mailbox) }
+        #expect(throws: ShareError.invalidAddress(address: mailbox, reason: reason)) {
+            try MailAddress.validate(mailbox)
+        }
     }
 }

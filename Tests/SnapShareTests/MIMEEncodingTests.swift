@@ -1,14 +1,15 @@
 import Foundation
 import Testing
+
 @testable import SnapShare
 
 @Suite struct QuotedPrintableTests {
     @Test(arguments: [
         ("", ""),
-        ("Hello, world", "Hello, world=\r\n"),               // no final newline: soft break
+        ("Hello, world", "Hello, world=\r\n"),  // no final newline: soft break
         ("a=b\n", "a=3Db\r\n"),
-        ("line\r\nnext\n", "line\r\nnext\r\n"),             // CRLF and LF are both line ends
-        ("a\rb\n", "a=0Db\r\n"),                            // a lone CR is data
+        ("line\r\nnext\n", "line\r\nnext\r\n"),  // CRLF and LF are both line ends
+        ("a\rb\n", "a=0Db\r\n"),  // a lone CR is data
         ("trailing  \n", "trailing =20\r\n"),
         ("tab\t\n", "tab=09\r\n"),
         ("in side\n", "in side\r\n"),
@@ -44,7 +45,7 @@ import Testing
 @Suite struct Base64Tests {
     @Test(arguments: [
         ("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"),
-        ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy"),   // RFC 4648 §10
+        ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy"),  // RFC 4648 §10
         ("詩詩詩", "6Kmp6Kmp6Kmp"),
     ])
     func rfc4648Vectors(_ input: String, _ expected: String) {
@@ -55,7 +56,9 @@ import Testing
     @Test func bodyLinesAre76AndMatchFoundation() {
         let data = (0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
         let ours = MIMEEncoding.base64(data)
-        let foundation = Data(data).base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed])
+        let foundation = Data(data).base64EncodedString(options: [
+            .lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed,
+        ])
         #expect(ours == foundation + "\r\n")
         #expect(MIMEEncoding.base64(Array(repeating: 0x41, count: 57)) == String(repeating: "QUFB", count: 19) + "\r\n")
     }
@@ -78,11 +81,17 @@ func decodeEncodedWords(_ header: String) -> String? {
             } else {
                 var chars = Array(parts[2].utf8)[...]
                 while let c = chars.popFirst() {
-                    if c == UInt8(ascii: "_") { octets.append(0x20) }
-                    else if c == UInt8(ascii: "=") {
-                        guard chars.count >= 2, let v = UInt8(String(decoding: chars.prefix(2), as: UTF8.self), radix: 16) else { return nil }
-                        octets.append(v); chars = chars.dropFirst(2)
-                    } else { octets.append(c) }
+                    if c == UInt8(ascii: "_") {
+                        octets.append(0x20)
+                    } else if c == UInt8(ascii: "=") {
+                        guard chars.count >= 2,
+                            let v = UInt8(String(decoding: chars.prefix(2), as: UTF8.self), radix: 16)
+                        else { return nil }
+                        octets.append(v)
+                        chars = chars.dropFirst(2)
+                    } else {
+                        octets.append(c)
+                    }
                 }
             }
             previousWasWord = true
@@ -132,6 +141,8 @@ func decodeEncodedWords(_ header: String) -> String? {
         let words = (1...30).map { "word\($0)" }.joined(separator: " ")
         let message = MailMessage(to: ["poet@example.org"], subject: words, body: "")
         let text = String(decoding: message.rendered(), as: UTF8.self)
-        #expect(text.contains("\r\nSubject: word1 word2 word3 word4 word5 word6 word7 word8 word9 word10 word11\r\n word12 "))
+        #expect(
+            text.contains(
+                "\r\nSubject: word1 word2 word3 word4 word5 word6 word7 word8 word9 word10 word11\r\n word12 "))
     }
 }

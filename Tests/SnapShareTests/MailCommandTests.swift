@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+
 @testable import SnapShare
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite struct MailCommandParseTests {
@@ -36,7 +38,8 @@ import Glibc
         let env = ["LOVESNAP_MAIL_COMMAND": "msmtp -t"]
         #expect(try MailCommand.resolve(option: "mailx -t", environment: env).arguments == ["mailx", "-t"])
         #expect(try MailCommand.resolve(option: nil, environment: env).arguments == ["msmtp", "-t"])
-        #expect(try MailCommand.resolve(option: nil, environment: ["LOVESNAP_MAIL_COMMAND": " "]).arguments
+        #expect(
+            try MailCommand.resolve(option: nil, environment: ["LOVESNAP_MAIL_COMMAND": " "]).arguments
                 == MailCommand.defaultArguments)
         #expect(try MailCommand.resolve(option: nil, environment: [:]).arguments == ["sendmail", "-t", "-i"])
         #expect(throws: ShareError.invalidCommandLine(commandLine: "", reason: "empty command")) {
@@ -46,7 +49,8 @@ import Glibc
 
     @Test func pathLookupSkipsNonExecutablesAndFallsBackToSbin() throws {
         // A folder with an executable sendmail and a mailx without any x bit.
-        let tmp = try TempFolder(); defer { tmp.cleanup() }
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
         let fakeBin = tmp.file("bin")
         try FileManager.default.createDirectory(atPath: fakeBin, withIntermediateDirectories: false)
         try put("#!/bin/sh\ncat >/dev/null\n", fakeBin + "/sendmail", mode: 0o755)
@@ -54,8 +58,11 @@ import Glibc
         let command = MailCommand(arguments: MailCommand.defaultArguments)
         #expect(try command.executablePath(for: "sendmail", searchPath: fakeBin + ":/usr/bin") == fakeBin + "/sendmail")
         // mailx is a plain file without an x bit: skipped.
-        #expect(throws: ShareError.mailCommandNotRunnable(command: "sendmail -t -i",
-                                                          reason: "mailx: command not found in PATH")) {
+        #expect(
+            throws: ShareError.mailCommandNotRunnable(
+                command: "sendmail -t -i",
+                reason: "mailx: command not found in PATH")
+        ) {
             try command.executablePath(for: "mailx", searchPath: fakeBin)
         }
         // An ordinary user's PATH lacks /usr/sbin, where sendmail lives; it is searched after PATH.
@@ -88,7 +95,8 @@ import Glibc
         let folder = tmp.file("captured")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         let script = tmp.file("capture.sh")
-        try put("""
+        try put(
+            """
             #!/bin/sh
             i=0
             for a in "$@"; do i=$((i + 1)); printf '%s' "$a" > '\(folder)'/arg-$i; done
@@ -101,7 +109,8 @@ import Glibc
 
     @Test(.enabled(if: python3Available, "needs python3 with the email package, the independent decoder"))
     func messageNeedingEncodingIsDecodedBackByAnIndependentDecoder() throws {
-        let tmp = try TempFolder(); defer { tmp.cleanup() }
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
         let (script, folder) = try captureScript(in: tmp)
         let poem = try text(body)
         try MailCommand(arguments: [script, "-t", "-i"])
@@ -130,7 +139,8 @@ import Glibc
     }
 
     @Test func failingCommandReportsStatusAndStderr() throws {
-        let tmp = try TempFolder(); defer { tmp.cleanup() }
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
         let script = tmp.file("fail.sh")
         try put("#!/bin/sh\ncat >/dev/null\necho boom >&2\nexit 3\n", script, mode: 0o755)
         let error = ShareError.mailCommandFailed(command: script, status: 3, stderr: "boom")
@@ -141,7 +151,8 @@ import Glibc
     }
 
     @Test func killedCommandReports128PlusSignal() throws {
-        let tmp = try TempFolder(); defer { tmp.cleanup() }
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
         let script = tmp.file("killed.sh")
         try put("#!/bin/sh\nkill -9 $$\n", script, mode: 0o755)
         #expect(throws: ShareError.mailCommandFailed(command: script, status: 137, stderr: "")) {
@@ -150,13 +161,17 @@ import Glibc
     }
 
     @Test func hugeStderrBeforeReadingDoesNotDeadlock() throws {
-        let tmp = try TempFolder(); defer { tmp.cleanup() }
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
         let script = tmp.file("noisy.sh")
         // 1 MiB on stderr before reading a 1 MiB message: both pipes must be served at once.
         try put("#!/bin/sh\nhead -c 1048576 /dev/zero | tr '\\0' x >&2\ncat >/dev/null\nexit 1\n", script, mode: 0o755)
         let body = String(repeating: "Lenore\n", count: 150_000)
-        #expect(throws: ShareError.mailCommandFailed(command: script, status: 1,
-                                                     stderr: String(repeating: "x", count: MailCommand.stderrLimit))) {
+        #expect(
+            throws: ShareError.mailCommandFailed(
+                command: script, status: 1,
+                stderr: String(repeating: "x", count: MailCommand.stderrLimit))
+        ) {
             try MailCommand(arguments: [script]).send(MailMessage(to: ["poet@example.org"], subject: "s", body: body))
         }
     }
@@ -178,20 +193,27 @@ import Glibc
 
     @Test func missingOrUnrunnableCommand() throws {
         let message = MailMessage(to: ["poet@example.org"], subject: "s", body: "b")
-        #expect(throws: ShareError.mailCommandNotRunnable(
-            command: "lovesnap-no-such-mailer -t",
-            reason: "lovesnap-no-such-mailer: command not found in PATH")) {
+        #expect(
+            throws: ShareError.mailCommandNotRunnable(
+                command: "lovesnap-no-such-mailer -t",
+                reason: "lovesnap-no-such-mailer: command not found in PATH")
+        ) {
             try MailCommand(arguments: ["lovesnap-no-such-mailer", "-t"]).send(message)
         }
-        let tmp = try TempFolder(); defer { tmp.cleanup() }
-        #expect(throws: ShareError.mailCommandNotRunnable(
-            command: tmp.file("nope"), reason: tmp.file("nope") + ": No such file or directory")) {
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
+        #expect(
+            throws: ShareError.mailCommandNotRunnable(
+                command: tmp.file("nope"), reason: tmp.file("nope") + ": No such file or directory")
+        ) {
             try MailCommand(arguments: [tmp.file("nope")]).send(message)
         }
         try put("#!/bin/sh\n", tmp.file("not-executable"), mode: 0o644)
         // Even root may not execute a file without any x bit: posix_spawn reports EACCES.
-        #expect(throws: ShareError.mailCommandNotRunnable(
-            command: tmp.file("not-executable"), reason: tmp.file("not-executable") + ": Permission denied")) {
+        #expect(
+            throws: ShareError.mailCommandNotRunnable(
+                command: tmp.file("not-executable"), reason: tmp.file("not-executable") + ": Permission denied")
+        ) {
             try MailCommand(arguments: [tmp.file("not-executable")]).send(message)
         }
         #expect(throws: ShareError.invalidCommandLine(commandLine: "", reason: "empty command")) {
@@ -200,7 +222,8 @@ import Glibc
     }
 
     @Test func invalidMessageIsRejectedBeforeRunning() throws {
-        let tmp = try TempFolder(); defer { tmp.cleanup() }
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
         let (script, folder) = try captureScript(in: tmp)
         #expect(throws: ShareError.invalidHeader(field: "Subject", reason: "contains a line break")) {
             try MailCommand(arguments: [script])

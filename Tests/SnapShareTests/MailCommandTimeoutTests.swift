@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SnapShare
 
 @Suite struct MailCommandTimeoutTests {
@@ -11,8 +12,10 @@ import Testing
             try command.send(MailMessage(to: ["poet@example.org"], subject: "s", body: "b"))
         }
         #expect(Date().timeIntervalSince(started) < 3)
-        #expect(ShareError.mailCommandTimedOut(command: "sendmail -t -i", seconds: 60).description
-                == "mail command 'sendmail -t -i' did not finish within 60 s and was stopped; the mail may not have been sent")
+        #expect(
+            ShareError.mailCommandTimedOut(command: "sendmail -t -i", seconds: 60).description
+                == "mail command 'sendmail -t -i' did not finish within 60 s and was stopped; the mail may not have been sent"
+        )
     }
 
     @Test func commandThatNeverReadsIsStoppedToo() throws {
@@ -20,7 +23,8 @@ import Testing
         command.timeout = 0.5
         // 1 MiB body: more than a pipe holds, so the write side blocks until the deadline.
         #expect(throws: ShareError.mailCommandTimedOut(command: command.displayString, seconds: 0.5)) {
-            try command.send(MailMessage(to: ["poet@example.org"], subject: "s", body: String(repeating: "x\n", count: 1 << 19)))
+            try command.send(
+                MailMessage(to: ["poet@example.org"], subject: "s", body: String(repeating: "x\n", count: 1 << 19)))
         }
     }
 }

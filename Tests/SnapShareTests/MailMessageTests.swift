@@ -1,41 +1,48 @@
 import Foundation
 import Testing
+
 @testable import SnapShare
 
 /// Decodes a rendered message with python3's `email` package (policy.default) and returns
 /// [subject, to, from, content type, charset, transfer encoding, body] as strings.
 func pythonDecode(_ raw: [UInt8]) throws -> [String] {
     let script = """
-    import sys, json, email, email.policy
-    m = email.message_from_bytes(sys.stdin.buffer.read(), policy=email.policy.default)
-    print(json.dumps([str(m.get("Subject", "")), str(m.get("To", "")), str(m.get("From", "")),
-                      m.get_content_type(), m.get_content_charset() or "",
-                      str(m.get("Content-Transfer-Encoding", "")), m.get_content(),
-                      str(m.get("MIME-Version", ""))]))
-    """
+        import sys, json, email, email.policy
+        m = email.message_from_bytes(sys.stdin.buffer.read(), policy=email.policy.default)
+        print(json.dumps([str(m.get("Subject", "")), str(m.get("To", "")), str(m.get("From", "")),
+                          m.get_content_type(), m.get_content_charset() or "",
+                          str(m.get("Content-Transfer-Encoding", "")), m.get_content(),
+                          str(m.get("MIME-Version", ""))]))
+        """
     let out = try run("/usr/bin/env", ["python3", "-c", script], stdin: raw)
     guard out.status == 0 else { throw POSIXError(.EINVAL) }
     return try JSONDecoder().decode([String].self, from: Data(out.stdout.utf8))
 }
 
 @Suite struct MailMessageTests {
-    let date = Date(timeIntervalSince1970: 1_764_432_780)      // Sat, 29 Nov 2025 16:13:00 UTC
+    let date = Date(timeIntervalSince1970: 1_764_432_780)  // Sat, 29 Nov 2025 16:13:00 UTC
 
     @Test func dateFollowsRFC5322WithEnglishNames() {
-        #expect(MailMessage.rfc5322Date(date, timeZone: TimeZone(secondsFromGMT: 0)!)
+        #expect(
+            MailMessage.rfc5322Date(date, timeZone: TimeZone(secondsFromGMT: 0)!)
                 == "Sat, 29 Nov 2025 16:13:00 +0000")
-        #expect(MailMessage.rfc5322Date(date, timeZone: TimeZone(secondsFromGMT: 3600)!)
+        #expect(
+            MailMessage.rfc5322Date(date, timeZone: TimeZone(secondsFromGMT: 3600)!)
                 == "Sat, 29 Nov 2025 17:13:00 +0100")
-        #expect(MailMessage.rfc5322Date(Date(timeIntervalSince1970: 0), timeZone: TimeZone(secondsFromGMT: -(3 * 3600 + 1800))!)
+        #expect(
+            MailMessage.rfc5322Date(
+                Date(timeIntervalSince1970: 0), timeZone: TimeZone(secondsFromGMT: -(3 * 3600 + 1800))!)
                 == "Wed, 31 Dec 1969 20:30:00 -0330")
     }
 
     @Test func rendersTheExactHeaderAndBody() {
-        let message = MailMessage(from: "Edgar Poe <edgar@example.org>",
-                                  to: ["poet@example.org", "Éloïse <eloise@example.fr>"],
-                                  subject: "Lenore", body: "Là-bas\n.\n", date: date,
-                                  messageID: "1.abc@host.example")
-        let expected = "From: Edgar Poe <edgar@example.org>\r\n"
+        let message = MailMessage(
+            from: "Edgar Poe <edgar@example.org>",
+            to: ["poet@example.org", "Éloïse <eloise@example.fr>"],
+            subject: "Lenore", body: "Là-bas\n.\n", date: date,
+            messageID: "1.abc@host.example")
+        let expected =
+            "From: Edgar Poe <edgar@example.org>\r\n"
             + "To: poet@example.org, =?UTF-8?B?w4lsb8Ovc2U=?= <eloise@example.fr>\r\n"
             + "Subject: Lenore\r\n"
             + "Date: \(MailMessage.rfc5322Date(date, timeZone: .current))\r\n"
@@ -64,8 +71,11 @@ func pythonDecode(_ raw: [UInt8]) throws -> [String] {
 
     @Test func headerInjectionIsRejected() {
         let badTo = MailMessage(to: ["poet@example.org\r\nBcc: spy@example.net"], subject: "Hi", body: "")
-        #expect(throws: ShareError.invalidAddress(address: "poet@example.org\r\nBcc: spy@example.net",
-                                                  reason: "contains a line break or control character")) {
+        #expect(
+            throws: ShareError.invalidAddress(
+                address: "poet@example.org\r\nBcc: spy@example.net",
+                reason: "contains a line break or control character")
+        ) {
             try badTo.validate()
         }
         let badSubject = MailMessage(to: ["poet@example.org"], subject: "Hi\nBcc: spy@example.net", body: "")
@@ -82,26 +92,32 @@ func pythonDecode(_ raw: [UInt8]) throws -> [String] {
             try MailMessage(to: ["poet"], subject: "", body: "").validate()
         }
         #expect(throws: Never.self) {
-            try MailMessage(from: "\"Poe, Edgar\" <e@x.org>", to: ["Éloïse <e@x.fr>"], subject: "s", body: "").validate()
+            try MailMessage(from: "\"Poe, Edgar\" <e@x.org>", to: ["Éloïse <e@x.fr>"], subject: "s", body: "")
+                .validate()
         }
     }
 
     @Test func invalidAddressWording() {
-        #expect(ShareError.invalidAddress(address: "a@b\r\nBcc: c", reason: "contains a line break or control character").description
+        #expect(
+            ShareError.invalidAddress(address: "a@b\r\nBcc: c", reason: "contains a line break or control character")
+                .description
                 == "invalid mail address \"a@b\\r\\nBcc: c\": contains a line break or control character")
     }
 
-    @Test(.enabled(if: python3Available, "python3 with the email package is the independent decoder"),
-          arguments: [
-            "Là-bas où dort la forêt,\n.\nFrom here\ntrailing   \n" + String(repeating: "Lenore ", count: 200) + "\nfin — 詩 🌙",
+    @Test(
+        .enabled(if: python3Available, "python3 with the email package is the independent decoder"),
+        arguments: [
+            "Là-bas où dort la forêt,\n.\nFrom here\ntrailing   \n" + String(repeating: "Lenore ", count: 200)
+                + "\nfin — 詩 🌙",
             "詩" + String(repeating: "詩歌", count: 300) + "\n\n",
             "",
             "crlf\r\nlines\r\n",
-          ])
+        ])
     func pythonDecodesBodyAndHeadersExactly(_ body: String) throws {
-        let message = MailMessage(from: "\"Poe, Edgar\" <edgar@example.org>",
-                                  to: ["poet@example.org", "Éloïse Noël <eloise@example.fr>"],
-                                  subject: "Poème d'été — Lenore $(touch PWNED) `id` ;", body: body)
+        let message = MailMessage(
+            from: "\"Poe, Edgar\" <edgar@example.org>",
+            to: ["poet@example.org", "Éloïse Noël <eloise@example.fr>"],
+            subject: "Poème d'été — Lenore $(touch PWNED) `id` ;", body: body)
         let raw = message.rendered()
         #expect(raw.allSatisfy { $0 < 0x80 })
         for line in String(decoding: raw, as: UTF8.self).components(separatedBy: "\r\n") {
@@ -113,6 +129,8 @@ func pythonDecode(_ raw: [UInt8]) throws -> [String] {
         #expect(decoded[2] == "\"Poe, Edgar\" <edgar@example.org>")
         #expect(decoded[3] == "text/plain")
         #expect(decoded[4] == "utf-8")
-        #expect(decoded[6].replacingOccurrences(of: "\r\n", with: "\n") == body.replacingOccurrences(of: "\r\n", with: "\n"))
+        #expect(
+            decoded[6].replacingOccurrences(of: "\r\n", with: "\n") == body.replacingOccurrences(of: "\r\n", with: "\n")
+        )
     }
 }

@@ -1,15 +1,18 @@
 import Foundation
 import Testing
+
 @testable import SnapShare
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite struct OutputFileTests {
     let text = Array("Lenore, the kettle hums your tune,\n".utf8)
 
     @Test func aFileIsWrittenAtomically() throws {
-        let tmp = try TempFolder(); defer { tmp.cleanup() }
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
         let path = tmp.file("poem.txt")
         try put("old\n", path)
         try OutputFile.write(text, to: path)
@@ -18,7 +21,8 @@ import Glibc
     }
 
     @Test func aFolderIsRefusedByTheAtomicSave() throws {
-        let tmp = try TempFolder(); defer { tmp.cleanup() }
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
         #expect(throws: ShareError.writeFailed(path: tmp.path, reason: "Is a directory")) {
             try OutputFile.write(text, to: tmp.path)
         }
@@ -37,7 +41,8 @@ import Glibc
     }
 
     @Test func aNamedPipeIsWrittenDirectly() throws {
-        let tmp = try TempFolder(); defer { tmp.cleanup() }
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
         let fifo = tmp.file("pipe")
         #expect(mkfifo(fifo, 0o600) == 0)
         let reader = open(fifo, O_RDONLY | O_NONBLOCK)
@@ -65,8 +70,10 @@ import Glibc
 }
 
 @Suite struct PathNameTests {
-    @Test(arguments: [("~", "/home/ana"), ("~/poem.txt", "/home/ana/poem.txt"), ("~ana/poem.txt", "~ana/poem.txt"),
-                      ("poem~/x", "poem~/x"), ("/tmp/~/x", "/tmp/~/x"), ("", "")])
+    @Test(arguments: [
+        ("~", "/home/ana"), ("~/poem.txt", "/home/ana/poem.txt"), ("~ana/poem.txt", "~ana/poem.txt"),
+        ("poem~/x", "poem~/x"), ("/tmp/~/x", "/tmp/~/x"), ("", ""),
+    ])
     func tildeIsTheHomeFolder(path: String, expanded: String) {
         #expect(PathName.expandingTilde(path, home: "/home/ana") == expanded)
     }
@@ -76,15 +83,18 @@ import Glibc
         #expect(PathName.expandingTilde("~/poem.txt", home: "") == "~/poem.txt")
     }
 
-    @Test(arguments: [("/photos/raven.jpg", "raven.jpg"), ("raven.jpg", "raven.jpg"), ("/photos/album/", "album"),
-                      ("/", "/"), ("po\u{1B}[31mme.png", "po\\u{1b}[31mme.png"), ("a\nb.png", "a\\u{a}b.png"),
-                      ("/p/Là-bas où.png", "Là-bas où.png")])
+    @Test(arguments: [
+        ("/photos/raven.jpg", "raven.jpg"), ("raven.jpg", "raven.jpg"), ("/photos/album/", "album"),
+        ("/", "/"), ("po\u{1B}[31mme.png", "po\\u{1b}[31mme.png"), ("a\nb.png", "a\\u{a}b.png"),
+        ("/p/Là-bas où.png", "Là-bas où.png"),
+    ])
     func displayNameIsTheLastComponentWithControlsVisible(path: String, name: String) {
         #expect(PathName.displayName(of: path) == name)
     }
 
     @Test func sameFileMeansSameInode() throws {
-        let tmp = try TempFolder(); defer { tmp.cleanup() }
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
         try put("x", tmp.file("photo.png"))
         try put("x", tmp.file("other.png"))
         symlink("photo.png", tmp.file("link.png"))

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A fresh folder under /tmp (mode 0755 so an unprivileged reader can enter it), removed by `cleanup()`.
@@ -50,28 +51,34 @@ struct Output {
 
 /// Runs a program with Foundation's `Process` (independent of the code under test).
 @discardableResult
-func run(_ program: String, _ arguments: [String], stdin: [UInt8] = [],
-         environment: [String: String]? = nil) throws -> Output {
+func run(
+    _ program: String, _ arguments: [String], stdin: [UInt8] = [],
+    environment: [String: String]? = nil
+) throws -> Output {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
     if let environment { process.environment = environment }
-    let input = Pipe(), output = Pipe(), errors = Pipe()
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
     process.standardInput = input
     process.standardOutput = output
     process.standardError = errors
     try process.run()
     let group = DispatchGroup()
-    nonisolated(unsafe) var out = Data(), err = Data()
+    nonisolated(unsafe) var out = Data()
+    nonisolated(unsafe) var err = Data()
     DispatchQueue.global().async(group: group) { out = output.fileHandleForReading.readDataToEndOfFile() }
     DispatchQueue.global().async(group: group) { err = errors.fileHandleForReading.readDataToEndOfFile() }
     try input.fileHandleForWriting.write(contentsOf: Data(stdin))
     try input.fileHandleForWriting.close()
     group.wait()
     process.waitUntilExit()
-    return Output(status: process.terminationStatus,
-                  stdout: String(decoding: out, as: UTF8.self),
-                  stderr: String(decoding: err, as: UTF8.self))
+    return Output(
+        status: process.terminationStatus,
+        stdout: String(decoding: out, as: UTF8.self),
+        stderr: String(decoding: err, as: UTF8.self))
 }
 
 /// python3 with the standard `email` package, used as an independent MIME decoder.

@@ -1,13 +1,16 @@
 import Foundation
 import Testing
+
 @testable import SnapShare
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite struct TextFileTests {
     @Test func readsUTF8ExactlyAndKeepsAByteOrderMark() throws {
-        let tmp = try TempFolder(); defer { tmp.cleanup() }
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
         let path = tmp.file("poem.txt")
         try put("\u{FEFF}Là-bas où dort la forêt,\nun cœur naïf\n", path)
         let file = try TextFile.read(path)
@@ -22,7 +25,8 @@ import Glibc
     }
 
     @Test func aNameNotYetTakenInAnExistingFolderIsANewEmptyFile() throws {
-        let tmp = try TempFolder(); defer { tmp.cleanup() }
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
         #expect(try TextFile.read(tmp.file("new.txt")) == TextFile(text: "", isNew: true))
     }
 
@@ -38,14 +42,16 @@ import Glibc
     }
 
     @Test func aFolderIsRefused() throws {
-        let tmp = try TempFolder(); defer { tmp.cleanup() }
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
         let error = #expect(throws: FileError.self) { try TextFile.read(tmp.path) }
         #expect(error == .unreadable(path: tmp.path, errno: EISDIR))
         #expect(error?.description == "\(tmp.path): Is a directory")
     }
 
     @Test func bytesThatAreNotUTF8AreRefused() throws {
-        let tmp = try TempFolder(); defer { tmp.cleanup() }
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
         let path = tmp.file("latin1.txt")
         try Data([0x70, 0x6F, 0xE8, 0x6D, 0x65, 0x0A]).write(to: URL(fileURLWithPath: path))
         let error = #expect(throws: FileError.self) { try TextFile.read(path) }
@@ -53,14 +59,20 @@ import Glibc
         #expect(error?.description == "\(path): not UTF-8 text")
     }
 
-    @Test(.enabled(if: OrdinaryUser.available,
-                   "needs a non-root user, or root with CAP_SETUID to switch the file-system uid"))
+    @Test(
+        .enabled(
+            if: OrdinaryUser.available,
+            "needs a non-root user, or root with CAP_SETUID to switch the file-system uid"))
     func anUnreadableFileSaysWhy() throws {
-        let tmp = try TempFolder(); defer { tmp.cleanup() }
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
         let path = tmp.file("secret.txt")
         try put("Lenore\n", path, mode: 0o000)
         let error = try OrdinaryUser.perform { () -> FileError? in
-            do { _ = try TextFile.read(path); return nil } catch let e as FileError { return e }
+            do {
+                _ = try TextFile.read(path)
+                return nil
+            } catch let e as FileError { return e }
         }
         #expect(error == .unreadable(path: path, errno: EACCES))
         #expect(error?.description == "\(path): Permission denied")

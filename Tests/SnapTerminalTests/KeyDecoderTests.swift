@@ -1,5 +1,5 @@
-import Testing
 import SnapTerminal
+import Testing
 
 /// Feeds `bytes` to a fresh decoder, then flushes it (as the terminal does once input goes quiet).
 private func keys(_ bytes: [UInt8]) -> [KeyEvent] {
@@ -23,7 +23,7 @@ private let esc: UInt8 = 0x1B
     var decoder = KeyDecoder()
     #expect(decoder.pendingTimeout == nil)
     #expect(decoder.feed(Array("a".utf8)) == [])
-    #expect(decoder.pendingTimeout == 0)                     // only what is already there may join it
+    #expect(decoder.pendingTimeout == 0)  // only what is already there may join it
     #expect(decoder.feed(Array("b".utf8)) == [.character("a")])
     #expect(decoder.flush() == [.character("b")])
     #expect(decoder.pendingTimeout == nil)
@@ -37,7 +37,7 @@ private let esc: UInt8 = 0x1B
 ])
 func controlBytesAreKeys(byte: UInt8, key: KeyEvent) {
     var decoder = KeyDecoder()
-    #expect(decoder.feed(byte) == [key])                    // at once: nothing to wait for
+    #expect(decoder.feed(byte) == [key])  // at once: nothing to wait for
     #expect(decoder.pendingTimeout == nil)
 }
 
@@ -57,7 +57,7 @@ func controlBytesAreKeys(byte: UInt8, key: KeyEvent) {
 @Test func combiningMarksSplitAcrossFeedsStillJoin() {
     var decoder = KeyDecoder()
     #expect(decoder.feed(Array("e".utf8)) == [])
-    #expect(decoder.feed([0xCC]) == [])                      // first byte of U+0308
+    #expect(decoder.feed([0xCC]) == [])  // first byte of U+0308
     #expect(decoder.feed([0x88]) == [])
     #expect(decoder.flush() == [.character("e\u{308}")])
 }
@@ -67,7 +67,7 @@ func controlBytesAreKeys(byte: UInt8, key: KeyEvent) {
     _ = decoder.feed(Array("e".utf8))
     #expect(decoder.flush() == [.character("e")])
     #expect(decoder.feed(Array("\u{308}".utf8)) == [])
-    #expect(decoder.flush() == [.character("\u{308}")])     // the editor's buffer joins it to the e
+    #expect(decoder.flush() == [.character("\u{308}")])  // the editor's buffer joins it to the e
 }
 
 @Test func emojiSequencesAreOneCharacter() {
@@ -78,9 +78,9 @@ func controlBytesAreKeys(byte: UInt8, key: KeyEvent) {
 
 @Test func invalidUTF8IsReplacedNeverACrash() {
     #expect(keys([0x41, 0xFF, 0x42]) == [.character("A"), .character("\u{FFFD}"), .character("B")])
-    #expect(keys([0x80]) == [.character("\u{FFFD}")])                          // a lone continuation byte
-    #expect(keys([0xC0, 0xAF]) == [.character("\u{FFFD}"), .character("\u{FFFD}")])   // overlong "/"
-    #expect(keys([0xED, 0xA0, 0x80]) == Array(repeating: .character("\u{FFFD}"), count: 3))   // a surrogate
+    #expect(keys([0x80]) == [.character("\u{FFFD}")])  // a lone continuation byte
+    #expect(keys([0xC0, 0xAF]) == [.character("\u{FFFD}"), .character("\u{FFFD}")])  // overlong "/"
+    #expect(keys([0xED, 0xA0, 0x80]) == Array(repeating: .character("\u{FFFD}"), count: 3))  // a surrogate
     #expect(keys([0xF4, 0x90, 0x80, 0x80]) == Array(repeating: .character("\u{FFFD}"), count: 4))  // > U+10FFFF
     // A character cut short by another one: U+FFFD for the cut part, the next one intact.
     #expect(keys([0xE2, 0x82, 0xC3, 0xA9]) == [.character("\u{FFFD}"), .character("é")])
@@ -119,12 +119,12 @@ func controlBytesAreKeys(byte: UInt8, key: KeyEvent) {
 }
 
 @Test func escapeThenAKeyIsMeta() {
-    #expect(keys([esc, 0x75]) == [.meta("u")])                 // Esc u: M-U
-    #expect(keys([esc, 0x55]) == [.meta("u")])                 // Esc U: letters lowercased
+    #expect(keys([esc, 0x75]) == [.meta("u")])  // Esc u: M-U
+    #expect(keys([esc, 0x55]) == [.meta("u")])  // Esc U: letters lowercased
     #expect(keys([esc, 0x6D]) == [.meta("m")])
-    #expect(keys([esc, 0x5C]) == [.meta("\\")])                // M-\
+    #expect(keys([esc, 0x5C]) == [.meta("\\")])  // M-\
     #expect(keys([esc, 0x2F]) == [.meta("/")])
-    #expect(keys([esc] + Array("É".utf8)) == [.meta("é")])    // Alt + a non-ASCII key
+    #expect(keys([esc] + Array("É".utf8)) == [.meta("é")])  // Alt + a non-ASCII key
     #expect(keys([esc, 0xFF]) == [.meta("\u{FFFD}")])
 }
 
@@ -184,22 +184,24 @@ func modifiersAreKept(sequence: String, key: KeyEvent) {
 }
 
 @Test func severalKeysInOneRead() {
-    #expect(keys([0x61, esc, 0x5B, 0x41, esc, 0x5B, 0x42, 0x62, esc, 0x75])
+    #expect(
+        keys([0x61, esc, 0x5B, 0x41, esc, 0x5B, 0x42, 0x62, esc, 0x75])
             == [.character("a"), .up, .down, .character("b"), .meta("u")])
 }
 
 @Test func unknownOrBrokenSequencesAreDropped() {
-    #expect(keys([esc] + Array("[?25h".utf8)) == [])           // private parameters
+    #expect(keys([esc] + Array("[?25h".utf8)) == [])  // private parameters
     #expect(keys([esc] + Array("[99~x".utf8)) == [.character("x")])
-    #expect(keys([esc] + Array("[I".utf8)) == [])              // focus in
-    #expect(keys([esc] + Array("[1;5".utf8)) == [])            // cut short by silence
-    #expect(keys([esc, 0x5B, 0x31, 0x0D]) == [.enter])           // cut short by a control byte
-    #expect(keys([esc, 0x5B] + Array(repeating: 0x31, count: 20) + [0x41])
+    #expect(keys([esc] + Array("[I".utf8)) == [])  // focus in
+    #expect(keys([esc] + Array("[1;5".utf8)) == [])  // cut short by silence
+    #expect(keys([esc, 0x5B, 0x31, 0x0D]) == [.enter])  // cut short by a control byte
+    #expect(
+        keys([esc, 0x5B] + Array(repeating: 0x31, count: 20) + [0x41])
             == [.character("1"), .character("1"), .character("1"), .character("1"), .character("A")])
 }
 
 @Test func escapeOThenSomethingElseIsMetaO() {
-    #expect(keys([esc, 0x4F]) == [.meta("o")])                  // M-O, then silence
+    #expect(keys([esc, 0x4F]) == [.meta("o")])  // M-O, then silence
     #expect(keys([esc, 0x4F, 0x78]) == [.meta("o"), .character("x")])
     #expect(keys([esc, 0x4F, 0x35]) == [.meta("o"), .character("5")])
 }
@@ -216,7 +218,7 @@ func modifiersAreKept(sequence: String, key: KeyEvent) {
     var decoder = KeyDecoder()
     #expect(decoder.feed([esc] + Array("[200~ab".utf8)) == [])
     #expect(decoder.pendingTimeout == KeyDecoder.pasteTimeout)
-    #expect(decoder.feed([0x0D, esc, 0x5B, 0x32, 0x30]) == [])    // half an end marker
+    #expect(decoder.feed([0x0D, esc, 0x5B, 0x32, 0x30]) == [])  // half an end marker
     #expect(decoder.feed([0x31, 0x7E]) == [.paste("ab\n")])
     #expect(decoder.pendingTimeout == nil)
 }

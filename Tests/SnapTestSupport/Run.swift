@@ -2,18 +2,26 @@ import Foundation
 
 /// The outcome of running a program.
 public struct RunResult: Sendable {
+    /// The exit status (128 + signal when killed).
     public let status: Int32
+    /// Standard output, decoded as UTF-8.
     public let stdout: String
+    /// Standard error, decoded as UTF-8.
     public let stderr: String
 
+    /// A result from its parts.
     public init(status: Int32, stdout: String, stderr: String) {
-        self.status = status; self.stdout = stdout; self.stderr = stderr
+        self.status = status
+        self.stdout = stdout
+        self.stderr = stderr
     }
 }
 
 /// Runs `executable` with `arguments` (no shell), feeding `stdin`, and waits.
-public func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                stdin: String? = nil, currentDirectory: URL? = nil) throws -> RunResult {
+public func run(
+    _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+    stdin: String? = nil, currentDirectory: URL? = nil
+) throws -> RunResult {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: executable)
     p.arguments = arguments
@@ -21,8 +29,12 @@ public func run(_ executable: String, _ arguments: [String], environment: [Strin
     env["LANG"] = env["LANG"] ?? "C.UTF-8"
     p.environment = env
     if let currentDirectory { p.currentDirectoryURL = currentDirectory }
-    let out = Pipe(), err = Pipe(), inp = Pipe()
-    p.standardOutput = out; p.standardError = err; p.standardInput = inp
+    let out = Pipe()
+    let err = Pipe()
+    let inp = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    p.standardInput = inp
     try p.run()
     if let stdin { inp.fileHandleForWriting.write(Data(stdin.utf8)) }
     try? inp.fileHandleForWriting.close()
@@ -30,11 +42,16 @@ public func run(_ executable: String, _ arguments: [String], environment: [Strin
     final class Box: @unchecked Sendable { var data = Data() }
     let e = Box()
     let done = DispatchSemaphore(value: 0)
-    Thread.detachNewThread { e.data = err.fileHandleForReading.readDataToEndOfFile(); done.signal() }
+    Thread.detachNewThread {
+        e.data = err.fileHandleForReading.readDataToEndOfFile()
+        done.signal()
+    }
     let o = out.fileHandleForReading.readDataToEndOfFile()
     done.wait()
     p.waitUntilExit()
-    return RunResult(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e.data, as: UTF8.self))
+    return RunResult(
+        status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+        stderr: String(decoding: e.data, as: UTF8.self))
 }
 
 /// Runs the built `lovesnap` with `arguments`.

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Where the repository, its sample poems and test fixtures, and the built binary are.
@@ -15,6 +16,7 @@ public enum TestPaths {
         fatalError("Package.swift not found above \(#filePath)")
     }()
 
+    /// The sample poems folder (images and their exact texts).
     public static let samplePoems = repoRoot.appendingPathComponent("SamplePoems")
 
     /// A sample poem file by name (e.g. "kettle.png").
@@ -26,12 +28,15 @@ public enum TestPaths {
 
     /// The `lovesnap` executable built beside the test bundle (swift test builds it too).
     public static let lovesnap: String = {
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let exe =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
         while dir.path != "/" {
             let candidate = dir.appendingPathComponent("lovesnap")
             var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDir), !isDir.boolValue { return candidate.path }
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDir), !isDir.boolValue {
+                return candidate.path
+            }
             dir.deleteLastPathComponent()
         }
         return repoRoot.appendingPathComponent(".build/debug/lovesnap").path

@@ -10,7 +10,8 @@ public func normalizedWhitespace(_ s: String) -> String {
 /// Character error rate: Levenshtein distance over Unicode scalars / length of the truth, after
 /// `normalizedWhitespace` on both sides.
 public func characterErrorRate(_ ocr: String, truth: String) -> Double {
-    let a = Array(normalizedWhitespace(ocr).unicodeScalars), b = Array(normalizedWhitespace(truth).unicodeScalars)
+    let a = Array(normalizedWhitespace(ocr).unicodeScalars)
+    let b = Array(normalizedWhitespace(truth).unicodeScalars)
     if b.isEmpty { return a.isEmpty ? 0 : 1 }
     var prev = Array(0...b.count)
     var cur = [Int](repeating: 0, count: b.count + 1)

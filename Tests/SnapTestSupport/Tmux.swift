@@ -1,10 +1,12 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Why a tmux-driven test step failed; the description carries the screen as it was last seen.
 public struct TmuxError: Error, CustomStringConvertible {
+    /// What failed, with the screen.
     public let description: String
 }
 
@@ -28,7 +30,8 @@ public final class TmuxSession {
     /// terminfo entry here).
     public static let terminalType: String = {
         let env = ProcessInfo.processInfo.environment
-        let folders = [env["TERMINFO"], env["HOME"].map { $0 + "/.terminfo" }].compactMap { $0 }
+        let folders =
+            [env["TERMINFO"], env["HOME"].map { $0 + "/.terminfo" }].compactMap { $0 }
             + ["/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo", "/usr/lib/terminfo"]
         for name in ["tmux-256color", "screen-256color"] {
             let first = String(name.first!)
@@ -54,21 +57,28 @@ public final class TmuxSession {
     /// Starts `command` (argv, no shell) in a new `columns`×`rows` terminal whose current folder is
     /// `directory`, with `LANG=C.UTF-8`, `TERM=` ``terminalType``, `LC_ALL` and
     /// `LOVESNAP_MAIL_COMMAND` unset, then `environment` on top.
-    public init(_ command: [String], in directory: URL, environment: [String: String] = [:],
-                columns: Int = 80, rows: Int = 24, label: String = "lovesnap") throws {
+    public init(
+        _ command: [String], in directory: URL, environment: [String: String] = [:],
+        columns: Int = 80, rows: Int = 24, label: String = "lovesnap"
+    ) throws {
         guard Self.isAvailable else { throw TmuxError(description: "tmux is not installed") }
         socketName = "\(label)-\(UUID().uuidString.prefix(8).lowercased())"
         self.columns = columns
         self.rows = rows
-        var argv = ["/usr/bin/env", "-u", "LC_ALL", "-u", "LOVESNAP_MAIL_COMMAND",
-                    "LANG=C.UTF-8", "TERM=\(Self.terminalType)"]
+        var argv = [
+            "/usr/bin/env", "-u", "LC_ALL", "-u", "LOVESNAP_MAIL_COMMAND",
+            "LANG=C.UTF-8", "TERM=\(Self.terminalType)",
+        ]
         argv += environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         argv += command
         do {
             // One client call: the option is set before the program starts, so even a quick exit is kept.
-            try startServer(["start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";",
-                             "new-session", "-d", "-s", target, "-x", "\(columns)", "-y", "\(rows)",
-                             "-c", directory.path, "--"] + argv)
+            try startServer(
+                [
+                    "start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";",
+                    "new-session", "-d", "-s", target, "-x", "\(columns)", "-y", "\(rows)",
+                    "-c", directory.path, "--",
+                ] + argv)
             socketPath = try? tmux(["display-message", "-p", "-t", target, "#{socket_path}"])
                 .trimmingCharacters(in: .newlines)
             let size = try tmux(["display-message", "-p", "-t", target, "#{window_width}x#{window_height}"])
@@ -127,7 +137,9 @@ public final class TmuxSession {
             _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
         } else {
             // Older glibc: close every descriptor number in use now, and a margin (EBADF is ignored).
-            let inUse = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap { Int32($0) }
+            let inUse = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap {
+                Int32($0)
+            }
             for fd in 3...((inUse.max() ?? 3) + 256) { posix_spawn_file_actions_addclose(&actions, fd) }
         }
         var env = ProcessInfo.processInfo.environment
@@ -136,14 +148,18 @@ public final class TmuxSession {
         let argv = [Self.executable!, "-u", "-L", socketName, "-f", "/dev/null"] + arguments
         let cArguments = argv.map { strdup($0) } + [nil]
         let cEnvironment = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { cArguments.forEach { free($0) }; cEnvironment.forEach { free($0) } }
+        defer {
+            for argument in cArguments { free(argument) }
+            for variable in cEnvironment { free(variable) }
+        }
         // A clean signal state. The test runner's threads block most signals and a spawned child
         // keeps that mask: the server then never received SIGCHLD, and the program in its pane, which inherits
         // the mask too, survived kill-server (SIGHUP blocked) as an orphan.
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t(), allSignals = sigset_t()
+        var noSignals = sigset_t()
+        var allSignals = sigset_t()
         sigemptyset(&noSignals)
         sigfillset(&allSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
@@ -159,7 +175,8 @@ public final class TmuxSession {
         let exitedBadly = waited == pid && !(status & 0x7f == 0 && (status >> 8) & 0xff == 0)
         if exitedBadly {
             let message = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
-            throw TmuxError(description: "tmux \(arguments.joined(separator: " ")) failed (wait status \(status)): \(message)")
+            throw TmuxError(
+                description: "tmux \(arguments.joined(separator: " ")) failed (wait status \(status)): \(message)")
         }
     }
 
@@ -186,16 +203,19 @@ public final class TmuxSession {
     /// Polls the screen (every 50 ms, up to `timeout` seconds) until `condition` holds; returns that
     /// screen. Throws with `what` and the last screen on timeout, or if the program ended first.
     @discardableResult
-    public func waitUntil(_ what: String, timeout: TimeInterval = 20,
-                          _ condition: ([String]) -> Bool) throws -> [String] {
+    public func waitUntil(
+        _ what: String, timeout: TimeInterval = 20,
+        _ condition: ([String]) -> Bool
+    ) throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
         var last: [String] = []
         while true {
             last = try screen()
             if condition(last) { return last }
             if let status = try exitStatus() {
-                throw TmuxError(description: "the program ended (\(status)) while waiting for \(what); screen:\n"
-                                + Self.show(last))
+                throw TmuxError(
+                    description: "the program ended (\(status)) while waiting for \(what); screen:\n"
+                        + Self.show(last))
             }
             if Date() > deadline { break }
             usleep(50_000)
@@ -221,9 +241,12 @@ public final class TmuxSession {
     /// closes the terminal well before the parent is signalled). A dead pane without a status
     /// therefore gets the server a SIGCHLD of our own, which makes it reap the zombie.
     public func exitStatus() throws -> Int32? {
-        let out = try tmux(["display-message", "-p", "-t", target,
-                            "#{pane_dead} #{pane_dead_status} #{pane_dead_signal} #{pid}"])
-        let fields = out.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ", omittingEmptySubsequences: false)
+        let out = try tmux([
+            "display-message", "-p", "-t", target,
+            "#{pane_dead} #{pane_dead_status} #{pane_dead_signal} #{pid}",
+        ])
+        let fields = out.trimmingCharacters(in: .whitespacesAndNewlines).split(
+            separator: " ", omittingEmptySubsequences: false)
         guard fields.first == "1" else { return nil }
         if fields.count > 1, let status = Int32(fields[1]) { return status }
         if fields.count > 2, let signal = Int32(fields[2]) { return 128 + signal }
@@ -274,11 +297,16 @@ public final class TmuxSession {
 
 /// A process seen in /proc: pid, parent, state letter and argv.
 public struct ProcessEntry: CustomStringConvertible {
+    /// The process id.
     public let pid: Int32
+    /// The parent's process id.
     public let parent: Int32
+    /// The state letter of /proc/PID/stat (R, S, Z, …).
     public let state: Character
+    /// The command line.
     public let arguments: [String]
 
+    /// One line for test failures.
     public var description: String { "\(pid) (parent \(parent), state \(state)): \(arguments.joined(separator: " "))" }
 
     /// Every process visible in /proc (a zombie has empty arguments but keeps its parent).
@@ -286,15 +314,17 @@ public struct ProcessEntry: CustomStringConvertible {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return names.compactMap { name -> ProcessEntry? in
             guard let pid = Int32(name), let stat = read("/proc/\(name)/stat"),
-                  let close = stat.lastIndex(of: UInt8(ascii: ")")) else { return nil }
+                let close = stat.lastIndex(of: UInt8(ascii: ")"))
+            else { return nil }
             // After "pid (comm) ": state, then ppid.
             let fields = String(decoding: stat[(close + 2)...], as: UTF8.self).split(separator: " ")
             guard fields.count > 1, let state = fields[0].first, let parent = Int32(fields[1]) else { return nil }
             let cmdline = read("/proc/\(name)/cmdline") ?? []
             let arguments = cmdline.split(separator: 0, omittingEmptySubsequences: false)
                 .map { String(decoding: $0, as: UTF8.self) }
-            return ProcessEntry(pid: pid, parent: parent, state: state,
-                                arguments: arguments.last == "" ? Array(arguments.dropLast()) : arguments)
+            return ProcessEntry(
+                pid: pid, parent: parent, state: state,
+                arguments: arguments.last == "" ? Array(arguments.dropLast()) : arguments)
         }
     }
 

@@ -1,17 +1,27 @@
 import Foundation
-import Testing
-@testable import SnapText
 import SnapTestSupport
+import Testing
+
+@testable import SnapText
 
 /// Replace-all whose replacement contains what it searches for: one left-to-right pass over the
 /// original text, never rescanning what it inserted.
 @Test func replacementContainingItsSearchIsOnePass() throws {
     var buffer = TextBuffer(text: try Fixtures.text("replace-all-self-containing.txt"))
-    do { let n = try buffer.replaceAll("Lenore", with: "Lenore Lenore"); #expect(n == 3) }
+    do {
+        let n = try buffer.replaceAll("Lenore", with: "Lenore Lenore")
+        #expect(n == 3)
+    }
     #expect(bytes(buffer.text) == (try Fixtures.bytes("replace-all-self-containing.step1.txt")))
-    do { let n = try buffer.replaceAll("u", with: "uu"); #expect(n == 3) }
+    do {
+        let n = try buffer.replaceAll("u", with: "uu")
+        #expect(n == 3)
+    }
     #expect(bytes(buffer.text) == (try Fixtures.bytes("replace-all-self-containing.step2.txt")))
-    do { let n = try buffer.replaceAll("Lenore", with: "Lenore"); #expect(n == 0) }
+    do {
+        let n = try buffer.replaceAll("Lenore", with: "Lenore")
+        #expect(n == 0)
+    }
     #expect(bytes(buffer.text) == (try Fixtures.bytes("replace-all-self-containing.step2.txt")))
 }
 
@@ -19,16 +29,28 @@ import SnapTestSupport
 /// final newline.
 @Test func matchAtTheEndOfAFileWithoutFinalNewline() throws {
     var buffer = TextBuffer(text: try Fixtures.text("no-final-newline.txt"))
-    do { let n = try buffer.replaceAll("ss", with: "\u{DF}"); #expect(n == 2) }
+    do {
+        let n = try buffer.replaceAll("ss", with: "\u{DF}")
+        #expect(n == 2)
+    }
     #expect(bytes(buffer.text) == (try Fixtures.bytes("no-final-newline.after-replace.txt")))
     #expect(buffer.hasFinalNewline == false)
 }
 
 @Test func searchAndReplacementAreLiteral() throws {
     var buffer = TextBuffer(text: try Fixtures.text("literal-special-characters.txt"))
-    do { let n = try buffer.replaceAll("e(", with: "e(\""); #expect(n == 2) }
-    do { let n = try buffer.replaceAll(".", with: "!"); #expect(n == 2) }
-    do { let n = try buffer.replaceAll("$5", with: "$1&\\n"); #expect(n == 1) }
+    do {
+        let n = try buffer.replaceAll("e(", with: "e(\"")
+        #expect(n == 2)
+    }
+    do {
+        let n = try buffer.replaceAll(".", with: "!")
+        #expect(n == 2)
+    }
+    do {
+        let n = try buffer.replaceAll("$5", with: "$1&\\n")
+        #expect(n == 1)
+    }
     #expect(bytes(buffer.text) == (try Fixtures.bytes("literal-special-characters.after-replace.txt")))
 }
 
@@ -39,19 +61,34 @@ import SnapTestSupport
     var buffer = TextBuffer(text: original)
     #expect(throws: SnapTextError.emptySearch) { try buffer.replaceAll("", with: "x") }
     #expect(bytes(buffer.text) == bytes(original))
-    do { let n = try buffer.replaceAll("ENx", with: "y"); #expect(n == 0) }
+    do {
+        let n = try buffer.replaceAll("ENx", with: "y")
+        #expect(n == 0)
+    }
     #expect(bytes(buffer.text) == bytes(original))
-    do { let n = try buffer.replaceAll("en", with: "EN"); #expect(n == 3) }
+    do {
+        let n = try buffer.replaceAll("en", with: "EN")
+        #expect(n == 3)
+    }
     #expect(buffer.text == "LENore, je t'écris à la fENêtre,\nle café fume ENcore un peu.\n")
-    do { let r = buffer.undo(); #expect(r) }
+    do {
+        let r = buffer.undo()
+        #expect(r)
+    }
     #expect(bytes(buffer.text) == bytes(original))
-    do { let n = try buffer.replaceAll("en", with: ""); #expect(n == 3) }
+    do {
+        let n = try buffer.replaceAll("en", with: "")
+        #expect(n == 3)
+    }
     #expect(bytes(buffer.text) == (try Fixtures.bytes("replace-empty-and-undo.after-delete.txt")))
 }
 
 @Test func replaceAllIsOneUndoStep() throws {
     var buffer = TextBuffer(text: "a-a-a\na")
-    do { let n = try buffer.replaceAll("a", with: "bb"); #expect(n == 4) }
+    do {
+        let n = try buffer.replaceAll("a", with: "bb")
+        #expect(n == 4)
+    }
     #expect(buffer.text == "bb-bb-bb\nbb")
     #expect(buffer.history.undoSteps.count == 1)
     buffer.undo()
@@ -62,7 +99,7 @@ import SnapTestSupport
 
 @Test func replaceAllKeepsTheCursorOnItsText() throws {
     var buffer = TextBuffer(text: "ab ab ab")
-    buffer.moveCursor(to: TextPosition(line: 0, column: 6))   // before the third "ab"
+    buffer.moveCursor(to: TextPosition(line: 0, column: 6))  // before the third "ab"
     try buffer.replaceAll("ab", with: "xyz")
     #expect(buffer.text == "xyz xyz xyz")
     #expect(buffer.cursor == TextPosition(line: 0, column: 8))
@@ -70,10 +107,16 @@ import SnapTestSupport
 
 @Test func replaceAllNeverSplitsAGraphemeCluster() throws {
     var buffer = TextBuffer(text: "e\u{301}te\u{301} et e")
-    do { let n = try buffer.replaceAll("e", with: "E"); #expect(n == 2) }        // not the e of e + U+0301
+    do {
+        let n = try buffer.replaceAll("e", with: "E")
+        #expect(n == 2)
+    }  // not the e of e + U+0301
     #expect(bytes(buffer.text) == bytes("e\u{301}te\u{301} Et E"))
     var nfc = TextBuffer(text: "\u{E9}t\u{E9}")
-    do { let n = try nfc.replaceAll("e\u{301}", with: "x"); #expect(n == 0) }    // no normalisation: NFD does not match NFC
+    do {
+        let n = try nfc.replaceAll("e\u{301}", with: "x")
+        #expect(n == 0)
+    }  // no normalisation: NFD does not match NFC
 }
 
 /// CPU time `body` takes on this thread: unlike wall time it does not grow when the rest of the
@@ -90,8 +133,8 @@ private func threadCPUTime(_ body: () throws -> Void) rethrows -> Duration {
 }
 
 @Test func replaceAllIsLinearOnOneMegabyte() throws {
-    let line = "Lenore, Lenore!\n"                                   // 16 bytes
-    let text = String(repeating: line, count: 65_536)              // 1 MiB
+    let line = "Lenore, Lenore!\n"  // 16 bytes
+    let text = String(repeating: line, count: 65_536)  // 1 MiB
     var buffer = TextBuffer(text: text)
     var count = 0
     let elapsed = try threadCPUTime { count = try buffer.replaceAll("Lenore", with: "Lenore Lenore") }

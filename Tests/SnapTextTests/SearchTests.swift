@@ -1,12 +1,17 @@
 import Testing
+
 @testable import SnapText
 
 @Test func nextMatchFromOffsetWraps() throws {
     let buffer = TextBuffer(text: "one two one\nthree one")
-    #expect(try buffer.nextMatch(of: "one", from: 0, skippingCurrent: false) == SearchMatch(range: 0..<3, wrapped: false))
-    #expect(try buffer.nextMatch(of: "one", from: 0, skippingCurrent: true) == SearchMatch(range: 8..<11, wrapped: false))
-    #expect(try buffer.nextMatch(of: "one", from: 9, skippingCurrent: true) == SearchMatch(range: 18..<21, wrapped: false))
-    #expect(try buffer.nextMatch(of: "one", from: 18, skippingCurrent: true) == SearchMatch(range: 0..<3, wrapped: true))
+    #expect(
+        try buffer.nextMatch(of: "one", from: 0, skippingCurrent: false) == SearchMatch(range: 0..<3, wrapped: false))
+    #expect(
+        try buffer.nextMatch(of: "one", from: 0, skippingCurrent: true) == SearchMatch(range: 8..<11, wrapped: false))
+    #expect(
+        try buffer.nextMatch(of: "one", from: 9, skippingCurrent: true) == SearchMatch(range: 18..<21, wrapped: false))
+    #expect(
+        try buffer.nextMatch(of: "one", from: 18, skippingCurrent: true) == SearchMatch(range: 0..<3, wrapped: true))
     #expect(try buffer.nextMatch(of: "one", from: 18, skippingCurrent: true, wraps: false) == nil)
     #expect(try buffer.nextMatch(of: "four", from: 0, skippingCurrent: false) == nil)
     #expect(throws: SnapTextError.emptySearch) { try buffer.nextMatch(of: "", from: 0, skippingCurrent: false) }
@@ -14,7 +19,8 @@ import Testing
 
 @Test func onlyOccurrenceIsFoundAgainAfterWrapping() throws {
     let buffer = TextBuffer(text: "a raven")
-    #expect(try buffer.nextMatch(of: "raven", from: 2, skippingCurrent: true) == SearchMatch(range: 2..<7, wrapped: true))
+    #expect(
+        try buffer.nextMatch(of: "raven", from: 2, skippingCurrent: true) == SearchMatch(range: 2..<7, wrapped: true))
 }
 
 @Test func searchIsCaseSensitiveAndLiteral() throws {
@@ -48,14 +54,16 @@ import Testing
     let buffer = TextBuffer(text: "Raven RAVEN raven\nÉTÉ été E\u{301}TE\u{301}")
     #expect(try buffer.matches(of: "raven") == [12..<17])
     #expect(try buffer.matches(of: "raven", caseSensitive: false) == [0..<5, 6..<11, 12..<17])
-    #expect(try buffer.matches(of: "été", caseSensitive: false) == [18..<23, 24..<29])   // NFC only
+    #expect(try buffer.matches(of: "été", caseSensitive: false) == [18..<23, 24..<29])  // NFC only
     #expect(try buffer.matches(of: "e\u{301}te\u{301}", caseSensitive: false) == [30..<37])  // NFD only
     #expect(try buffer.matches(of: "raven", startingIn: 1..<17, caseSensitive: false) == [6..<11, 12..<17])
     #expect(try buffer.matches(of: "raven", startingIn: 0..<17, endingBy: 11, caseSensitive: false) == [0..<5, 6..<11])
     #expect(try buffer.firstMatch(of: "RAVEN", startingIn: 7..<40, caseSensitive: false) == 12..<17)
-    #expect(try buffer.nextMatch(of: "ÉTÉ", from: 24, skippingCurrent: true, caseSensitive: false)
+    #expect(
+        try buffer.nextMatch(of: "ÉTÉ", from: 24, skippingCurrent: true, caseSensitive: false)
             == SearchMatch(range: 18..<23, wrapped: true))
-    #expect(try buffer.matches(of: "e", caseSensitive: false) == [3..<4, 9..<10, 15..<16])   // not inside É or e + U+0301
+    // Not inside É or e + U+0301.
+    #expect(try buffer.matches(of: "e", caseSensitive: false) == [3..<4, 9..<10, 15..<16])
 }
 
 @Test func caseInsensitiveReplaceAll() throws {

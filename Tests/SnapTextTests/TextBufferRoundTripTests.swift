@@ -1,6 +1,7 @@
-import Testing
-@testable import SnapText
 import SnapTestSupport
+import Testing
+
+@testable import SnapText
 
 /// Apply edits → check text → undo all → original → redo all → edited again (micro's round trips).
 struct RoundTripCase: Sendable, CustomTestStringConvertible {
@@ -16,16 +17,19 @@ let roundTripCases: [RoundTripCase] = [
     .init(name: "line break in the middle", original: "ab", steps: [[.insert("\n", at: 1)]], expected: "a\nb"),
     .init(name: "remove across lines", original: "a\nb\nc", steps: [[.remove("\nb\n", at: 1)]], expected: "ac"),
     .init(name: "insert after NFD é", original: "e\u{301}t", steps: [[.insert("X", at: 3)]], expected: "e\u{301}Xt"),
-    .init(name: "combining mark joins the e", original: "e", steps: [[.insert("\u{301}", at: 1)]], expected: "e\u{301}"),
+    .init(
+        name: "combining mark joins the e", original: "e", steps: [[.insert("\u{301}", at: 1)]], expected: "e\u{301}"),
     .init(name: "text after the final newline", original: "a\n", steps: [[.insert("b", at: 2)]], expected: "a\nb"),
     .init(name: "remove the final newline", original: "a\n", steps: [[.remove("\n", at: 1)]], expected: "a"),
     .init(name: "CR of CRLF alone", original: "x\r\ny", steps: [[.remove("\r", at: 1)]], expected: "x\ny"),
     .init(name: "TAB kept", original: "tab\there", steps: [[.insert("\t", at: 0)]], expected: "\ttab\there"),
     .init(name: "emoji removed whole", original: "🌙 lune", steps: [[.remove("🌙", at: 0)]], expected: " lune"),
-    .init(name: "two steps, one of two edits", original: "Lenore",
-          steps: [[.remove("Lenore", at: 0), .insert("Name", at: 0)], [.insert("!", at: 4)]], expected: "Name!"),
-    .init(name: "multi-line insert into multi-line text", original: "one\ntwo\n",
-          steps: [[.insert("A\nB\n", at: 4)], [.remove("one\n", at: 0)]], expected: "A\nB\ntwo\n"),
+    .init(
+        name: "two steps, one of two edits", original: "Lenore",
+        steps: [[.remove("Lenore", at: 0), .insert("Name", at: 0)], [.insert("!", at: 4)]], expected: "Name!"),
+    .init(
+        name: "multi-line insert into multi-line text", original: "one\ntwo\n",
+        steps: [[.insert("A\nB\n", at: 4)], [.remove("one\n", at: 0)]], expected: "A\nB\ntwo\n"),
 ]
 
 @Test(arguments: roundTripCases)
@@ -34,12 +38,28 @@ func roundTrip(_ c: RoundTripCase) throws {
     #expect(bytes(buffer.text) == bytes(c.original))
     for step in c.steps { try buffer.perform(step) }
     #expect(bytes(buffer.text) == bytes(c.expected))
-    for _ in c.steps { do { let r = buffer.undo(); #expect(r) } }
+    for _ in c.steps {
+        do {
+            let r = buffer.undo()
+            #expect(r)
+        }
+    }
     #expect(bytes(buffer.text) == bytes(c.original))
-    do { let r = buffer.undo(); #expect(r == false) }
-    for _ in c.steps { do { let r = buffer.redo(); #expect(r) } }
+    do {
+        let r = buffer.undo()
+        #expect(r == false)
+    }
+    for _ in c.steps {
+        do {
+            let r = buffer.redo()
+            #expect(r)
+        }
+    }
     #expect(bytes(buffer.text) == bytes(c.expected))
-    do { let r = buffer.redo(); #expect(r == false) }
+    do {
+        let r = buffer.redo()
+        #expect(r == false)
+    }
 }
 
 @Test func loadingKeepsBytesAndFinalNewline() {
@@ -59,8 +79,12 @@ func roundTrip(_ c: RoundTripCase) throws {
 @Test func editsThatDoNotFitThrowAndChangeNothing() {
     var buffer = TextBuffer(text: "été")
     #expect(throws: SnapTextError.textMismatch(offset: 0)) { try buffer.perform([.remove("et", at: 0)]) }
-    #expect(throws: SnapTextError.offsetOutOfRange(offset: 1, utf8Count: 5)) { try buffer.perform([.insert("x", at: 1)]) }
-    #expect(throws: SnapTextError.offsetOutOfRange(offset: 9, utf8Count: 5)) { try buffer.perform([.insert("x", at: 9)]) }
+    #expect(throws: SnapTextError.offsetOutOfRange(offset: 1, utf8Count: 5)) {
+        try buffer.perform([.insert("x", at: 1)])
+    }
+    #expect(throws: SnapTextError.offsetOutOfRange(offset: 9, utf8Count: 5)) {
+        try buffer.perform([.insert("x", at: 9)])
+    }
     // A failing second edit rolls back the first.
     #expect(throws: SnapTextError.textMismatch(offset: 1)) {
         try buffer.perform([.insert("A", at: 0), .remove("zz", at: 1)])
@@ -81,11 +105,11 @@ func roundTrip(_ c: RoundTripCase) throws {
     for c in ["a", "b", "c"] { buffer.insert(c) }
     #expect(buffer.text == "xabc")
     #expect(buffer.history.undoSteps.count == 1)
-    buffer.moveLeft()                 // a move ends the burst
+    buffer.moveLeft()  // a move ends the burst
     buffer.insert("Y")
     #expect(buffer.text == "xabYc")
     #expect(buffer.history.undoSteps.count == 2)
-    buffer.insert("\n")               // Enter is a step of its own
+    buffer.insert("\n")  // Enter is a step of its own
     buffer.insert("Z")
     #expect(buffer.history.undoSteps.count == 4)
     buffer.undo()
@@ -127,7 +151,10 @@ func roundTrip(_ c: RoundTripCase) throws {
     #expect(buffer.history.canRedo)
     buffer.insert("b")
     #expect(buffer.history.canRedo == false)
-    do { let r = buffer.redo(); #expect(r == false) }
+    do {
+        let r = buffer.redo()
+        #expect(r == false)
+    }
     #expect(buffer.text == "b")
 }
 

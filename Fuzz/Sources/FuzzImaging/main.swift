@@ -1,7 +1,8 @@
 import Foundation
 import SnapImaging
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The file every input is written to: on tmpfs when there is one, one per process so that
@@ -51,11 +52,13 @@ func fuzzImaging(_ data: UnsafeRawPointer, _ count: Int) -> CInt {
 /// calls `callback` once per input. SwiftPM links executables with `main` bound to this module's
 /// entry point, so libFuzzer's own `main` is not used; this top-level code calls the driver instead.
 @_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
-                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-                         _ callback: @convention(c) (UnsafeRawPointer, Int) -> CInt) -> CInt
+func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafeRawPointer, Int) -> CInt
+) -> CInt
 
-atexit { unlink(inputPath) }   // -fork runs one process per job; each leaves its file otherwise
+atexit { unlink(inputPath) }  // -fork runs one process per job; each leaves its file otherwise
 var argc = CommandLine.argc
 var argv = CommandLine.unsafeArgv
-exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzImaging))
+exit(runFuzzerDriver(&argc, &argv, fuzzImaging))

@@ -28,16 +28,22 @@ if let first = arguments.first, Int(first) != nil { arguments.removeFirst() }
 
 var files = arguments
 if files.isEmpty {
-    let poems = URL(fileURLWithPath: #filePath)          // Fuzz/Sources/MemoryLoop/main.swift
+    let poems = URL(fileURLWithPath: #filePath)  // Fuzz/Sources/MemoryLoop/main.swift
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("SamplePoems")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: poems.path)) ?? []
-    files = names.filter { $0.hasSuffix(".png") || $0.hasSuffix(".jpg") }.sorted().map { poems.appendingPathComponent($0).path }
+    files = names.filter { $0.hasSuffix(".png") || $0.hasSuffix(".jpg") }.sorted().map {
+        poems.appendingPathComponent($0).path
+    }
 }
-guard !files.isEmpty else { print("no images"); exit(2) }
+guard !files.isEmpty else {
+    print("no images")
+    exit(2)
+}
 
-print("files: \(files.count), iterations: \(iterations), mode: \(oneEngine ? "one engine" : "Recognizer per photo"), "
-      + "OMP_THREAD_LIMIT=\(ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] ?? "unset")")
+print(
+    "files: \(files.count), iterations: \(iterations), mode: \(oneEngine ? "one engine" : "Recognizer per photo"), "
+        + "OMP_THREAD_LIMIT=\(ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] ?? "unset")")
 print("iteration  VmRSS(KiB)  VmHWM(KiB)  chars")
 print(String(format: "%9d  %10d  %10d", 0, procStatus("VmRSS"), procStatus("VmHWM")))
 let checkpoints: Set<Int> = [1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100, iterations]
