@@ -59,7 +59,8 @@ struct EditorTmuxTests {
         let titleMatch = title.wholeMatch(of: #/  LoveInASnap +harbour-photo\.jpg +conf (\d+)/#)
         #expect(titleMatch != nil, "title: '\(title)'")
         let confidence = titleMatch.map { String($0.1) } ?? "?"
-        #expect(status(screen) == "[ Read 7 lines (conf \(confidence)) ]")
+        // The photo's vignette and uneven light are evened out, and the status says so.
+        #expect(status(screen) == "[ Read 7 lines (conf \(confidence)); dim or uneven light evened out ]")
         #expect(Array(screen[1...7]) == poemLines, "screen:\n\(TmuxSession.show(screen))")
 
         // ^\ Lenore ⏎ Élodie ⏎ A

@@ -294,3 +294,31 @@ mail = (poem_text("fenetre") + "\n"
         + "fin \u2014 \u8a69 \U0001F319")
 assert len((" ".join(["Lenore"] * 200)).encode()) == 1399
 write_text("mail-body-needing-encoding.txt", mail)
+
+# --- Phone-photo conditions, photographed in software by scripts/make-stress-set.py ------------
+# (needs numpy too). Each is one seed of one condition; its .txt is the exact printed text.
+_stress_spec = importlib.util.spec_from_file_location(
+    "make_stress_set", os.path.join(here, "..", "..", "scripts", "make-stress-set.py"))
+stress = importlib.util.module_from_spec(_stress_spec)
+_stress_spec.loader.exec_module(stress)
+PHOTOS = {
+    # name: (condition, seed)
+    "page-on-dark-table": ("dark-table", 0),
+    "page-on-wood-table": ("textured-table", 1),
+    "curled-page": ("curl", 0),
+    "dim-warm-light": ("dim-warm", 4),
+    "shadow-across-page": ("shadow", 4),
+    "inverted-heading": ("inverted-heading", 0),
+    "white-sign-on-blue": ("scene-text", 2),
+}
+import glob
+import shutil
+import tempfile
+with tempfile.TemporaryDirectory() as tmp:
+    for name, (condition, seed) in PHOTOS.items():
+        stress.make(tmp, condition, seed, stress.poems())
+        made = glob.glob(os.path.join(tmp, condition, f"{condition}-s{seed:02d}-*"))
+        image = next(m for m in made if not m.endswith(".gt.txt"))
+        truth = next(m for m in made if m.endswith(".gt.txt"))
+        shutil.copyfile(image, out(name + os.path.splitext(image)[1]))
+        shutil.copyfile(truth, out(name + ".txt"))

@@ -77,7 +77,8 @@ import Testing
         let result = try served.outcome.get()
         #expect(
             result.notes.filter { !$0.isDiagnostic }.map(\.description) == [
-                "EXIF orientation 6 applied", "deskewed by 0.5°",
+                "EXIF orientation 6 applied", "page found and straightened", "dim or uneven light evened out",
+                "deskewed by -0.4°",
             ])
         #expect(result.rotationDegrees == 90)
     }

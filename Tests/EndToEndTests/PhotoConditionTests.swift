@@ -1,0 +1,48 @@
+import Foundation
+import SnapTestSupport
+import Testing
+
+/// Phone-photo conditions (Tests/Fixtures/make_fixtures.py photographs the sample poems in
+/// software with scripts/make-stress-set.py): `lovesnap ocr` reads each page exactly and says
+/// what it did to the photo.
+@Suite struct PhotoConditionTests {
+    func expected(_ name: String) throws -> String {
+        try String(contentsOfFile: TestPaths.fixture(name + ".txt"), encoding: .utf8)
+    }
+
+    @Test(arguments: [
+        // A page small in the frame and turned on a dark table: found, cut out and straightened
+        // (the whole-frame polarity check once inverted it and read nothing).
+        ("page-on-dark-table", ["page found and straightened"]),
+        // The same on a wood-grain table.
+        ("page-on-wood-table", ["page found and straightened"]),
+        // An open book's page: its lines bend toward the gutter, which is shaded.
+        (
+            "curled-page",
+            ["page found and straightened", "dim or uneven light evened out", "curled lines straightened"]
+        ),
+        // Dim, warm light: the paper's grey levels are stretched before thresholding.
+        ("dim-warm-light", ["page found and straightened", "dim or uneven light evened out"]),
+        // A shadow with a straight edge across the page: the lit part alone is not taken for the
+        // page (print continues outside it); the light is evened out instead.
+        ("shadow-across-page", ["dim or uneven light evened out", "deskewed by -0.9°"]),
+        // White letters on a blue sign on a stone wall: the prepared page reads stone as text,
+        // the photo as it is reads the sign, and word evidence keeps that reading.
+        ("white-sign-on-blue", ["the photo as it is read better than the prepared page: kept"]),
+    ])
+    func pageReadsExactlyAndSaysWhatWasDone(name: String, notes: [String]) throws {
+        let r = try lovesnap(["ocr", TestPaths.fixture(name + ".jpg")])
+        #expect(r.status == 0)
+        #expect(r.stdout == (try expected(name)))
+        #expect(r.stderr == notes.map { "lovesnap: \(name).jpg: \($0)\n" }.joined())
+    }
+
+    @Test func headingPrintedLightOnADarkBandReadsExactly() throws {
+        let r = try lovesnap(["ocr", TestPaths.fixture("inverted-heading.jpg")])
+        var lines = try expected("inverted-heading").split(separator: "\n", omittingEmptySubsequences: false)
+        // The band stands apart from the poem like a stanza: an empty line follows the heading.
+        lines.insert("", at: 1)
+        #expect(r.status == 0)
+        #expect(r.stdout == lines.joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import SnapTestSupport
+import Testing
+
+@testable import SnapImaging
+
+/// Finding a sheet on a table, polarity per region and dewarping, on the project's own photos.
+@Suite struct PageFinderTests {
+    let loader = ImageLoader()
+
+    func gray(_ path: String) throws -> Image { try loader.load(path).image.grayscale() }
+
+    @Test func aPageOnADarkTableIsFoundInsideTheFrame() throws {
+        let photo = try gray(TestPaths.fixture("page-on-dark-table.jpg"))
+        let quad = try #require(try PageFinder.find(photo))
+        // The page fills 35–60 % of the frame's width there: every corner lies inside the frame,
+        // away from its edges, and the straightened page is narrower than the frame.
+        for c in quad.corners {
+            #expect(c.x > 50 && c.x < Double(photo.width - 50) && c.y > 20 && c.y < Double(photo.height - 20))
+        }
+        let size = quad.straightenedSize
+        #expect(size.width < photo.width * 7 / 10 && size.height < photo.height)
+        let page = try PageFinder.straighten(photo, to: quad)
+        #expect(page.width == size.width && page.height == size.height)
+    }
+
+    @Test(arguments: [
+        "kettle.png",  // a clean scan: the paper is the whole frame
+        "shadow-across-page.jpg",  // the lit part of a page is not the page
+    ])
+    func noPageIsFoundWhereNoneStandsOut(name: String) throws {
+        let path = name == "kettle.png" ? TestPaths.sample(name) : TestPaths.fixture(name)
+        #expect(try PageFinder.find(gray(path)) == nil)
+    }
+
+    @Test func quadrilateralGeometry() {
+        let q = PageQuadrilateral(corners: [
+            .init(x: 10, y: 10), .init(x: 110, y: 20), .init(x: 100, y: 220), .init(x: 0, y: 200),
+        ])
+        #expect(q.area == 19_650)
+        #expect(q.contains(.init(x: 50, y: 100)))
+        #expect(!q.contains(.init(x: 5, y: 5)))
+        #expect(!q.contains(.init(x: 120, y: 100)))
+        // The longer of each pair of opposite sides: bottom 102.0, right 200.2.
+        #expect(q.straightenedSize.width == 102 && q.straightenedSize.height == 200)
+    }
+
+    @Test func lightOnDarkBlocksAreFoundOneByOne() throws {
+        // Harbour's second stanza is light text in a dark band across the page.
+        let mixed = try gray(TestPaths.fixture("mixed-polarity.png"))
+        let regions = try RegionPolarity.lightOnDarkRegions(mixed)
+        #expect(regions.count == 1)
+        #expect(regions.first.map { $0.width * 10 >= mixed.width * 9 && $0.y > mixed.height / 2 } == true)
+        #expect(try RegionPolarity.lightOnDarkRegions(gray(TestPaths.sample("kettle.png"))).isEmpty)
+    }
+
+    @Test func aWholeNegativePageIsOneRegion() throws {
+        let negative = try gray(TestPaths.fixture("white-on-black.png"))
+        let regions = try RegionPolarity.lightOnDarkRegions(negative)
+        #expect(regions.count == 1)
+        #expect(regions.first.map { $0.width * $0.height * 10 >= negative.width * negative.height * 9 } == true)
+        let p = try Preprocessor().prepare(negative)
+        #expect(p.inverted && p.invertedRegions == 0)
+    }
+
+    @Test func curledLinesAreStraightenedAndFlatOnesLeftAlone() throws {
+        let curled = try Preprocessor().prepare(loader.load(TestPaths.fixture("curled-page.jpg")).image)
+        #expect(curled.dewarped)
+        #expect(curled.page != nil)
+        let flat = try Preprocessor().prepare(loader.load(TestPaths.sample("kettle.png")).image)
+        #expect(!flat.dewarped && flat.page == nil && !flat.backgroundNormalized && !flat.isTransformed)
+    }
+
+    @Test func plainReadingIsThePhotoAsItIs() throws {
+        let photo = try loader.load(TestPaths.fixture("white-sign-on-blue.jpg")).image
+        let plain = try Preprocessor().plain(photo)
+        #expect(plain.image.depth == 32 && plain.image.width == photo.width && plain.scale == 1)
+        #expect(!plain.isTransformed)
+    }
+}
