@@ -99,21 +99,23 @@ public struct Preprocessor {
 
     /// The photo as the `tesseract` command line would read it: in colour (Tesseract thresholds
     /// each channel with Otsu and keeps the clearest, which reads white letters on a blue sign
-    /// that a grey conversion loses), bounded by `maxDimension`, nothing else; its resolution is
-    /// the file's own (0 when unknown, which Tesseract then estimates from the text). The
-    /// candidate every prepared reading must beat.
+    /// that a grey conversion loses), at its own size up to twice `maxDimension` (8000 px by
+    /// default: fine print on a large scan stays readable), nothing else; its resolution is
+    /// the file's own, scaled with the image (0 when unknown, which Tesseract then estimates from
+    /// the text). The candidate every prepared reading must beat.
     /// - Throws: `ImagingError.operationFailed` when a Leptonica call fails.
     public func plain(_ source: Image) throws -> PreparedImage {
         var image = source
         var scale = 1.0
         let longSide = max(image.width, image.height)
-        if longSide > options.maxDimension {
-            scale = Double(options.maxDimension) / Double(longSide)
+        if longSide > 2 * options.maxDimension {
+            scale = Double(2 * options.maxDimension) / Double(longSide)
             image = try image.scaled(by: scale)
         }
+        // A photo shrunk has fewer pixels per inch than its file says.
         return PreparedImage(
             image: image, scale: scale, inverted: false, deskewDegrees: 0, measuredTextHeight: nil,
-            resolution: source.resolution)
+            resolution: Int((Double(source.resolution) * scale).rounded()))
     }
 
     /// Runs the pipeline on an upright, alpha-free image.
