@@ -27,15 +27,16 @@ enum VerseLayout {
         var centred: Set<Int> = []
 
         init(_ lines: [Line], charWidth: Double) {
-            for b in Set(lines.map(\.block)) {
-                let ls = lines.filter { $0.block == b }
-                let lefts = ls.map(\.left)
-                let rights = ls.map(\.right)
+            for (b, ls) in Dictionary(grouping: lines, by: \.block) {
+                // Grouping never makes an empty group: every extreme below exists.
+                guard let minLeft = ls.map(\.left).min(), let maxLeft = ls.map(\.left).max(),
+                    let maxRight = ls.map(\.right).max()
+                else { continue }
                 let centres = ls.map { Double($0.left + $0.right) / 2 }
-                left[b] = lefts.min()!
-                width[b] = rights.max()! - lefts.min()!
-                let leftSpread = Double(lefts.max()! - lefts.min()!)
-                let centreSpread = centres.max()! - centres.min()!
+                left[b] = minLeft
+                width[b] = maxRight - minLeft
+                let leftSpread = Double(maxLeft - minLeft)
+                let centreSpread = (centres.max() ?? 0) - (centres.min() ?? 0)
                 if ls.count >= 3 && leftSpread >= Double(VerseLayout.minimumIndent) * charWidth
                     && centreSpread < leftSpread / 2
                 {

@@ -104,13 +104,16 @@ public struct MailMessage: Equatable, Sendable {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: date)
+        // Asked for, so present; 0 only if Foundation broke that promise.
+        let (year, month, day) = (c.year ?? 0, c.month ?? 1, c.day ?? 0)
+        let (hour, minute, second, weekday) = (c.hour ?? 0, c.minute ?? 0, c.second ?? 0, c.weekday ?? 1)
         let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         let offset = timeZone.secondsFromGMT(for: date) / 60
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         let zone = (offset < 0 ? "-" : "+") + two(abs(offset) / 60) + two(abs(offset) % 60)
-        return "\(days[c.weekday! - 1]), \(two(c.day!)) \(months[c.month! - 1]) \(c.year!) "
-            + "\(two(c.hour!)):\(two(c.minute!)):\(two(c.second!)) \(zone)"
+        return "\(days[weekday - 1]), \(two(day)) \(months[month - 1]) \(year) "
+            + "\(two(hour)):\(two(minute)):\(two(second)) \(zone)"
     }
 
     /// A new Message-ID (RFC 5322 §3.6.4): time, 128 random bits, "@", this host's name.
