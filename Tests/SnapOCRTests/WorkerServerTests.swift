@@ -119,7 +119,7 @@ import Testing
         #expect(served.outcome == .failure(.engineUnavailable(.tessdataMissing(path: "/nonexistent/tessdata"))))
     }
 
-    @Test(arguments: ["", "{}", "not json", "{\"v\":1}"])
+    @Test(arguments: ["", "{}", "not json", "{\"v\":2}"])
     func aRequestThatIsNotOneIsRefused(request: String) throws {
         let served = try serve(request, TestPaths.sample("kettle.png"))
         #expect(served.outcome == .failure(.badRequest))
