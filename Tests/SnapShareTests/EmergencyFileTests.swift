@@ -144,6 +144,22 @@ func readOnlyFolderFallsBackToHome() throws {
     #expect(names(in: dir).isEmpty)
 }
 
+/// The twin of the test above that runs whoever runs the tests: as root, the save is written with
+/// the file-system identity of an ordinary user (setfsuid), for whom the folder is read-only.
+@Test(.enabled(if: OrdinaryUser.available, "needs setfsuid to act as an ordinary user"))
+func readOnlyFolderFallsBackToHomeForAnOrdinaryUser() throws {
+    let dir = try folder("ro-user")
+    let home = try folder("home-user")
+    let (uid, gid) = OrdinaryUser.owner
+    chown(dir, uid, gid)
+    chown(home, uid, gid)
+    chmod(dir, 0o555)
+    defer { chmod(dir, 0o755) }
+    let saved = try OrdinaryUser.perform { write([0x48], saveName: dir + "/poem.txt", home: home) }
+    #expect(saved == home + "/poem.txt.save")
+    #expect(names(in: dir).isEmpty)
+}
+
 @Test func fileInsteadOfFolderFallsBack() throws {
     // A path whose "folder" is a regular file: ENOTDIR, whoever runs the test.
     let dir = try folder()
