@@ -35,7 +35,7 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
     case lightEvenedOut
     /// Curled text lines were straightened (dewarped).
     case dewarped
-    /// The photo read as it is gave more real words than the prepared page, and was kept.
+    /// The photo read as it is gave more real words than the prepared page, and its reading was kept.
     case keptPlainReading
 
     // MARK: Diagnostics (--verbose)
@@ -95,7 +95,7 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
         case .dewarped:
             return "curled lines straightened"
         case .keptPlainReading:
-            return "the photo as it is read better than the prepared page: kept"
+            return "read as photographed (more real words than after preparing the page)"
         case .languagesLoaded(let languages):
             return "languages loaded: \(languages.joined(separator: "+"))"
         case .jpegReduced(let factor):

@@ -28,7 +28,7 @@ import Testing
         ("shadow-across-page", ["dim or uneven light evened out", "deskewed by -0.9°"]),
         // White letters on a blue sign on a stone wall: the prepared page reads stone as text,
         // the photo as it is reads the sign, and word evidence keeps that reading.
-        ("white-sign-on-blue", ["the photo as it is read better than the prepared page: kept"]),
+        ("white-sign-on-blue", ["read as photographed (more real words than after preparing the page)"]),
     ])
     func pageReadsExactlyAndSaysWhatWasDone(name: String, notes: [String]) throws {
         let r = try lovesnap(["ocr", TestPaths.fixture(name + ".jpg")])
