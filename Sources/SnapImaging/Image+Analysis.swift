@@ -27,6 +27,43 @@ extension Image {
         return Double(value)
     }
 
+    /// A connected component of a 1 bpp image: its bounding box (pixels) and its own pixels
+    /// (a 1 bpp image of the box's size).
+    struct Component {
+        var x: Int
+        var y: Int
+        var width: Int
+        var height: Int
+        var mask: Image
+    }
+
+    /// The 8-connected components of a 1 bpp image with their pixels (Leptonica `pixConnCompPixa`).
+    /// - Throws: `ImagingError.operationFailed` when Leptonica fails.
+    func components() throws -> [Component] {
+        var pixa: UnsafeMutablePointer<PIXA>? = nil
+        guard let boxa = pixConnCompPixa(pix, &pixa, 8), let pixa else {
+            throw ImagingError.operationFailed(operation: "pixConnCompPixa")
+        }
+        var bx: UnsafeMutablePointer<BOXA>? = boxa
+        var px: UnsafeMutablePointer<PIXA>? = pixa
+        defer {
+            boxaDestroy(&bx)
+            pixaDestroy(&px)
+        }
+        var out: [Component] = []
+        for i in 0..<pixaGetCount(pixa) {
+            var x: l_int32 = 0
+            var y: l_int32 = 0
+            var w: l_int32 = 0
+            var h: l_int32 = 0
+            guard boxaGetBoxGeometry(boxa, i, &x, &y, &w, &h) == 0, let p = pixaGetPix(pixa, i, l_int32(L_CLONE)) else {
+                throw ImagingError.operationFailed(operation: "pixaGetPix")
+            }
+            out.append(Component(x: Int(x), y: Int(y), width: Int(w), height: Int(h), mask: Image(taking: p)))
+        }
+        return out
+    }
+
     /// Bounding boxes of the 8-connected components of a 1 bpp image, in pixels (Leptonica `pixConnCompBB`).
     public func componentBoxes() throws -> [(x: Int, y: Int, width: Int, height: Int)] {
         guard let boxa = pixConnCompBB(pix, 8) else { throw ImagingError.operationFailed(operation: "pixConnCompBB") }

@@ -169,37 +169,11 @@ public enum PageFinder {
     }
 
     static func largestComponent(_ binary: Image) throws -> Region? {
-        var pixa: UnsafeMutablePointer<PIXA>? = nil
-        guard let boxa = pixConnCompPixa(binary.pix, &pixa, 8), let pixa else {
-            throw ImagingError.operationFailed(operation: "pixConnCompPixa")
+        guard let largest = try binary.components().max(by: { $0.width * $0.height < $1.width * $1.height }) else {
+            return nil
         }
-        var bx: UnsafeMutablePointer<BOXA>? = boxa
-        var px: UnsafeMutablePointer<PIXA>? = pixa
-        defer {
-            boxaDestroy(&bx)
-            pixaDestroy(&px)
-        }
-        let n = Int(pixaGetCount(pixa))
-        var best = -1
-        var bestArea = 0
-        for i in 0..<n {
-            var x: l_int32 = 0
-            var y: l_int32 = 0
-            var w: l_int32 = 0
-            var h: l_int32 = 0
-            boxaGetBoxGeometry(boxa, l_int32(i), &x, &y, &w, &h)
-            if Int(w) * Int(h) > bestArea {
-                bestArea = Int(w) * Int(h)
-                best = i
-            }
-        }
-        guard best >= 0, let component = pixaGetPix(pixa, l_int32(best), l_int32(L_CLONE)) else { return nil }
-        let mask = Image(taking: component)
-        var ox: l_int32 = 0
-        var oy: l_int32 = 0
-        var ow: l_int32 = 0
-        var oh: l_int32 = 0
-        boxaGetBoxGeometry(boxa, l_int32(best), &ox, &oy, &ow, &oh)
+        let mask = largest.mask
+        let (ox, oy) = (largest.x, largest.y)
         // Extreme points along the diagonals: top-left minimizes x + y, bottom-right maximizes it,
         // top-right maximizes x − y, bottom-left minimizes it.
         var count = 0
@@ -211,8 +185,8 @@ public enum PageFinder {
         let w = mask.width
         for (i, v) in values.enumerated() where v != 0 {
             count += 1
-            let x = Double(i % w + Int(ox))
-            let y = Double(i / w + Int(oy))
+            let x = Double(i % w + ox)
+            let y = Double(i / w + oy)
             if x + y < tl.0 { tl = (x + y, x, y) }
             if x + y > br.0 { br = (x + y, x, y) }
             if x - y > tr.0 { tr = (x - y, x, y) }

@@ -89,7 +89,8 @@ public struct PreparedImage {
     public let resolution: Int
 }
 
-/// Grey → scale to the text size → polarity → deskew → black-and-white, all with Leptonica.
+/// Grey → page found → polarity per region → light → text size → deskew → dewarp →
+/// black-and-white, all with Leptonica; each step only where it is needed.
 public struct Preprocessor {
     /// The pipeline settings.
     public var options: PreprocessingOptions
@@ -299,13 +300,6 @@ public struct Preprocessor {
         f = min(f, 4)
         f = min(f, Double(options.maxDimension) / Double(max(width, height)))
         return abs(f - 1) < 0.05 ? 1 : f
-    }
-
-    /// Whether most of the page is dark after a global Otsu threshold (light text on a dark
-    /// background). A page of one grey level has no text to invert.
-    static func isLightOnDark(_ gray: Image) throws -> Bool {
-        let dark = try gray.otsuGlobal().blackFraction()
-        return dark > 0.5 && dark < 1
     }
 
     /// Median height (pixels) of the ink's connected components that look like characters, or nil

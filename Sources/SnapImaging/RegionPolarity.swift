@@ -33,29 +33,11 @@ public enum RegionPolarity {
         let brick = l_int32(max(3, max(gray.width, gray.height) / 50))
         let solid = try Image.wrap(pixOpenBrick(nil, binary.pix, brick, brick), "pixOpenBrick")
         let pageArea = gray.width * gray.height
-        var pixa: UnsafeMutablePointer<PIXA>? = nil
-        guard let boxa = pixConnCompPixa(solid.pix, &pixa, 8), let pixa else {
-            throw ImagingError.operationFailed(operation: "pixConnCompPixa")
-        }
-        var bx: UnsafeMutablePointer<BOXA>? = boxa
-        var px: UnsafeMutablePointer<PIXA>? = pixa
-        defer {
-            boxaDestroy(&bx)
-            pixaDestroy(&px)
-        }
         var regions: [Region] = []
-        for i in 0..<Int(pixaGetCount(pixa)) {
-            var x: l_int32 = 0
-            var y: l_int32 = 0
-            var w: l_int32 = 0
-            var h: l_int32 = 0
-            boxaGetBoxGeometry(boxa, l_int32(i), &x, &y, &w, &h)
-            guard Int(w) * Int(h) * 200 >= pageArea, h >= 8,
-                let component = pixaGetPix(pixa, l_int32(i), l_int32(L_CLONE))
-            else { continue }
-            let region = Region(x: Int(x), y: Int(y), width: Int(w), height: Int(h))
+        for c in try solid.components() where c.width * c.height * 200 >= pageArea && c.height >= 8 {
+            let region = Region(x: c.x, y: c.y, width: c.width, height: c.height)
             // The block with its holes filled: the print inside it included.
-            let block = Image(taking: component)
+            let block = c.mask
             let holes = try withExtendedLifetime(block) {
                 try Image.wrap(pixHolesByFilling(block.pix, 4), "pixHolesByFilling")
             }
