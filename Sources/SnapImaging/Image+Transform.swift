@@ -36,6 +36,18 @@ extension Image {
         return try Image.wrap(pixScale(pix, f, f), "pixScale")
     }
 
+    /// The pixels of the rectangle at (`x`, `y`) of `width` × `height` pixels, cut to the image
+    /// (Leptonica `pixClipRectangle`).
+    /// - Throws: `ImagingError.operationFailed` when the rectangle misses the image.
+    func clipped(x: Int, y: Int, width: Int, height: Int) throws -> Image {
+        guard let box = boxCreate(l_int32(x), l_int32(y), l_int32(width), l_int32(height)) else {
+            throw ImagingError.operationFailed(operation: "boxCreate")
+        }
+        var b: UnsafeMutablePointer<BOX>? = box
+        defer { boxDestroy(&b) }
+        return try Image.wrap(pixClipRectangle(pix, box, nil), "pixClipRectangle")
+    }
+
     /// A photometric negative (Leptonica `pixInvert`).
     public func inverted() throws -> Image {
         try Image.wrap(pixInvert(nil, pix), "pixInvert")

@@ -124,13 +124,10 @@ public enum PageFinder {
             ptaAddPt(source, l_float32(corner.x), l_float32(corner.y))
             ptaAddPt(target, l_float32(d.0), l_float32(d.1))
         }
-        let warped = try Image.wrap(pixProjectivePtaGray(gray.pix, target, source, 255), "pixProjectivePtaGray")
-        guard let box = boxCreate(0, 0, l_int32(w), l_int32(h)) else {
-            throw ImagingError.operationFailed(operation: "boxCreate")
+        let warped = try withExtendedLifetime(gray) {
+            try Image.wrap(pixProjectivePtaGray(gray.pix, target, source, 255), "pixProjectivePtaGray")
         }
-        var b: UnsafeMutablePointer<BOX>? = box
-        defer { boxDestroy(&b) }
-        return try Image.wrap(pixClipRectangle(warped.pix, box, nil), "pixClipRectangle")
+        return try warped.clipped(x: 0, y: 0, width: w, height: h)
     }
 
     /// Whether print lies outside `quad` as well as inside it: then the bright region is only the

@@ -267,12 +267,7 @@ public struct Preprocessor {
         dewarpaUseBothArrays(dewa, 0)
         dewarpaSetCheckColumns(dewa, 0)
         dewarpaSetCurvatures(dewa, 1000, 0, 1000, -1, -1, -1)
-        var threshold: l_int32 = 0
-        let binary = try withExtendedLifetime(gray) {
-            try Image.wrap(
-                pixOtsuThreshOnBackgroundNorm(gray.pix, nil, 10, 15, 100, 50, 255, 2, 2, 0.1, &threshold),
-                "pixOtsuThreshOnBackgroundNorm")
-        }
+        let binary = try gray.binarized(.otsu)
         let lines = try withExtendedLifetime(binary) {
             try Image.wrap(pixRemoveBorderConnComps(binary.pix, 8), "pixRemoveBorderConnComps")
         }

@@ -86,14 +86,8 @@ public enum RegionPolarity {
 }
 
 extension Image {
-    /// The pixels inside `region` (Leptonica `pixClipRectangle`).
+    /// The pixels inside `region`.
     func clipped(to region: RegionPolarity.Region) throws -> Image {
-        guard let box = boxCreate(l_int32(region.x), l_int32(region.y), l_int32(region.width), l_int32(region.height))
-        else {
-            throw ImagingError.operationFailed(operation: "boxCreate")
-        }
-        var b: UnsafeMutablePointer<BOX>? = box
-        defer { boxDestroy(&b) }
-        return try Image.wrap(pixClipRectangle(pix, box, nil), "pixClipRectangle")
+        try clipped(x: region.x, y: region.y, width: region.width, height: region.height)
     }
 }
