@@ -116,9 +116,6 @@ public struct Recognizer {
             startedEngine = started
             return started
         }
-        // The spelling dictionaries that judge readings load beside them (about 0.3 s).
-        let languages = engineOptions.languages
-        let pendingSpelling = Pending { try SpellChecker(languages: languages) }
         let loader = ImageLoader(
             memoryLimit: options.memoryLimit, jpegReductionTarget: options.preprocessing.maxDimension)
         let loaded = try loader.load(path)
@@ -131,6 +128,14 @@ public struct Recognizer {
         let reduction = Double(loaded.decodeReduction)
         if loaded.decodeReduction > 1 { notes.append(.jpegReduced(factor: loaded.decodeReduction)) }
 
+        // Recognize a page, its boxes in pixels of the full-size upright photo; progress within [lo, lo + span].
+        func read(_ page: inout PreparedImage, _ lo: Int, _ span: Int) throws -> RecognitionResult {
+            page.scale /= reduction
+            let engine = try readyEngine()
+            guard progress(lo, .recognizing) else { throw OCRError.cancelled }
+            return try engine.recognize(page) { p in progress(lo + p * span / 100, .recognizing) }
+        }
+
         // One variant: prepare with `settings`, recognize, report progress within [lo, lo + span].
         func attempt(_ image: Image, _ settings: PreprocessingOptions, _ lo: Int, _ span: Int) throws -> (
             RecognitionResult, PreparedImage
@@ -139,12 +144,7 @@ public struct Recognizer {
             var page = try Preprocessor(options: settings).prepare(image)
             let variant = PreparationVariant(settings)
             notes.append(.prepared(variant, PageMeasurements(page)))
-            page.scale /= reduction  // boxes in pixels of the full-size upright photo
-            let engine = try readyEngine()
-            guard progress(lo + span / 10, .recognizing) else { throw OCRError.cancelled }
-            let r = try engine.recognize(page) { p in
-                progress(lo + span / 10 + p * (span - span / 10) / 100, .recognizing)
-            }
+            let r = try read(&page, lo + span / 10, span - span / 10)
             notes.append(
                 .read(variant, meanConfidence: r.meanConfidence, words: r.words.count, score: Recognizer.score(r)))
             return (r, page)
@@ -200,19 +200,24 @@ public struct Recognizer {
         }
         // Never worse than doing nothing: a page the preparation transformed, or read poorly, is
         // also read as it is, and the reading with more evidence of real words is kept.
+        // The spelling dictionaries that judge the two readings (about 0.3 s) load on the second
+        // core while the photo is read again; a clean page needs neither.
         let poor = best.words.isEmpty || best.meanConfidence < Recognizer.orientationCheckBelowConfidence
-        if page.isTransformed || poor, let spelling = try? pendingSpelling.take() {
-            let plain = try Preprocessor(options: options.preprocessing).plain(upright)
-            guard progress(85, .recognizing) else { throw OCRError.cancelled }
-            var plainPage = plain
-            plainPage.scale /= reduction
-            let r = try readyEngine().recognize(plainPage) { p in progress(85 + p * 14 / 100, .recognizing) }
-            let prepared = WordEvidence(text: best.text, isKnown: spelling.isKnown)
-            let asIs = WordEvidence(text: r.text, isKnown: spelling.isKnown)
-            notes.append(.compared(prepared: prepared.score, plain: asIs.score))
-            if asIs.score > prepared.score {
-                (best, page) = (r, plainPage)
-                notes.append(.keptPlainReading)
+        if page.isTransformed || poor {
+            let languages = engineOptions.languages
+            let pendingSpelling = Pending { try SpellChecker(languages: languages) }
+            var plainPage = try Preprocessor(options: options.preprocessing).plain(upright)
+            let r = try read(&plainPage, 85, 14)
+            // Without a dictionary for the languages there is no evidence to weigh: the prepared
+            // reading stays.
+            if let spelling = try? pendingSpelling.take() {
+                let prepared = WordEvidence(text: best.text, isKnown: spelling.isKnown)
+                let asIs = WordEvidence(text: r.text, isKnown: spelling.isKnown)
+                notes.append(.compared(prepared: prepared.score, plain: asIs.score))
+                if asIs.score > prepared.score {
+                    (best, page) = (r, plainPage)
+                    notes.append(.keptPlainReading)
+                }
             }
         }
         if page.page != nil { notes.append(.pageStraightened) }
