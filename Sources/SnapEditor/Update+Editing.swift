@@ -141,17 +141,25 @@ private func location(of buffer: TextBuffer) -> String {
 
 // MARK: - Search
 
+/// The next match of `search` from `offset` in the search's case mode, or nil with nano's
+/// "not found" on the status line.
+func nextMatch(of search: String, from offset: Int, skippingCurrent: Bool, in state: inout EditorState)
+    -> SearchMatch?
+{
+    guard
+        let match = try? state.buffer.nextMatch(
+            of: search, from: offset, skippingCurrent: skippingCurrent, caseSensitive: state.caseSensitive)
+    else {
+        state.status = StatusMessage("\"\(search)\" not found")
+        return nil
+    }
+    return match
+}
+
 /// Moves to the next match after the cursor, wrapping; the status says how it went (nano's words).
 func find(_ search: String, in state: inout EditorState) {
     let from = state.buffer.offset(of: state.buffer.cursor)
-    guard
-        let match = try? state.buffer.nextMatch(
-            of: search, from: from, skippingCurrent: true,
-            caseSensitive: state.caseSensitive)
-    else {
-        state.status = StatusMessage("\"\(search)\" not found")
-        return
-    }
+    guard let match = nextMatch(of: search, from: from, skippingCurrent: true, in: &state) else { return }
     state.buffer.moveCursor(to: state.buffer.position(ofOffset: match.range.lowerBound))
     if match.wrapped && match.range.lowerBound == from {
         state.status = StatusMessage("This is the only occurrence")

@@ -6,14 +6,7 @@ import SnapText
 /// Finds the first match from the cursor and asks about it; "not found" when there is none.
 func beginReplace(search: String, replacement: String, in state: inout EditorState) {
     let from = state.buffer.offset(of: state.buffer.cursor)
-    guard
-        let match = try? state.buffer.nextMatch(
-            of: search, from: from, skippingCurrent: false,
-            caseSensitive: state.caseSensitive)
-    else {
-        state.status = StatusMessage("\"\(search)\" not found")
-        return
-    }
+    guard let match = nextMatch(of: search, from: from, skippingCurrent: false, in: &state) else { return }
     let session = ReplaceSession(
         search: search, replacement: replacement, match: match.range, stopOffset: from,
         wrapped: match.wrapped, count: 0, originalCursor: from, caseSensitive: state.caseSensitive)
