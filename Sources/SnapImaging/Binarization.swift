@@ -57,4 +57,18 @@ extension Image {
         }
         return Image(taking: out)
     }
+
+    /// Otsu's threshold for the whole of an 8 bpp image (grey level 0–255; pixels below it are
+    /// dark): `pixOtsuAdaptiveThreshold` with a single tile, its threshold image read back.
+    /// - Throws: `ImagingError.operationFailed` when Leptonica fails.
+    func otsuThreshold() throws -> Int {
+        var threshold: UnsafeMutablePointer<PIX>? = nil
+        defer { pixDestroy(&threshold) }
+        guard pixOtsuAdaptiveThreshold(pix, l_int32(max(16, width)), l_int32(max(16, height)), 0, 0, 0.1, &threshold, nil) == 0,
+            let threshold
+        else { throw ImagingError.operationFailed(operation: "pixOtsuAdaptiveThreshold") }
+        var value: l_uint32 = 0
+        pixGetPixel(threshold, 0, 0, &value)
+        return Int(value)
+    }
 }

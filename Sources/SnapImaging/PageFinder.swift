@@ -57,7 +57,8 @@ public struct PageQuadrilateral: Equatable, Sendable {
 /// Finds a sheet of paper lying on a darker surface (a table, a desk) and straightens it.
 ///
 /// The page is the largest bright region of the photo once print has been closed away (Leptonica
-/// grey closing, then Otsu); its corners are the region's extreme points along the two diagonals,
+/// grey closing, then thresholds from Otsu's down, see `find`); its corners are where straight
+/// lines fitted to its four sides meet,
 /// and the page is straightened by a projective transform from those corners
 /// (`pixProjectivePtaGray`, bilinear). A photo whose bright region fills (nearly) the whole frame,
 /// such as a scan, has no page to find.
@@ -65,14 +66,32 @@ public enum PageFinder {
     /// Grey levels by which print is darker than the paper around it, at the least.
     static let minimumInkContrast: l_int32 = 40
 
+    /// The share of the frame's border (0–1) a page found below Otsu's threshold may touch: lit
+    /// table joins a shadowed page along the frame's edge, and a page running off the frame has
+    /// a side only where it is lit.
+    static let maximumBorderFraction = 0.05
+
+    /// The share of each side's outline (0–1) that must lie on its line for a page found below
+    /// Otsu's threshold: a shadow darker than the threshold cuts a corner off the page, and the
+    /// cut is not on the page's sides.
+    static let minimumStraightness = 0.85
+
+    /// Grey levels between the thresholds tried, from Otsu's down.
+    static let thresholdStep = 8
+
     /// The long side (pixels) the photo is reduced to for the search.
     static let searchSize = 600.0
 
-    /// Finds the page in an 8 bpp grey image.
+    /// Finds the page in an 8 bpp grey image, reduced to `searchSize` with its print closed away.
     ///
-    /// - Returns: the corners in pixels of `gray`, or nil when no page stands out: the brightest
-    ///   region covers more than 90 % or less than 8 % of the frame, or is not four-sided (its area
-    ///   differs from the quadrilateral's by more than 12 %, or a corner angle is outside 55°–125°).
+    /// Thresholds from Otsu's down, in steps of `thresholdStep` grey levels, each give a largest
+    /// bright region; the page is the first of them that is four-sided (its area within 12 % of
+    /// its corners' quadrilateral, every corner angle within 55°–125°), covers 8–90 % of the frame,
+    /// when found below Otsu's threshold touches at most `maximumBorderFraction` of the frame's
+    /// border and has straight sides (`minimumStraightness`), and has no print continuing outside it (`printContinuesOutside`). The sweep stops
+    /// when the bright region covers more than 90 % of the frame (the table has joined the page).
+    /// - Returns: the corners in pixels of `gray`, or nil when no page stands out (a scan, a page
+    ///   filling the frame, a page whose edges are lost).
     /// - Throws: `ImagingError.operationFailed` when a Leptonica call fails.
     public static func find(_ gray: Image) throws -> PageQuadrilateral? {
         precondition(gray.depth == 8, "PageFinder.find needs an 8 bpp grey image")
@@ -82,23 +101,47 @@ public enum PageFinder {
         // Close away the print: a grey closing wider than a text line's strokes at this size.
         let brick = l_int32(max(5, (max(small.width, small.height) / 50) | 1))
         let closed = try Image.wrap(pixCloseGray(small.pix, brick, brick), "pixCloseGray")
-        let paper = try closed.otsuGlobal().inverted()  // ON = bright
-        guard let region = try largestComponent(paper) else { return nil }
         let frame = Double(small.width * small.height)
-        let fraction = Double(region.count) / frame
-        guard fraction >= 0.08, fraction <= 0.9 else { return nil }
-        let quad = region.quadrilateral
-        guard quad.area > 0, abs(quad.area - Double(region.count)) / quad.area <= 0.12, isPlausible(quad) else {
-            return nil
+        var ink: [(x: Int, y: Int, width: Int, height: Int)]? = nil
+        var best: PageQuadrilateral? = nil
+        // Otsu's threshold splits paper from table when the light is even; a shadow across the
+        // page splits the page itself (its lit part is one class, the shadowed part and the table
+        // the other). Lower thresholds take in darker paper until the table joins the page: the
+        // first four-sided region of that sweep is the page.
+        let otsu = try closed.otsuThreshold()
+        for threshold in stride(from: otsu, through: 16, by: -thresholdStep) {
+            let paper = try withExtendedLifetime(closed) {
+                try Image.wrap(pixThresholdToBinary(closed.pix, l_int32(threshold)), "pixThresholdToBinary").inverted()
+            }  // ON = at least as bright as the threshold
+            guard let region = try largestComponent(paper) else { continue }
+            let fraction = Double(region.count) / frame
+            if fraction > 0.9 { break }
+            guard fraction >= 0.08 else { continue }
+            guard
+                threshold == otsu
+                    || (region.borderFraction <= maximumBorderFraction && region.straightness >= minimumStraightness)
+            else { continue }
+            // The fitted sides first; the extreme points when those fail (a curled page's sides
+            // are not lines, and its extreme points hold all of it).
+            for quad in region.quadrilaterals {
+                guard quad.area > 0, abs(quad.area - Double(region.count)) / quad.area <= 0.12, isPlausible(quad)
+                else { continue }
+                if ink == nil { ink = try inkBoxes(small: small, closed: closed) }
+                guard !printContinuesOutside(quad, ink: ink ?? []) else { continue }
+                best = quad
+                break
+            }
+            if best != nil { break }
         }
-        guard try !printContinuesOutside(quad, small: small, closed: closed) else { return nil }
+        guard let quad = best else { return nil }
         // Back to the pixels of `gray`.
         let scaled = PageQuadrilateral(
             corners: quad.corners.map { .init(x: ($0.x + 0.5) / factor, y: ($0.y + 0.5) / factor) })
         return scaled
     }
 
-    /// The page inside `quad` as an upright rectangle of its straightened size, white outside the photo.
+    /// The page inside `quad` as an upright rectangle of its straightened size less 1 % on every
+    /// side, white outside the photo.
     ///
     /// - Parameters:
     ///   - gray: the 8 bpp image the corners are measured in.
@@ -127,25 +170,34 @@ public enum PageFinder {
         let warped = try withExtendedLifetime(gray) {
             try Image.wrap(pixProjectivePtaGray(gray.pix, target, source, 255), "pixProjectivePtaGray")
         }
-        return try warped.clipped(x: 0, y: 0, width: w, height: h)
+        // A found edge is a pixel or two off, and a sliver of table along it reads as a column of
+        // "I"s: a page's margins are wider than 1 % of it, so that much is left out on every side.
+        let (mx, my) = (w / 100, h / 100)
+        return try warped.clipped(x: mx, y: my, width: w - 2 * mx, height: h - 2 * my)
     }
 
-    /// Whether print lies outside `quad` as well as inside it: then the bright region is only the
-    /// lit part of a page (a shadow across it has a straight edge too), not the page.
-    ///
-    /// Print is what is darker than its surroundings by `minimumInkContrast` grey levels (the
-    /// photo subtracted from its grey closing, so a shadow's darkness does not count), in
-    /// components at most 15 times as wide as high (letters and words, not rules) with heights
-    /// within half and twice the median height of those inside. More than a quarter as many
-    /// outside as inside means the page goes on.
-    static func printContinuesOutside(_ quad: PageQuadrilateral, small: Image, closed: Image) throws -> Bool {
+    /// The print of the search image: what is darker than its grey closing by `minimumInkContrast`
+    /// (so a shadow's darkness does not count), as component boxes at most 15 times as wide as high
+    /// (letters and words, not rules), in pixels of `small`.
+    static func inkBoxes(small: Image, closed: Image) throws -> [(x: Int, y: Int, width: Int, height: Int)] {
         let contrast = try withExtendedLifetime((small, closed)) {
             try Image.wrap(pixSubtractGray(nil, closed.pix, small.pix), "pixSubtractGray")
         }
         let ink = try withExtendedLifetime(contrast) {
             try Image.wrap(pixThresholdToBinary(contrast.pix, minimumInkContrast), "pixThresholdToBinary").inverted()
         }
-        let boxes = try ink.componentBoxes().filter { $0.height >= 3 && $0.width <= 15 * $0.height }
+        return try ink.componentBoxes().filter { $0.height >= 3 && $0.width <= 15 * $0.height }
+    }
+
+    /// Whether print lies outside `quad` as well as inside it: then the bright region is only the
+    /// lit part of a page (a shadow across it has a straight edge too), not the page.
+    ///
+    /// `boxes` is the print (`inkBoxes`); those with heights within half and twice the median
+    /// height of the print inside count. More than a quarter as many outside as inside means the
+    /// page goes on.
+    static func printContinuesOutside(_ quad: PageQuadrilateral, ink boxes: [(x: Int, y: Int, width: Int, height: Int)])
+        -> Bool
+    {
         var inside: [Int] = []
         var outside: [Int] = []
         for b in boxes {
@@ -159,10 +211,17 @@ public enum PageFinder {
         return outside.filter(similar).count * 4 > inside.filter(similar).count
     }
 
-    /// The largest 8-connected ON region of a 1 bpp image: its pixel count and its extreme points.
+    /// The largest 8-connected ON region of a 1 bpp image: its pixel count and its corners
+    /// (`Outline.fittedQuadrilateral` when its sides are straight, and its extreme points).
     struct Region {
         var count: Int
-        var quadrilateral: PageQuadrilateral
+        /// The share of the outline's points (0–1) near the fitted sides, on the least straight side.
+        var straightness: Double
+        /// Its corners, best first: where its fitted sides meet when they are straight
+        /// (`minimumStraightness`), then its extreme points along the diagonals.
+        var quadrilaterals: [PageQuadrilateral]
+        /// The share of the frame's border pixels that belong to the region (0–1).
+        var borderFraction: Double
     }
 
     static func largestComponent(_ binary: Image) throws -> Region? {
@@ -171,27 +230,108 @@ public enum PageFinder {
         }
         let mask = largest.mask
         let (ox, oy) = (largest.x, largest.y)
-        // Extreme points along the diagonals: top-left minimizes x + y, bottom-right maximizes it,
-        // top-right maximizes x − y, bottom-left minimizes it.
+        let w = mask.width
+        let h = mask.height
+        // Extreme points along the diagonals (top-left minimizes x + y, bottom-right maximizes it,
+        // top-right maximizes x − y, bottom-left minimizes it), and the region's outline: its
+        // first and last pixel in every column and row.
         var count = 0
+        var onBorder = 0
         var tl = (Double.infinity, 0.0, 0.0)
         var br = (-Double.infinity, 0.0, 0.0)
         var tr = (-Double.infinity, 0.0, 0.0)
         var bl = (Double.infinity, 0.0, 0.0)
-        let values = mask.pixelValues()
-        let w = mask.width
-        for (i, v) in values.enumerated() where v != 0 {
+        var top = [Int](repeating: -1, count: w)
+        var bottom = [Int](repeating: -1, count: w)
+        var left = [Int](repeating: -1, count: h)
+        var right = [Int](repeating: -1, count: h)
+        for (i, v) in mask.pixelValues().enumerated() where v != 0 {
             count += 1
-            let x = Double(i % w + ox)
-            let y = Double(i / w + oy)
+            let (px, py) = (i % w, i / w)
+            if top[px] < 0 { top[px] = py }
+            bottom[px] = py
+            if left[py] < 0 { left[py] = px }
+            right[py] = px
+            if px + ox == 0 || py + oy == 0 || px + ox == binary.width - 1 || py + oy == binary.height - 1 {
+                onBorder += 1
+            }
+            let x = Double(px + ox)
+            let y = Double(py + oy)
             if x + y < tl.0 { tl = (x + y, x, y) }
             if x + y > br.0 { br = (x + y, x, y) }
             if x - y > tr.0 { tr = (x - y, x, y) }
             if x - y < bl.0 { bl = (x - y, x, y) }
         }
         guard count > 0 else { return nil }
-        let corners = [tl, tr, br, bl].map { PageQuadrilateral.Point(x: $0.1, y: $0.2) }
-        return Region(count: count, quadrilateral: PageQuadrilateral(corners: corners))
+        let rough = PageQuadrilateral(corners: [tl, tr, br, bl].map { .init(x: $0.1, y: $0.2) })
+        let outline = Outline(top: top, bottom: bottom, left: left, right: right, x: ox, y: oy)
+        let fitted = outline.fittedQuadrilateral(near: rough)
+        return Region(
+            count: count, straightness: fitted?.straightness ?? 0,
+            quadrilaterals: (fitted.flatMap { $0.straightness >= minimumStraightness ? [$0.quadrilateral] : nil } ?? [])
+                + [rough],
+            borderFraction: Double(onBorder) / Double(2 * (binary.width + binary.height)))
+    }
+
+    /// A region's outline: the first and last ON pixel of every column (`top`, `bottom`) and row
+    /// (`left`, `right`) of its mask, −1 where empty; `x`, `y` place the mask in the image.
+    struct Outline {
+        var top: [Int], bottom: [Int], left: [Int], right: [Int]
+        var x: Int, y: Int
+
+        /// The quadrilateral whose sides are straight lines fitted to the outline between the rough
+        /// corners (the middle 80 % of each side, Leptonica `ptaNoisyLinearLSF`, which drops points
+        /// farther than 3 × the median error and fits again), its corners where the lines meet. A
+        /// dog-eared corner, a bit of lit table touching the page or a thumb on its edge move the
+        /// extreme points of a region but hardly the lines of its sides. Nil when a side has fewer
+        /// than 8 points or two lines do not meet. The straightness is the share of the outline's
+        /// points within 2 % of a side's length of its line, on the least straight side.
+        func fittedQuadrilateral(near rough: PageQuadrilateral) -> (
+            quadrilateral: PageQuadrilateral, straightness: Double
+        )? {
+            let c = rough.corners.map { (x: $0.x - Double(x), y: $0.y - Double(y)) }
+            // Horizontal sides as y = a·x + b over columns, vertical ones as x = a·y + b over rows.
+            guard let topLine = fit(top, from: c[0].x, to: c[1].x),
+                let bottomLine = fit(bottom, from: c[3].x, to: c[2].x),
+                let leftLine = fit(left, from: c[0].y, to: c[3].y),
+                let rightLine = fit(right, from: c[1].y, to: c[2].y)
+            else { return nil }
+            // y = a·x + b meets x = c·y + d at y = (a·d + b) / (1 − a·c).
+            func meet(_ horizontal: (Double, Double), _ vertical: (Double, Double)) -> PageQuadrilateral.Point? {
+                let denominator = 1 - horizontal.0 * vertical.0
+                guard abs(denominator) > 1e-6 else { return nil }
+                let py = (horizontal.0 * vertical.1 + horizontal.1) / denominator
+                return .init(x: vertical.0 * py + vertical.1 + Double(x), y: py + Double(y))
+            }
+            guard let a = meet(topLine.line, leftLine.line), let b = meet(topLine.line, rightLine.line),
+                let d = meet(bottomLine.line, rightLine.line), let e = meet(bottomLine.line, leftLine.line)
+            else { return nil }
+            let straightness = [topLine, bottomLine, leftLine, rightLine].map(\.inliers).min() ?? 0
+            return (PageQuadrilateral(corners: [a, b, d, e]), straightness)
+        }
+
+        /// A robust line through `edge[i]` over `i` in the middle 80 % of `from...to`: (slope,
+        /// intercept), and the share of the points (0–1) within 2 % of the side's length of it.
+        private func fit(_ edge: [Int], from: Double, to: Double) -> (line: (Double, Double), inliers: Double)? {
+            let (lo, hi) = (min(from, to), max(from, to))
+            let margin = (hi - lo) / 10
+            let first = max(0, Int((lo + margin).rounded(.up)))
+            let last = min(edge.count - 1, Int((hi - margin).rounded(.down)))
+            guard last - first >= 8, let points = ptaCreate(l_int32(last - first + 1)) else { return nil }
+            var p: UnsafeMutablePointer<PTA>? = points
+            defer { ptaDestroy(&p) }
+            for i in first...last where edge[i] >= 0 { ptaAddPt(points, l_float32(i), l_float32(edge[i])) }
+            guard ptaGetCount(points) >= 8 else { return nil }
+            var slope: l_float32 = 0
+            var intercept: l_float32 = 0
+            guard ptaNoisyLinearLSF(points, 3, nil, &slope, &intercept, nil, nil) == 0 else { return nil }
+            let (a, b) = (Double(slope), Double(intercept))
+            let tolerance = max(2, Double(last - first) / 50)
+            let near = (first...last).filter {
+                edge[$0] >= 0 && abs(Double(edge[$0]) - (a * Double($0) + b)) <= tolerance
+            }
+            return ((a, b), Double(near.count) / Double(ptaGetCount(points)))
+        }
     }
 
     /// Whether every corner angle lies within 55°–125° and every side is at least 32 px long.

@@ -9,7 +9,8 @@ import CLeptonica
 /// fills its bounding box to at least 55 %, and whose light pixels look like letters: at least
 /// four light components of a similar height (4 px to 60 % of the block's height, at most four
 /// times as wide as high), and none larger than 15 % of the block (a page lying on a dark table
-/// is a hole of the table, not a letter). Polarity is decided per region: a dark table around a
+/// is a hole of the table, not a letter) and that do not enclose dark letters as tall as
+/// themselves (see `hasLetters`). Polarity is decided per region: a dark table around a
 /// light page, or dark photos beside text, are left alone.
 public enum RegionPolarity {
     /// A block of light-on-dark text, in pixels of the page it was found in.
@@ -56,7 +57,10 @@ public enum RegionPolarity {
     }
 
     /// Whether the light parts of a dark block (ON in `light`) look like letters (see the type's
-    /// documentation).
+    /// documentation). Dark letters in a lit patch of paper (a shadowed page's lit wedge) have
+    /// light counters that pass for small letters; the patch then holds dark letters at least as
+    /// tall as those, which light letters never do (their own counters are smaller than them): a
+    /// block whose light parts hold half as many such holes as they have letters is not light text.
     static func hasLetters(_ light: Image, blockHeight: Int) throws -> Bool {
         let parts = try light.componentBoxes()
         let area = light.width * light.height
@@ -70,7 +74,14 @@ public enum RegionPolarity {
         heights.sort()
         let median = heights[heights.count / 2]
         let similar = heights.filter { $0 * 2 >= median && $0 <= median * 2 }.count
-        return similar >= 4
+        guard similar >= 4 else { return false }
+        let holes = try withExtendedLifetime(light) {
+            try Image.wrap(pixHolesByFilling(light.pix, 4), "pixHolesByFilling")
+        }
+        let darkLetters = try holes.componentBoxes().filter {
+            $0.height >= median && $0.height <= maxHeight && $0.width <= 4 * $0.height
+        }.count
+        return darkLetters * 2 < similar
     }
 
     /// A copy of `gray` with every region inverted (Leptonica `pixRasterop` with `PIX_NOT(PIX_DST)`).

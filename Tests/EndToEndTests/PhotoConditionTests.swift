@@ -26,6 +26,10 @@ import Testing
         // A shadow with a straight edge across the page: the lit part alone is not taken for the
         // page (print continues outside it); the light is evened out instead.
         ("shadow-across-page", ["dim or uneven light evened out", "deskewed by -0.9°"]),
+        // A page on a wood table, most of it in shadow, one lit wedge across page and table: the
+        // shadowed page is not "light text on a dark background" (the wedge's dark letters give it
+        // away), and the lit table joining the page at the frame's edge is not taken for a side.
+        ("page-mostly-in-shadow", ["dim or uneven light evened out", "deskewed by 0.6°"]),
         // White letters on a blue sign on a stone wall: the prepared page reads stone as text,
         // the photo as it is reads the sign, and word evidence keeps that reading.
         ("white-sign-on-blue", ["read as photographed (more real words than after preparing the page)"]),

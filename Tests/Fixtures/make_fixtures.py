@@ -308,6 +308,7 @@ PHOTOS = {
     "curled-page": ("curl", 0),
     "dim-warm-light": ("dim-warm", 4),
     "shadow-across-page": ("shadow", 4),
+    "page-mostly-in-shadow": ("shadow", 102),
     "inverted-heading": ("inverted-heading", 0),
     "white-sign-on-blue": ("scene-text", 2),
 }

@@ -20,8 +20,10 @@ import Testing
         }
         let size = quad.straightenedSize
         #expect(size.width < photo.width * 7 / 10 && size.height < photo.height)
+        // Straightened to that size less 1 % on every side (a sliver of table along an edge reads
+        // as a column of "I"s).
         let page = try PageFinder.straighten(photo, to: quad)
-        #expect(page.width == size.width && page.height == size.height)
+        #expect(page.width == size.width - 2 * (size.width / 100) && page.height == size.height - 2 * (size.height / 100))
     }
 
     @Test(arguments: [
@@ -52,6 +54,42 @@ import Testing
         #expect(regions.count == 1)
         #expect(regions.first.map { $0.width * 10 >= mixed.width * 9 && $0.y > mixed.height / 2 } == true)
         #expect(try RegionPolarity.lightOnDarkRegions(gray(TestPaths.sample("kettle.png"))).isEmpty)
+    }
+
+    @Test func sidesAreFittedPastADogEarAndASpike() throws {
+        // The outline of a 200 × 100 px region at (10, 20): top-left corner folded away (a 30 px
+        // diagonal), a 5 px spike of lit table on the bottom edge at x = 100…104.
+        let (w, h) = (200, 100)
+        var top = [Int](repeating: 0, count: w)
+        var left = [Int](repeating: 0, count: h)
+        for i in 0..<30 {
+            top[i] = 30 - i
+            left[i] = 30 - i
+        }
+        var bottom = [Int](repeating: h - 1, count: w)
+        for x in 100..<105 { bottom[x] = h + 4 }
+        let right = [Int](repeating: w - 1, count: h)
+        let outline = PageFinder.Outline(top: top, bottom: bottom, left: left, right: right, x: 10, y: 20)
+        // The extreme points along the diagonals: the fold moves the top-left one inward.
+        let rough = PageQuadrilateral(corners: [
+            .init(x: 25, y: 35), .init(x: 209, y: 20), .init(x: 209, y: 119), .init(x: 10, y: 119),
+        ])
+        let fitted = try #require(outline.fittedQuadrilateral(near: rough))
+        // Every corner within half a pixel of the true one.
+        let corners = fitted.quadrilateral.corners.map { [$0.x.rounded(), $0.y.rounded()] }
+        #expect(corners == [[10, 20], [209, 20], [209, 119], [10, 119]])
+        // The left side is sampled over rows 24…90 (the middle 80 % between the rough corners):
+        // the fold's rows 24…27 lie 3–6 px off the line, more than its 2 px tolerance, 63 of 67 on it.
+        #expect(fitted.straightness == 63.0 / 67.0)
+    }
+
+    @Test func aShadowedPageWithALitWedgeIsNotLightOnDark() throws {
+        // Global Otsu makes the shadowed page and the table one dark block whose only light parts
+        // are the lit wedge and the counters of its letters; the wedge's dark letters, as tall as
+        // those counters and more, show the block is not light text.
+        let photo = try gray(TestPaths.fixture("page-mostly-in-shadow.jpg"))
+        #expect(try RegionPolarity.lightOnDarkRegions(photo).isEmpty)
+        #expect(try PageFinder.find(photo) == nil)
     }
 
     @Test func aWholeNegativePageIsOneRegion() throws {
