@@ -4,7 +4,7 @@
 usage: scripts/mark-quality.py [--lovesnap BIN] [--cache DIR] [--only SUBSTR]
                                [--thresholds 50,60,...] [--per-image] DIR
 
-For every image under DIR with IMAGE.gt.txt beside it, runs `lovesnap ocr --json IMAGE` once
+For every image under DIR with its ground truth beside it (photo.jpg → photo.gt.txt), runs `lovesnap ocr --json IMAGE` once
 (`--cache DIR` keeps each JSON output and reuses it), aligns the recognized words with the
 ground-truth words, and prints, for several confidence thresholds T:
 
@@ -65,11 +65,15 @@ def align(ocr, truth):
     return right, matched
 
 
+def truth_of(image):
+    return os.path.splitext(image)[0] + ".gt.txt"
+
+
 def images(root, only):
     for d, _, files in sorted(os.walk(root)):
         for f in sorted(files):
             path = os.path.join(d, f)
-            if f.lower().endswith(EXT) and os.path.exists(path + ".gt.txt") and only in path:
+            if f.lower().endswith(EXT) and os.path.exists(truth_of(path)) and only in path:
                 yield path
 
 
@@ -113,7 +117,7 @@ def main():
     for image in images(args.dir, args.only):
         data = words_of(args.lovesnap, image, args.dir, args.cache)
         default = data.get("uncertainBelow", default)
-        with open(image + ".gt.txt", encoding="utf-8") as f:
+        with open(truth_of(image), encoding="utf-8") as f:
             truth = [norm(t) for t in f.read().split()]
         ocr = [norm(w["text"]) for w in data["words"]]
         right, matched = align(ocr, truth)

@@ -60,6 +60,14 @@ public enum Command: String, CaseIterable, Sendable {
     case deleteForward
     /// Cancel the running OCR (Esc).
     case cancelRecognition
+    /// The next uncertain word, wrapping (M-]).
+    case nextUncertain
+    /// The previous uncertain word, wrapping (M-[).
+    case previousUncertain
+    /// Accept the uncertain word under the cursor as it is: its mark goes (M-Y; undo brings it back).
+    case acceptWord
+    /// The menu of other readings of the word under the cursor (M-Space, ^Space).
+    case alternatives
 }
 
 /// What a key does in a one-line prompt (Search, Replace with, File Name to Write, To, Subject).

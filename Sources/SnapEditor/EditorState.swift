@@ -31,6 +31,8 @@ public struct EditorState: Equatable {
     public var lastSearch = ""
     /// Whether searches tell upper from lower case (the default; M-C in a search prompt toggles it).
     public var caseSensitive = true
+    /// The words OCR read, indexed by their marks' ids (``SnapText/TextMark/id``); empty for a text file.
+    public var words: [ProofWord] = []
     /// Text cut with ^K, pasted with ^U.
     public var cutBuffer = ""
     /// Esc was pressed in the editing window: the next key is read as Meta + key (nano's Esc prefix).
@@ -110,6 +112,8 @@ public enum Mode: Equatable, Sendable {
     case confirmOverwrite(path: String)
     /// The help screen; any key closes it.
     case help
+    /// The alternatives menu of a word (M-Space).
+    case alternatives(AlternativesMenu)
 }
 
 /// Which prompt is open, with what it already knows.

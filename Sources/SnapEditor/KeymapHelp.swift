@@ -22,6 +22,7 @@ extension KeyEvent {
         case .character(" "): return "Space"
         case .character(let c): return String(c)
         case .control(" "): return "^Space"
+        case .meta(" "): return "M-Space"
         case .control(let c): return "^" + String(c).uppercased()
         case .meta(let c): return "M-" + String(c).uppercased()
         case .up: return "Up"
@@ -62,6 +63,7 @@ extension Keymap {
         case .confirmReplace, .confirmSave, .confirmOverwrite:
             return Self.barItems(question.filter { $0.action.isAvailable(in: state.mode) })
         case .help: return Self.barItems(help)
+        case .alternatives: return Self.barItems(menu)
         }
     }
 
@@ -78,7 +80,7 @@ extension Keymap {
             2
             + ([
                 editing.map(\.keys), recognizing.map(\.keys), prompt.map(\.keys), question.map(\.keys),
-                help.map(\.keys),
+                help.map(\.keys), menu.map(\.keys),
             ].joined().map { Self.keyNames($0).count }.max() ?? 0)
         func section<Action>(_ title: String, _ bindings: [KeyBinding<Action>]) -> [String] {
             [""] + [title]
@@ -96,6 +98,7 @@ extension Keymap {
             + section("In a prompt (Search, Replace with, File Name to Write, To, Subject):", prompt)
             + section("At a question (Replace this instance?, Save modified buffer?, OVERWRITE?):", question)
             + section("On this help screen:", help)
+            + section("In the menu of other readings of a word (M-Space):", menu)
     }
 
     private static func keyNames(_ keys: [KeyEvent]) -> String {

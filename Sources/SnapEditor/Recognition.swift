@@ -2,9 +2,10 @@
 public enum RecognitionEvent: Equatable, Sendable {
     /// Progress so far, in percent (0...100).
     case progress(percent: Int)
-    /// Recognition ended: the text, Tesseract's mean word confidence (0–100), and notes worth
-    /// showing (e.g. "page turned 90° clockwise").
-    case finished(text: String, meanConfidence: Int, notes: [String] = [])
+    /// Recognition ended: the text, Tesseract's mean word confidence (0–100), notes worth
+    /// showing (e.g. "page turned 90° clockwise"), and the words with their ranges in `text`,
+    /// confidences, readings and doubts.
+    case finished(text: String, meanConfidence: Int, notes: [String] = [], words: [ProofWord] = [])
     /// Recognition failed; `message` is shown to the user as is.
     case failed(message: String)
 }

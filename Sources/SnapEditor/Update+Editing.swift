@@ -87,6 +87,10 @@ private func perform(_ command: Command, on state: inout EditorState, afterCut: 
         return [.redrawScreen]
     case .cancelRecognition:
         break
+    case .nextUncertain: moveToUncertain(&state, forward: true)
+    case .previousUncertain: moveToUncertain(&state, forward: false)
+    case .acceptWord: acceptWord(&state)
+    case .alternatives: openAlternatives(&state)
     case .moveUp: state.buffer.moveUp()
     case .moveDown: state.buffer.moveDown()
     case .moveLeft: state.buffer.moveLeft()
@@ -114,7 +118,7 @@ private func perform(_ command: Command, on state: inout EditorState, afterCut: 
 
 private func describe(_ step: History.Step) -> String {
     if step.edits.count > 1 { return "replacement" }
-    guard let edit = step.edits.first else { return "action" }
+    guard let edit = step.edits.first else { return step.marksBefore != step.marksAfter ? "acceptance" : "action" }
     if edit.text == "\n" { return edit.kind == .insert ? "line break" : "line join" }
     return edit.kind == .insert ? "addition" : "deletion"
 }

@@ -9,18 +9,25 @@ public func apply(_ event: RecognitionEvent, to state: inout EditorState) {
     switch event {
     case .progress(let percent):
         state.recognition = .running(percent: min(max(percent, 0), 100))
-    case .finished(let text, let confidence, let notes):
-        state.buffer = TextBuffer(text: text)
+    case .finished(let text, let confidence, let notes, let words):
+        let count = text.utf8.count
+        let placed = words.enumerated().filter { !$0.element.range.isEmpty && $0.element.range.upperBound <= count }
+        state.buffer = TextBuffer(
+            text: text,
+            marks: placed.map { TextMark(id: $0.offset, range: $0.element.range, isFlagged: $0.element.isUncertain) })
+        state.words = words
         state.topLine = 0
         state.isModified = false
         state.recognition = .finished(meanConfidence: min(max(confidence, 0), 100))
         let lines = state.buffer.writtenLineCount
+        let uncertain = state.uncertainMarks.count
         state.hasUnsavedText = !text.isEmpty
         state.status =
             lines == 0
             ? StatusMessage("No text found in \(state.displayName)")
             : StatusMessage(
-                (["Read \(plural(lines, "line")) (conf \(min(max(confidence, 0), 100)))"] + notes).joined(
+                (["Read \(plural(lines, "line")) (conf \(min(max(confidence, 0), 100)))"]
+                    + (uncertain > 0 ? ["\(uncertain) uncertain (M-] goes to the next)"] : []) + notes).joined(
                     separator: "; "))
     case .failed(let message):
         state.buffer = TextBuffer()

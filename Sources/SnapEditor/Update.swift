@@ -31,6 +31,8 @@ public func update(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap =
         effects = updateOverwriteQuestion(&state, path: path, keymap.answer(for: key))
     case .help:
         updateHelp(&state, keymap.helpAction(for: key), keymap: keymap)
+    case .alternatives(let menu):
+        updateAlternatives(&state, menu, keymap.menuAction(for: key))
     }
     if state.buffer.revision != revision { state.isModified = true }
     state.scrollToCursor()

@@ -2,7 +2,7 @@ import Foundation
 import SnapSpelling
 
 /// A reason to doubt a recognized word, beside its confidence.
-public enum WordDoubt: String, Codable, CaseIterable, Sendable {
+public enum WordDoubt: String, Codable, CaseIterable, Sendable, CustomStringConvertible {
     /// Tesseract's confidence is below the threshold (`--uncertain-below`).
     case lowConfidence
     /// The engine weighed another character strongly (``RecognizedWord/runnerUpConfidence`` at or
@@ -14,6 +14,16 @@ public enum WordDoubt: String, Codable, CaseIterable, Sendable {
     /// Characters unusual inside a word: a symbol between letters, letters and digits mixed, a
     /// capital after a small letter.
     case unusualCharacters
+
+    /// The user-facing wording ("low confidence").
+    public var description: String {
+        switch self {
+        case .lowConfidence: return "low confidence"
+        case .readingsDisagree: return "readings disagree"
+        case .unknownWord: return "not in the dictionary"
+        case .unusualCharacters: return "unusual characters"
+        }
+    }
 }
 
 /// Which recognized words a proofreader should look at, and why: pure rules over the words of one

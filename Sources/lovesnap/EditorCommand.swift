@@ -39,7 +39,8 @@ enum EditorCommand {
                 task = WorkerRecognitionTask(
                     client: try WorkerClient(
                         executable: Executable.path, workerArguments: ["__worker"], options: args.options,
-                        path: path, displayName: input.name, timeout: args.timeout), input: input)
+                        path: path, displayName: input.name, timeout: args.timeout), input: input,
+                    proofreading: Proofreading(uncertainBelow: args.uncertainBelow))
             } catch {
                 throw .workerNotStarted(error)
             }
@@ -71,9 +72,25 @@ final class WorkerRecognitionTask: RecognitionTask {
     /// The OCR failure, if any: the status line may cut it at the screen's width, so it is also
     /// printed in full on stderr when the editor ends.
     private(set) var failure: String?
-    init(client: WorkerClient, input: InputFile) {
+    /// Which words are marked uncertain.
+    let proofreading: Proofreading
+    init(client: WorkerClient, input: InputFile, proofreading: Proofreading) {
         self.client = client
         self.input = input
+        self.proofreading = proofreading
+    }
+
+    /// The editor's records of `result`'s words, with their doubts.
+    static func proofWords(_ result: RecognitionResult, _ proofreading: Proofreading) -> [ProofWord] {
+        let doubts = proofreading.doubts(about: result.words)
+        return result.words.indices.map { i in
+            let w = result.words[i]
+            let b = w.boundingBox
+            return ProofWord(
+                text: w.text, range: w.textRange, confidence: w.confidence,
+                box: WordBox(x: b.x, y: b.y, width: b.width, height: b.height), line: w.line,
+                alternatives: w.alternatives, suggestions: w.suggestions, doubts: doubts[i].map(\.description))
+        }
     }
 
     func poll() -> [RecognitionEvent] {
@@ -83,7 +100,8 @@ final class WorkerRecognitionTask: RecognitionTask {
             case .finished(let r):
                 return .finished(
                     text: r.text, meanConfidence: r.meanConfidence,
-                    notes: r.notes.filter { !$0.isDiagnostic }.map(\.description))
+                    notes: r.notes.filter { !$0.isDiagnostic }.map(\.description),
+                    words: Self.proofWords(r, proofreading))
             case .failed(let reason):
                 let message = input.userFacing(reason.description)
                 if reason != .cancelled { failure = message }
