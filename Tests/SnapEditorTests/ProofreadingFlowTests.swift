@@ -1,0 +1,117 @@
+import SnapTerminal
+import SnapText
+import Testing
+
+@testable import SnapEditor
+
+/// "Lenore, the kettle hums\nyour tnue,\n": "kettle" uncertain (low confidence), "tnue," uncertain
+/// (not in the dictionary) with the engine's "tune," and Hunspell's "tone,", "true,".
+private func proofEditor() -> (Editor, FakeTerminal) {
+    let text = "Lenore, the kettle hums\nyour tnue,\n"
+    let words = [
+        ProofWord(text: "Lenore,", range: 0..<7, confidence: 91),
+        ProofWord(text: "the", range: 8..<11, confidence: 96),
+        ProofWord(
+            text: "kettle", range: 12..<18, confidence: 41, alternatives: ["kettie"], doubts: ["low confidence"]),
+        ProofWord(text: "hums", range: 19..<23, confidence: 95),
+        ProofWord(text: "your", range: 24..<28, confidence: 93),
+        ProofWord(
+            text: "tnue,", range: 29..<34, confidence: 84, alternatives: ["tune,"], suggestions: ["tone,", "tune,"],
+            doubts: ["not in the dictionary"]),
+    ]
+    let job = FakeRecognition([.finished(text: text, meanConfidence: 88, words: words)])
+    let terminal = FakeTerminal()
+    let configuration = EditorConfiguration.photo(path: "/photos/kettle.jpg", recognition: job, sharing: FakeSharing())
+    let editor = Editor(terminal: terminal, configuration: configuration)
+    editor.pollRecognition()
+    return (editor, terminal)
+}
+
+private func uncertainWords(_ state: EditorState) -> [String] {
+    state.uncertainMarks.map { state.buffer.text(inUTF8: $0.range) }
+}
+
+@Test func uncertainWordsAreMarkedCountedAndAnnounced() {
+    let (editor, terminal) = proofEditor()
+    #expect(uncertainWords(editor.state) == ["kettle", "tnue,"])
+    #expect(editor.state.status == StatusMessage("Read 2 lines (conf 88); 2 uncertain (M-] goes to the next)"))
+    let frame = render(editor.state, size: terminal.size)
+    #expect(frame.text(ofRow: 0).hasSuffix("2 uncertain  conf 88 "))
+    // "kettle" on row 1, columns 12..<18: underlined and in the warning colour; its neighbours plain.
+    #expect((12..<18).allSatisfy { frame[1, $0].style == [.underline, .warning] })
+    #expect(frame[1, 11].style == .normal && frame[1, 18].style == .normal)
+    #expect((5..<10).allSatisfy { frame[2, $0].style == [.underline, .warning] })
+}
+
+@Test func nextAndPreviousUncertainWrapAndSayWhenNoneAreLeft() {
+    let (editor, terminal) = proofEditor()
+    editor.press(.meta("]"))
+    #expect(editor.state.buffer.cursor == TextPosition(line: 0, column: 12))
+    // The status line tells the word under the cursor.
+    #expect(
+        render(editor.state, size: terminal.size).text(ofRow: 21).contains(
+            "conf 41, 1 alternative, uncertain (low confidence)"))
+    editor.press(.meta("]"))
+    #expect(editor.state.buffer.cursor == TextPosition(line: 1, column: 5))
+    editor.press(.meta("]"))
+    #expect(editor.state.buffer.cursor == TextPosition(line: 0, column: 12))
+    #expect(editor.state.status == StatusMessage("Search Wrapped"))
+    editor.press(.meta("["))
+    #expect(editor.state.buffer.cursor == TextPosition(line: 1, column: 5))
+    editor.press(.meta("y"))
+    #expect(editor.state.status == StatusMessage("Accepted \"tnue,\"; 1 uncertain left"))
+    editor.press(.meta("["))
+    editor.press(.meta("y"))
+    #expect(uncertainWords(editor.state).isEmpty)
+    #expect(editor.state.isModified == false)  // accepting changes no text
+    editor.press(.meta("]"))
+    #expect(editor.state.status == StatusMessage("No uncertain words left"))
+    #expect(render(editor.state, size: terminal.size).text(ofRow: 0).hasSuffix("no uncertain words  conf 88 "))
+    editor.press(.meta("u"))
+    #expect(editor.state.status == StatusMessage("Undid acceptance"))
+    #expect(uncertainWords(editor.state) == ["kettle"])
+}
+
+@Test func typingInsideAnUncertainWordClearsItsMark() {
+    let (editor, _) = proofEditor()
+    editor.press(.meta("]"), .right, .right)
+    editor.press(.character("x"))
+    #expect(editor.state.buffer.text.hasPrefix("Lenore, the kexttle"))
+    #expect(uncertainWords(editor.state) == ["tnue,"])
+    editor.press(.meta("u"))
+    #expect(uncertainWords(editor.state) == ["kettle", "tnue,"])
+}
+
+@Test func theMenuOffersEngineThenSpellingThenAsReadAndReplacesInOneStep() {
+    let (editor, terminal) = proofEditor()
+    editor.press(.meta("]"), .meta("]"), .meta(" "))
+    guard case .alternatives(let menu) = editor.state.mode else {
+        Issue.record("no menu")
+        return
+    }
+    #expect(menu.entries.map(\.text) == ["tune,", "tone,", "tnue,"])
+    #expect(menu.entries.map(\.source) == ["engine", "spelling", "as it is"])
+    let frame = render(editor.state, size: terminal.size)
+    #expect(frame.text(ofRow: 3).hasPrefix(String(repeating: " ", count: 5) + "> tune,  (engine)"))
+    #expect(frame.text(ofRow: 4).hasPrefix(String(repeating: " ", count: 5) + "  tone,  (spelling)"))
+    #expect(frame.text(ofRow: 21).hasPrefix("Replace \"tnue,\" with:"))
+    editor.press(.down, .up, .enter)
+    #expect(editor.state.mode == .editing)
+    #expect(editor.state.buffer.text == "Lenore, the kettle hums\nyour tune,\n")
+    #expect(editor.state.status == StatusMessage("Replaced \"tnue,\" with \"tune,\""))
+    #expect(uncertainWords(editor.state) == ["kettle"])
+    editor.press(.meta("u"))
+    #expect(editor.state.buffer.text == "Lenore, the kettle hums\nyour tnue,\n")
+    #expect(uncertainWords(editor.state) == ["kettle", "tnue,"])
+}
+
+@Test func theMenuClosesWithEscapeAndSaysWhenThereIsNothingToOffer() {
+    let (editor, _) = proofEditor()
+    editor.press(.control(" "))
+    #expect(editor.state.status == StatusMessage("No other readings of \"Lenore,\""))
+    editor.press(.meta("]"), .meta(" "))
+    #expect(editor.state.mode != .editing)
+    editor.press(.escape)
+    #expect(editor.state.mode == .editing)
+    #expect(editor.state.buffer.text == "Lenore, the kettle hums\nyour tnue,\n")
+}
