@@ -33,9 +33,9 @@ public enum WordDoubt: String, Codable, CaseIterable, Sendable, CustomStringConv
 /// (scripts/mark-quality.py over the team's corpus, see README).
 public struct Proofreading: Sendable {
     /// The default confidence threshold (0–100): words read with less are uncertain.
-    public static let defaultThreshold = 80
+    public static let defaultThreshold = 88
     /// A runner-up character at or above this confidence (0–100) means the readings disagree.
-    public static let disagreementConfidence = 20.0
+    public static let disagreementConfidence = 60.0
     /// An unknown word is taken for a name when it recurs elsewhere with at least this confidence.
     public static let nameConfidence = 90.0
 
@@ -82,14 +82,22 @@ public struct Proofreading: Sendable {
         return text[first...last].lowercased()
     }
 
-    /// Whether `text` holds characters unusual inside a word: between its first and last letter or
+    /// Letters that are words on their own in English or French.
+    static let loneLetters: Set<Character> = ["a", "à", "y", "I", "A", "O", "ô", "ò", "ö"]
+    /// What a word without letters or digits may be made of.
+    static let punctuation = Set("—–-&«»…*•·/:;,.!?()\"'“”‘’[]%+=#")
+
+    /// Whether `text` holds characters unusual inside a word: a lone letter that is no word of its
+    /// own (`e`, `p`), a lone symbol that is no punctuation (`¢`, `@`); between its first and last letter or
     /// digit, anything but letters, digits, apostrophes, hyphens and a full stop or comma between
     /// digits; letters and digits mixed (ordinals such as 1er, 2nd, 19th excepted); a capital
     /// right after a small letter.
     static func hasUnusualCharacters(_ text: String) -> Bool {
         let isCore: (Character) -> Bool = { $0.isLetter || $0.isNumber }
+        // A lone letter that is no word of its own, a lone symbol that is no punctuation (¢, @, |).
+        if text.count == 1, let c = text.first, c.isLetter { return !loneLetters.contains(c) }
         guard let first = text.firstIndex(where: isCore), let last = text.lastIndex(where: isCore) else {
-            return false
+            return !text.allSatisfy { punctuation.contains($0) }
         }
         let core = Array(text[first...last])
         let hasLetter = core.contains(where: \.isLetter)

@@ -282,12 +282,18 @@ public final class TesseractEngine {
     static let maximumAlternatives = 4
 
     /// The word's readings with one character swapped for a runner-up choice (strongest first),
-    /// and the strongest runner-up's confidence (0–100).
+    /// and the strongest runner-up's confidence (0–100). A choice that differs only in case (`La`
+    /// for `la`) or is another apostrophe or quote (`’` for `'`) makes no other reading: the LSTM
+    /// offers them for nearly every word.
     static func alternatives(of symbols: [SymbolChoices]) -> (readings: [String], runnerUp: Double) {
+        let quotes: Set<String> = ["'", "’", "‘", "`", "´", "\"", "“", "”"]
         var swaps: [(reading: String, confidence: Double)] = []
         for (i, symbol) in symbols.enumerated() {
             for (choice, confidence) in symbol.choices
-            where choice != symbol.text && confidence >= alternativeChoiceFloor && !choice.isEmpty {
+            where choice != symbol.text && confidence >= alternativeChoiceFloor && !choice.isEmpty
+                && choice.lowercased() != symbol.text.lowercased()
+                && !(quotes.contains(choice) && quotes.contains(symbol.text))
+            {
                 var texts = symbols.map(\.text)
                 texts[i] = choice
                 swaps.append((texts.joined().precomposedStringWithCanonicalMapping, confidence))

@@ -74,6 +74,7 @@ enum OCRCommand {
 /// scripts/mark-quality.py. One JSON object (sorted keys) and a LF:
 /// `{"text": …, "uncertainBelow": 80, "words": [{"text", "confidence", "range": [from, to] (UTF-8
 /// bytes of text), "box": [x, y, width, height] (photo pixels), "line", "alternatives",
+/// "runnerUp" (the strongest character choice not taken, 0–100), "known" (spelling, or null),
 /// "suggestions", "doubts": reasons besides confidence, "uncertain"}]}`.
 struct ProofreadingReport: Encodable {
     struct Word: Encodable {
@@ -83,6 +84,8 @@ struct ProofreadingReport: Encodable {
         var box: [Int]
         var line: Int
         var alternatives: [String]
+        var runnerUp: Double
+        var known: Bool?
         var suggestions: [String]
         var doubts: [String]
         var uncertain: Bool
@@ -102,7 +105,7 @@ struct ProofreadingReport: Encodable {
             return Word(
                 text: w.text, confidence: w.confidence, range: [w.textRange.lowerBound, w.textRange.upperBound],
                 box: [b.x, b.y, b.width, b.height], line: w.line, alternatives: w.alternatives,
-                suggestions: w.suggestions, doubts: others[i].map(\.rawValue), uncertain: !all[i].isEmpty)
+                runnerUp: w.runnerUpConfidence, known: w.isKnownWord, suggestions: w.suggestions, doubts: others[i].map(\.rawValue), uncertain: !all[i].isEmpty)
         }
     }
 

@@ -88,8 +88,8 @@ let everyFailure: [WorkerFailure] = [
         #expect(request.v == WorkerProtocol.version)
         #expect(try WorkerRequest.decode(json: request.json()) == request)
         var future = request
-        future.v = 3
-        #expect(throws: WorkerProtocolError.unsupportedVersion(3)) { try WorkerRequest.decode(json: future.json()) }
+        future.v = 4
+        #expect(throws: WorkerProtocolError.unsupportedVersion(4)) { try WorkerRequest.decode(json: future.json()) }
         #expect(throws: DecodingError.self) { try WorkerRequest.decode(json: "{}") }
     }
 
