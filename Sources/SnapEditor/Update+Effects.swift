@@ -27,7 +27,7 @@ public func apply(_ event: RecognitionEvent, to state: inout EditorState) {
             ? StatusMessage("No text found in \(state.displayName)")
             : StatusMessage(
                 (["Read \(plural(lines, "line")) (conf \(min(max(confidence, 0), 100)))"]
-                    + (uncertain > 0 ? ["\(uncertain) uncertain (M-] goes to the next)"] : []) + notes).joined(
+                    + (uncertain > 0 ? ["\(uncertain) uncertain"] : []) + notes).joined(
                     separator: "; "))
     case .failed(let message):
         state.buffer = TextBuffer()

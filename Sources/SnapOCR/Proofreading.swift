@@ -33,17 +33,17 @@ public enum WordDoubt: String, Codable, CaseIterable, Sendable, CustomStringConv
 /// (scripts/mark-quality.py over the team's corpus, see README).
 public struct Proofreading: Sendable {
     /// The default confidence threshold (0–100): words read with less are uncertain.
-    public static let defaultThreshold = 88
+    public static let defaultThreshold = 88.0
     /// A runner-up character at or above this confidence (0–100) means the readings disagree.
     public static let disagreementConfidence = 60.0
     /// An unknown word is taken for a name when it recurs elsewhere with at least this confidence.
     public static let nameConfidence = 90.0
 
     /// Words with a confidence (0–100) below this are uncertain.
-    public var uncertainBelow: Int
+    public var uncertainBelow: Double
 
     /// Rules with the threshold `uncertainBelow` (0–100).
-    public init(uncertainBelow: Int = Proofreading.defaultThreshold) {
+    public init(uncertainBelow: Double = Proofreading.defaultThreshold) {
         self.uncertainBelow = uncertainBelow
     }
 
@@ -51,7 +51,7 @@ public struct Proofreading: Sendable {
     public func doubts(about words: [RecognizedWord]) -> [[WordDoubt]] {
         let others = Self.otherSignals(words)
         return words.indices.map { i in
-            (words[i].confidence < Double(uncertainBelow) ? [.lowConfidence] : []) + others[i]
+            (words[i].confidence < uncertainBelow ? [.lowConfidence] : []) + others[i]
         }
     }
 

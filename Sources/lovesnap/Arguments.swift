@@ -127,7 +127,12 @@ struct Arguments {
                 a.options.level = l
             case "--no-osd": a.options.detectOrientation = false
             case "-v", "--verbose": a.verbose = true
-            case "--uncertain-below": a.uncertainBelow = try int(name, 0...101)
+            case "--uncertain-below":
+                let v = try value(name)
+                guard let n = Double(v), n >= 0, n <= 101 else {
+                    throw UsageError(description: "option --uncertain-below needs a number in 0…101, not '\(v)'")
+                }
+                a.uncertainBelow = n
             case "--json": a.json = true
             case "--mail-command": a.mailCommand = try value(name)
             case "--timeout":
@@ -210,7 +215,7 @@ struct Arguments {
           -v, --verbose           (ocr) print each stage with its elapsed time on stderr
               --json              (ocr) print the words with their marks as JSON (see README)
               --uncertain-below N mark words read with a confidence under N (0–101) as
-                                  uncertain (default: \(Proofreading.defaultThreshold))
+                                  uncertain (default: \(Int(Proofreading.defaultThreshold)))
         Editor options:
               --mail-command CMD  mail transport for M-M, run without a shell
                                   (default: $LOVESNAP_MAIL_COMMAND, else "sendmail -t -i")

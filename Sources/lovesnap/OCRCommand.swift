@@ -91,7 +91,7 @@ struct ProofreadingReport: Encodable {
         var uncertain: Bool
     }
     var text: String
-    var uncertainBelow: Int
+    var uncertainBelow: Double
     var words: [Word]
 
     init(_ result: RecognitionResult, rules: Proofreading) {

@@ -34,7 +34,7 @@ private func uncertainWords(_ state: EditorState) -> [String] {
 @Test func uncertainWordsAreMarkedCountedAndAnnounced() {
     let (editor, terminal) = proofEditor()
     #expect(uncertainWords(editor.state) == ["kettle", "tnue,"])
-    #expect(editor.state.status == StatusMessage("Read 2 lines (conf 88); 2 uncertain (M-] goes to the next)"))
+    #expect(editor.state.status == StatusMessage("Read 2 lines (conf 88); 2 uncertain"))
     let frame = render(editor.state, size: terminal.size)
     #expect(frame.text(ofRow: 0).hasSuffix("2 uncertain  conf 88 "))
     // "kettle" on row 1, columns 12..<18: underlined and in the warning colour; its neighbours plain.
