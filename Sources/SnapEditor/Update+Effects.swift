@@ -28,7 +28,7 @@ public func apply(_ event: RecognitionEvent, to state: inout EditorState) {
             : StatusMessage(
                 (["Read \(plural(lines, "line")) (conf \(min(max(confidence, 0), 100)))"]
                     + (uncertain > 0 ? ["\(uncertain) uncertain"] : []) + notes).joined(
-                    separator: "; "))
+                        separator: "; "))
     case .failed(let message):
         state.buffer = TextBuffer()
         state.recognition = .failed(message: message)

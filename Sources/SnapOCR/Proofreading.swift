@@ -109,7 +109,8 @@ public struct Proofreading: Sendable {
         }
         if hasLetter && hasDigit {
             let letters = String(core.filter(\.isLetter)).lowercased()
-            let ordinal = core.first?.isNumber == true && ["st", "nd", "rd", "th", "er", "re", "e", "ème"].contains(letters)
+            let ordinal =
+                core.first?.isNumber == true && ["st", "nd", "rd", "th", "er", "re", "e", "ème"].contains(letters)
             if !ordinal { return true }
         }
         for i in 1..<max(1, core.count) where core[i].isUppercase && core[i - 1].isLowercase {

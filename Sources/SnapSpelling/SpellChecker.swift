@@ -82,7 +82,8 @@ public final class SpellChecker {
             defer { Hunspell_free_list(handle, &list, n) }
             for i in 0..<Int(max(0, n)) {
                 guard let p = list?[i] else { continue }
-                let suggestion = String(prefix) + String(cString: p).precomposedStringWithCanonicalMapping + String(suffix)
+                let suggestion =
+                    String(prefix) + String(cString: p).precomposedStringWithCanonicalMapping + String(suffix)
                 if suggestion != token && !out.contains(suggestion) { out.append(suggestion) }
             }
         }

@@ -105,7 +105,8 @@ struct ProofreadingReport: Encodable {
             return Word(
                 text: w.text, confidence: w.confidence, range: [w.textRange.lowerBound, w.textRange.upperBound],
                 box: [b.x, b.y, b.width, b.height], line: w.line, alternatives: w.alternatives,
-                runnerUp: w.runnerUpConfidence, known: w.isKnownWord, suggestions: w.suggestions, doubts: others[i].map(\.rawValue), uncertain: !all[i].isEmpty)
+                runnerUp: w.runnerUpConfidence, known: w.isKnownWord, suggestions: w.suggestions,
+                doubts: others[i].map(\.rawValue), uncertain: !all[i].isEmpty)
         }
     }
 

@@ -28,7 +28,13 @@ struct ProofreadingTmuxTests {
                 let params = m.1.split(separator: ";").map(String.init)
                 if params.isEmpty || params.contains("0") { current = [] }
                 for p in params where p != "0" {
-                    if p == "24" { current.remove("4") } else if p == "39" { current = current.filter { !$0.hasPrefix("3") } } else { current.insert(p) }
+                    if p == "24" {
+                        current.remove("4")
+                    } else if p == "39" {
+                        current = current.filter { !$0.hasPrefix("3") }
+                    } else {
+                        current.insert(p)
+                    }
                 }
                 i = m.range.upperBound
                 continue

@@ -39,7 +39,9 @@ private func word(_ text: String, _ confidence: Double, runnerUp: Double = 0, kn
     }
 
     @Test func anUnknownWordThatRecursConfidentlyIsAName() {
-        let words = [word("Lenore,", 91, known: false), word("Lenore", 84, known: false), word("Hélène", 95, known: false)]
+        let words = [
+            word("Lenore,", 91, known: false), word("Lenore", 84, known: false), word("Hélène", 95, known: false),
+        ]
         // "Lenore" recurs at 91 elsewhere: a name, both times; "Hélène" appears once: still doubted.
         #expect(Proofreading.otherSignals(words) == [[.unknownWord], [], [.unknownWord]])
         let twice = [word("Lenore,", 91, known: false), word("Lenore", 94, known: false)]
@@ -66,7 +68,10 @@ private func word(_ text: String, _ confidence: Double, runnerUp: Double = 0, kn
             #expect(String(decoding: bytes[w.textRange], as: UTF8.self) == w.text)
         }
         // Offsets grow with the reading order.
-        #expect(zip(result.words, result.words.dropFirst()).allSatisfy { $0.textRange.upperBound <= $1.textRange.lowerBound })
+        #expect(
+            zip(result.words, result.words.dropFirst()).allSatisfy {
+                $0.textRange.upperBound <= $1.textRange.lowerBound
+            })
         // No other reading is only a change of case or of apostrophe.
         for w in result.words {
             for a in w.alternatives {
