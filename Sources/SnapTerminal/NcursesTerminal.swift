@@ -7,7 +7,8 @@ import Synchronization
 ///
 /// Starting it sets a UTF-8 locale (the user's, else `C.UTF-8`), raw mode (so ^C, ^Z, ^\ and ^S
 /// reach the editor as keys), no echo, keypad off (ncurses hands over the bytes; ``KeyDecoder``
-/// decodes them, Esc waiting 25 ms for the rest of a sequence) and bracketed paste.
+/// decodes them, Esc waiting 25 ms for the rest of a sequence), bracketed paste, and colour for
+/// ``Style/warning`` when the terminal has colours and `NO_COLOR` is unset or empty (no-color.org).
 /// ``shutdown()`` (also run by `deinit`, at `exit`, and on SIGTERM/SIGHUP/SIGINT/SIGQUIT) restores
 /// the terminal; it is idempotent. With `deferTermination`, SIGTERM and SIGHUP are instead held for
 /// the program (``pendingTerminationSignal``) and an outside SIGINT is ignored, as nano does.
