@@ -125,6 +125,7 @@ public enum Answer: String, CaseIterable, Sendable {
     /// Whether the answer is offered by the question in `mode` (elsewhere its key is ignored).
     public func isAvailable(in mode: Mode) -> Bool {
         if case .confirmReplace = mode { return true }
+        if case .confirmSeries = mode { return true }
         return self != .all
     }
 }

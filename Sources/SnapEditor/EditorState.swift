@@ -114,6 +114,22 @@ public enum Mode: Equatable, Sendable {
     case help
     /// The alternatives menu of a word (M-Space).
     case alternatives(AlternativesMenu)
+    /// "Correct this one too?" with Y / N / A / ^C, for each other word read as the one just
+    /// corrected (an error series).
+    case confirmSeries(SeriesCorrection)
+}
+
+/// A correction offered for an error series: the other words OCR read as the word the user just
+/// corrected, asked about one by one, then replaced together in one undo step.
+public struct SeriesCorrection: Equatable, Sendable {
+    /// The wrong reading.
+    public var from: String
+    /// The correction.
+    public var to: String
+    /// The marks (``SnapText/TextMark/id``) still to ask about, the current one first.
+    public var pending: [Int]
+    /// The marks the user said yes to.
+    public var accepted: [Int] = []
 }
 
 /// Which prompt is open, with what it already knows.

@@ -145,7 +145,9 @@ public struct Keymap: Sendable {
         question: [
             KeyBinding([.character("Y"), .character("y")], .yes, bar: "Yes", "yes"),
             KeyBinding([.character("N"), .character("n")], .no, bar: "No", "no"),
-            KeyBinding([.character("A"), .character("a")], .all, bar: "All", "this and all further matches (Replace)"),
+            KeyBinding(
+                [.character("A"), .character("a")], .all, bar: "All",
+                "this and all further matches (Replace, Correct this one too?)"),
             KeyBinding([.control("c"), .escape], .cancel, bar: "Cancel", "cancel"),
         ],
         help: [

@@ -60,7 +60,7 @@ extension Keymap {
         switch state.mode {
         case .editing: return Self.barItems(editing)
         case .prompt(let prompt): return Self.barItems(self.prompt.filter { $0.action.isAvailable(in: prompt.kind) })
-        case .confirmReplace, .confirmSave, .confirmOverwrite:
+        case .confirmReplace, .confirmSave, .confirmOverwrite, .confirmSeries:
             return Self.barItems(question.filter { $0.action.isAvailable(in: state.mode) })
         case .help: return Self.barItems(help)
         case .alternatives: return Self.barItems(menu)
@@ -96,7 +96,9 @@ extension Keymap {
             + section("The text:", editing)
             + section("While the OCR runs:", recognizing)
             + section("In a prompt (Search, Replace with, File Name to Write, To, Subject):", prompt)
-            + section("At a question (Replace this instance?, Save modified buffer?, OVERWRITE?):", question)
+            + section(
+                "At a question (Replace this instance?, Correct this one too?, Save modified buffer?, OVERWRITE?):",
+                question)
             + section("On this help screen:", help)
             + section("In the menu of other readings of a word (M-Space):", menu)
     }

@@ -108,6 +108,9 @@ private func drawText(_ frame: inout Frame, rows: Range<Int>, _ state: EditorSta
         lineCount: buffer.lineCount)
     var highlight: Range<Int>?
     if case .confirmReplace(let session) = state.mode { highlight = session.match }
+    if case .confirmSeries(let series) = state.mode, let id = series.pending.first {
+        highlight = buffer.marks.first { $0.id == id }?.range
+    }
     // Uncertain words: underlined (visible without colour) and in the warning colour.
     let uncertain = state.uncertainMarks.map(\.range)
     var nextUncertain = 0
@@ -228,6 +231,9 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
             displayWidth(question) <= width
                 ? question
                 : "File \"\(EditorConfiguration.fileName(of: path))\" exists; OVERWRITE? ")
+        return
+    case .confirmSeries(let series):
+        drawQuestion(&frame, row: row, "Correct \"\(series.from)\" to \"\(series.to)\" here too?")
         return
     case .alternatives(let menu):
         let word = menu.entries.last?.text ?? ""

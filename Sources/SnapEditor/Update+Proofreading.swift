@@ -128,9 +128,58 @@ func updateAlternatives(_ state: inout EditorState, _ menu: AlternativesMenu, _ 
         try? state.buffer.replace([mark.range], with: entry.text)
         state.buffer.moveCursor(to: state.buffer.position(ofOffset: mark.range.lowerBound))
         state.status = StatusMessage("Replaced \"\(current)\" with \"\(entry.text)\"")
+        offerSeries(&state, from: current, to: entry.text)
     case .cancel?:
         state.mode = .editing
     case nil:
         break
     }
+}
+
+// MARK: - Error series
+
+/// After a word was corrected from `from` to `to`: the other words still read as `from` (marks not
+/// edited since OCR) are asked about one by one ("Correct this one too?").
+func offerSeries(_ state: inout EditorState, from: String, to: String) {
+    let others = state.buffer.marks.filter { !$0.isEdited && state.buffer.text(inUTF8: $0.range) == from }
+    guard !others.isEmpty else { return }
+    state.mode = .confirmSeries(SeriesCorrection(from: from, to: to, pending: others.map(\.id)))
+    moveToSeriesWord(&state)
+}
+
+private func moveToSeriesWord(_ state: inout EditorState) {
+    guard case .confirmSeries(let series) = state.mode, let id = series.pending.first,
+        let mark = state.buffer.marks.first(where: { $0.id == id })
+    else { return }
+    state.buffer.moveCursor(to: state.buffer.position(ofOffset: mark.range.lowerBound))
+}
+
+/// The answer to "Correct this one too?": Y and N go on to the next word, A takes it and every
+/// further one, ^C stops; the words said yes to are then replaced together (one undo step).
+func updateSeries(_ state: inout EditorState, _ series: SeriesCorrection, _ answer: Answer?) {
+    var series = series
+    switch answer {
+    case .yes?: series.accepted.append(series.pending.removeFirst())
+    case .no?: series.pending.removeFirst()
+    case .all?:
+        series.accepted += series.pending
+        series.pending = []
+    case .cancel?: series.pending = []
+    case nil: return
+    }
+    if !series.pending.isEmpty {
+        state.mode = .confirmSeries(series)
+        moveToSeriesWord(&state)
+        return
+    }
+    state.mode = .editing
+    let ranges = state.buffer.marks.filter { series.accepted.contains($0.id) }.map(\.range)
+    guard !ranges.isEmpty else {
+        state.status = StatusMessage("Corrected 1 occurrence")
+        return
+    }
+    state.buffer.closeUndoGroup()
+    try? state.buffer.replace(ranges, with: series.to)
+    state.status = StatusMessage(
+        "Corrected \(plural(ranges.count + 1, "occurrence")) of \"\(series.from)\"")
 }

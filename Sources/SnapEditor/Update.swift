@@ -33,6 +33,8 @@ public func update(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap =
         updateHelp(&state, keymap.helpAction(for: key), keymap: keymap)
     case .alternatives(let menu):
         updateAlternatives(&state, menu, keymap.menuAction(for: key))
+    case .confirmSeries(let series):
+        updateSeries(&state, series, keymap.answer(for: key))
     }
     if state.buffer.revision != revision { state.isModified = true }
     state.scrollToCursor()

@@ -115,3 +115,52 @@ private func uncertainWords(_ state: EditorState) -> [String] {
     #expect(editor.state.mode == .editing)
     #expect(editor.state.buffer.text == "Lenore, the kettle hums\nyour tnue,\n")
 }
+
+/// "tnue, tnue, tnue," read three times: correcting the first offers the others one by one.
+private func seriesEditor() -> Editor {
+    let words = (0..<3).map { i in
+        ProofWord(
+            text: "tnue,", range: (i * 6)..<(i * 6 + 5), confidence: 80, alternatives: ["tune,"],
+            doubts: ["low confidence"])
+    }
+    let job = FakeRecognition([.finished(text: "tnue, tnue, tnue,\n", meanConfidence: 80, words: words)])
+    let configuration = EditorConfiguration.photo(path: "/p/t.jpg", recognition: job, sharing: FakeSharing())
+    let editor = Editor(terminal: FakeTerminal(), configuration: configuration)
+    editor.pollRecognition()
+    return editor
+}
+
+@Test func correctingAWordOffersTheSameCorrectionForItsSeries() {
+    let editor = seriesEditor()
+    editor.press(.meta(" "), .enter)
+    #expect(editor.state.buffer.text == "tune, tnue, tnue,\n")
+    guard case .confirmSeries(let series) = editor.state.mode else {
+        Issue.record("no series question")
+        return
+    }
+    #expect(series.pending.count == 2)
+    #expect(editor.state.buffer.cursor == TextPosition(line: 0, column: 6))
+    #expect(
+        render(editor.state, size: TerminalSize(rows: 24, columns: 80)).text(ofRow: 21).hasPrefix(
+            "Correct \"tnue,\" to \"tune,\" here too?"))
+    editor.press(.character("n"))
+    #expect(editor.state.buffer.cursor == TextPosition(line: 0, column: 12))
+    editor.press(.character("y"))
+    #expect(editor.state.mode == .editing)
+    #expect(editor.state.buffer.text == "tune, tnue, tune,\n")
+    #expect(editor.state.status == StatusMessage("Corrected 2 occurrences of \"tnue,\""))
+    // One undo step for the series, one for the first correction.
+    editor.press(.meta("u"))
+    #expect(editor.state.buffer.text == "tune, tnue, tnue,\n")
+    editor.press(.meta("u"))
+    #expect(editor.state.buffer.text == "tnue, tnue, tnue,\n")
+    #expect(uncertainWords(editor.state) == ["tnue,", "tnue,", "tnue,"])
+}
+
+@Test func allCorrectsTheWholeSeriesAtOnce() {
+    let editor = seriesEditor()
+    editor.press(.meta(" "), .enter, .character("a"))
+    #expect(editor.state.buffer.text == "tune, tune, tune,\n")
+    #expect(editor.state.status == StatusMessage("Corrected 3 occurrences of \"tnue,\""))
+    #expect(uncertainWords(editor.state).isEmpty)
+}
