@@ -41,7 +41,8 @@ let package = Package(
         .target(name: "SnapTerminal", dependencies: ["CNcursesw"]),
         .target(name: "SnapEditor", dependencies: ["SnapText", "SnapTerminal"]),
         .executableTarget(
-            name: "lovesnap", dependencies: ["CLibc", "SnapEditor", "SnapOCR", "SnapShare", "SnapImaging"]),
+            name: "lovesnap",
+            dependencies: ["CLibc", "SnapEditor", "SnapOCR", "SnapShare", "SnapImaging", "SnapSpelling"]),
 
         // Non-product helpers every test target may use: paths, running the built binary, CER.
         .target(name: "SnapTestSupport", path: "Tests/SnapTestSupport"),

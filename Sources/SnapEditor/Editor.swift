@@ -119,6 +119,8 @@ public final class Editor {
             recognition?.cancel()
         case .redrawScreen:
             terminal.invalidate()
+        case .suggestSpellings(let markID, let word):
+            apply(.suggested(markID: markID, suggestions: recognition?.suggestions(for: word) ?? []), to: &state)
         case .emergencySave(let text, let saveName, let signal):
             do {
                 let path = try sharing.saveEmergencyCopy(text, forDocument: saveName)

@@ -9,6 +9,9 @@ public enum EditorEffect: Equatable, Sendable {
     case cancelRecognition
     /// Repaint the whole screen, whatever the terminal thinks is on it (^L).
     case redrawScreen
+    /// Ask for spelling suggestions for `word`, the word of mark `markID`, then open its
+    /// alternatives menu (``RecognitionTask/suggestions(for:)``).
+    case suggestSpellings(markID: Int, word: String)
     /// Write `text` to a new emergency file for the document `saveName` (``DocumentSharing/saveEmergencyCopy(_:forDocument:)``),
     /// because `signal` asks the editor to end.
     case emergencySave(text: String, saveName: String, signal: Int32)
@@ -26,6 +29,8 @@ public enum EffectResult: Equatable, Sendable {
     case mailed(to: String)
     /// Mailing failed.
     case mailFailed(message: String)
+    /// The spelling suggestions for the word of mark `markID` (possibly none).
+    case suggested(markID: Int, suggestions: [String])
     /// The text was rescued to `path`; the editor ends because of `signal`.
     case emergencySaved(path: String, signal: Int32)
     /// The text could not be rescued (`reason` names the file and the system's reason); the editor

@@ -16,8 +16,11 @@ public struct ProofWord: Equatable, Sendable {
     public var line: Int
     /// The engine's other readings, best first.
     public var alternatives: [String]
-    /// Spelling suggestions (Hunspell) for a word no dictionary knows, best first.
-    public var suggestions: [String]
+    /// Whether no spelling dictionary of the languages knows the word.
+    public var isUnknownWord: Bool
+    /// Spelling suggestions (Hunspell) for a word no dictionary knows, best first; nil until asked
+    /// for (the alternatives menu asks, through ``RecognitionTask/suggestions(for:)``).
+    public var suggestions: [String]?
     /// Why it is uncertain, in words ("low confidence", "not in the dictionary"); empty when it is not.
     public var doubts: [String]
 
@@ -27,7 +30,8 @@ public struct ProofWord: Equatable, Sendable {
     /// A word from its parts (see each property for units).
     public init(
         text: String, range: Range<Int>, confidence: Double, box: WordBox = WordBox(), line: Int = 0,
-        alternatives: [String] = [], suggestions: [String] = [], doubts: [String] = []
+        alternatives: [String] = [], isUnknownWord: Bool = false, suggestions: [String]? = nil,
+        doubts: [String] = []
     ) {
         self.text = text
         self.range = range
@@ -35,6 +39,7 @@ public struct ProofWord: Equatable, Sendable {
         self.box = box
         self.line = line
         self.alternatives = alternatives
+        self.isUnknownWord = isUnknownWord
         self.suggestions = suggestions
         self.doubts = doubts
     }

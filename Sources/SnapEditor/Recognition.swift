@@ -16,4 +16,12 @@ public protocol RecognitionTask: AnyObject {
     func poll() -> [RecognitionEvent]
     /// Stops the job; idempotent, and harmless after it ended.
     func cancel()
+    /// Spelling suggestions for a recognized word no dictionary knows, best first (may take a
+    /// fraction of a second: the editor asks only when its alternatives menu opens).
+    func suggestions(for word: String) -> [String]
+}
+
+extension RecognitionTask {
+    /// None: for jobs without spelling dictionaries.
+    public func suggestions(for word: String) -> [String] { [] }
 }

@@ -90,7 +90,7 @@ private func perform(_ command: Command, on state: inout EditorState, afterCut: 
     case .nextUncertain: moveToUncertain(&state, forward: true)
     case .previousUncertain: moveToUncertain(&state, forward: false)
     case .acceptWord: acceptWord(&state)
-    case .alternatives: openAlternatives(&state)
+    case .alternatives: return openAlternatives(&state)
     case .moveUp: state.buffer.moveUp()
     case .moveDown: state.buffer.moveDown()
     case .moveLeft: state.buffer.moveLeft()

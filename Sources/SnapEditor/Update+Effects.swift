@@ -56,6 +56,10 @@ public func apply(_ result: EffectResult, to state: inout EditorState) {
         state.status = StatusMessage("Mail sent to \(to)")
     case .mailFailed(let message):
         state.status = StatusMessage(message, isError: true)
+    case .suggested(let markID, let suggestions):
+        guard state.words.indices.contains(markID) else { return }
+        state.words[markID].suggestions = suggestions
+        _ = openAlternatives(&state)
     case .emergencySaved(let path, let signal):
         end(&state, TerminationReport(signal: signal, outcome: .saved(path: path)))
     case .emergencySaveFailed(let reason, let signal):

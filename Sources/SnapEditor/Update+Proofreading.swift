@@ -41,7 +41,7 @@ extension EditorState {
             entries.append(.init(text: text, source: source))
         }
         for text in word.alternatives { add(text, "engine") }
-        for text in word.suggestions { add(text, "spelling") }
+        for text in word.suggestions ?? [] { add(text, "spelling") }
         add(word.text, "as read")
         guard !entries.isEmpty else { return [] }
         return entries + [.init(text: current, source: "as it is")]
@@ -94,18 +94,23 @@ func acceptWord(_ state: inout EditorState) {
             + (left == 0 ? "no uncertain words left" : "\(left) uncertain left"))
 }
 
-/// M-Space: opens the menu of other readings of the word under the cursor.
-func openAlternatives(_ state: inout EditorState) {
+/// M-Space: opens the menu of other readings of the word under the cursor; for a word no
+/// dictionary knows, first asks for spelling suggestions (an effect whose result opens the menu).
+func openAlternatives(_ state: inout EditorState) -> [EditorEffect] {
     guard let mark = state.markUnderCursor else {
         state.status = StatusMessage(state.words.isEmpty ? "No OCR words in this text" : "No word under the cursor")
-        return
+        return []
+    }
+    if let word = state.word(of: mark), word.isUnknownWord, word.suggestions == nil {
+        return [.suggestSpellings(markID: mark.id, word: word.text)]
     }
     let entries = state.alternativeEntries(for: mark)
     guard !entries.isEmpty else {
         state.status = StatusMessage("No other readings of \"\(state.buffer.text(inUTF8: mark.range))\"")
-        return
+        return []
     }
     state.mode = .alternatives(AlternativesMenu(markID: mark.id, entries: entries))
+    return []
 }
 
 /// A key in the alternatives menu: arrows move, Enter replaces the word (one undo step), Esc closes.

@@ -38,8 +38,6 @@ public struct RecognizedWord: Codable, Equatable, Sendable {
     /// Whether a spelling dictionary of the document's languages accepts the word (punctuation
     /// around it ignored); nil when it was not checked (no dictionary, or no letters).
     public var isKnownWord: Bool?
-    /// Hunspell's suggestions for a word no dictionary accepts (`Hunspell_suggest`), best first.
-    public var suggestions: [String] = []
 }
 
 /// The outcome of OCR on one photo.

@@ -2,6 +2,7 @@ import Foundation
 import SnapEditor
 import SnapOCR
 import SnapShare
+import SnapSpelling
 import SnapTerminal
 
 /// `lovesnap PHOTO` and `lovesnap edit FILE`: the full-screen editor.
@@ -41,6 +42,7 @@ enum EditorCommand {
                         executable: Executable.path, workerArguments: ["__worker"], options: args.options,
                         path: path, displayName: input.name, timeout: args.timeout), input: input,
                     proofreading: Proofreading(uncertainBelow: args.uncertainBelow))
+                task.languages = args.options.engine.languages
             } catch {
                 throw .workerNotStarted(error)
             }
@@ -89,7 +91,8 @@ final class WorkerRecognitionTask: RecognitionTask {
             return ProofWord(
                 text: w.text, range: w.textRange, confidence: w.confidence,
                 box: WordBox(x: b.x, y: b.y, width: b.width, height: b.height), line: w.line,
-                alternatives: w.alternatives, suggestions: w.suggestions, doubts: doubts[i].map(\.description))
+                alternatives: w.alternatives, isUnknownWord: w.isKnownWord == false,
+                doubts: doubts[i].map(\.description))
         }
     }
 
@@ -111,6 +114,15 @@ final class WorkerRecognitionTask: RecognitionTask {
     }
 
     func cancel() { client.cancel() }
+
+    /// The languages' Hunspell dictionaries, loaded the first time a suggestion is asked for.
+    private lazy var spelling: SpellChecker? = try? SpellChecker(languages: languages)
+    /// The OCR languages (`-l`).
+    var languages: [String] = EngineOptions.defaultLanguages
+
+    func suggestions(for word: String) -> [String] {
+        spelling?.suggestions(for: word) ?? []
+    }
 }
 
 /// Saving, mailing and the emergency save through SnapShare.

@@ -75,7 +75,7 @@ enum OCRCommand {
 /// `{"text": …, "uncertainBelow": 80, "words": [{"text", "confidence", "range": [from, to] (UTF-8
 /// bytes of text), "box": [x, y, width, height] (photo pixels), "line", "alternatives",
 /// "runnerUp" (the strongest character choice not taken, 0–100), "known" (spelling, or null),
-/// "suggestions", "doubts": reasons besides confidence, "uncertain"}]}`.
+/// "doubts": reasons besides confidence, "uncertain"}]}`.
 struct ProofreadingReport: Encodable {
     struct Word: Encodable {
         var text: String
@@ -86,7 +86,6 @@ struct ProofreadingReport: Encodable {
         var alternatives: [String]
         var runnerUp: Double
         var known: Bool?
-        var suggestions: [String]
         var doubts: [String]
         var uncertain: Bool
     }
@@ -105,7 +104,7 @@ struct ProofreadingReport: Encodable {
             return Word(
                 text: w.text, confidence: w.confidence, range: [w.textRange.lowerBound, w.textRange.upperBound],
                 box: [b.x, b.y, b.width, b.height], line: w.line, alternatives: w.alternatives,
-                runnerUp: w.runnerUpConfidence, known: w.isKnownWord, suggestions: w.suggestions,
+                runnerUp: w.runnerUpConfidence, known: w.isKnownWord,
                 doubts: others[i].map(\.rawValue), uncertain: !all[i].isEmpty)
         }
     }

@@ -97,6 +97,15 @@ final class FakeRecognition: RecognitionTask {
     }
 
     func cancel() { cancelCount += 1 }
+
+    /// The spelling suggestions handed out, by word; the words asked about, in order.
+    var spellings: [String: [String]] = [:]
+    private(set) var askedForSuggestions: [String] = []
+
+    func suggestions(for word: String) -> [String] {
+        askedForSuggestions.append(word)
+        return spellings[word] ?? []
+    }
 }
 
 /// Keys that type `text`, one character each.

@@ -164,3 +164,25 @@ private func seriesEditor() -> Editor {
     #expect(editor.state.status == StatusMessage("Corrected 3 occurrences of \"tnue,\""))
     #expect(uncertainWords(editor.state).isEmpty)
 }
+
+@Test func spellingSuggestionsAreAskedForWhenTheMenuOpensOnce() {
+    let words = [
+        ProofWord(
+            text: "bléme", range: 0..<6, confidence: 93, alternatives: ["blême"], isUnknownWord: true,
+            doubts: ["not in the dictionary"])
+    ]
+    let job = FakeRecognition([.finished(text: "bléme\n", meanConfidence: 93, words: words)])
+    job.spellings = ["bléme": ["blême", "blâme"]]
+    let configuration = EditorConfiguration.photo(path: "/p/b.jpg", recognition: job, sharing: FakeSharing())
+    let editor = Editor(terminal: FakeTerminal(), configuration: configuration)
+    editor.pollRecognition()
+    editor.press(.meta(" "))
+    guard case .alternatives(let menu) = editor.state.mode else {
+        Issue.record("no menu")
+        return
+    }
+    #expect(menu.entries.map(\.text) == ["blême", "blâme", "bléme"])
+    #expect(menu.entries.map(\.source) == ["engine", "spelling", "as it is"])
+    editor.press(.escape, .meta(" "))
+    #expect(job.askedForSuggestions == ["bléme"])
+}
