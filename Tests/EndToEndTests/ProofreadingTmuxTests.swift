@@ -135,4 +135,23 @@ struct ProofreadingTmuxTests {
         try t.type("n")
         #expect(try t.waitForExit() == 0)
     }
+
+    @Test func withoutColourTheMarksAreUnderlinedOnly() throws {
+        let dir = try TmuxSession.temporaryDirectory("lsnap-nocolor")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(
+            atPath: TestPaths.sample("kettle-photo.jpg"), toPath: dir.appendingPathComponent("kettle-photo.jpg").path)
+        let t = try TmuxSession(
+            [TestPaths.lovesnap, "--uncertain-below", "92.5", "kettle-photo.jpg"], in: dir,
+            environment: ["NO_COLOR": "1"], label: "lsnap-nocolor")
+        defer { t.kill() }
+        try t.waitUntil("the OCR result") { status($0).hasPrefix("[ Read ") }
+        let styled = try t.tmux(["capture-pane", "-p", "-e", "-t", t.target]).components(separatedBy: "\n")
+        #expect(underlinedWords(styled[1]) == ["Lenore,", "kettle", "hums"])
+        #expect(attributedCharacters(styled[1]).allSatisfy { !$0.1.contains("31") })
+        try t.press("C-x")
+        try t.waitFor("Save modified buffer?")
+        try t.type("n")
+        #expect(try t.waitForExit() == 0)
+    }
 }
