@@ -8,6 +8,8 @@ public enum Command: String, CaseIterable, Sendable {
     case exit
     /// Ask for a file name and write the text (^O).
     case writeOut
+    /// Ask for a file name and insert its text at the cursor (^R, nano's Read File).
+    case insertFile
     /// Write the text to the current file name without asking (^S).
     case save
     /// Search forward (^W).

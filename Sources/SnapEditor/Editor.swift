@@ -108,6 +108,12 @@ public final class Editor {
             } catch {
                 apply(.saveFailed(message: Self.message(for: error)), to: &state)
             }
+        case .insertFile(let path):
+            do {
+                apply(.fileRead(path: path, text: try sharing.read(path)), to: &state)
+            } catch {
+                apply(.fileReadFailed(message: Self.message(for: error)), to: &state)
+            }
         case .mail(let text, let to, let subject):
             do {
                 try sharing.mail(text, to: to, subject: subject)

@@ -3,6 +3,8 @@ public enum EditorEffect: Equatable, Sendable {
     /// Write `text` to `path`; `overwriteConfirmed` is false when the editor should first ask if
     /// `path` is an existing file other than the text's own.
     case save(text: String, path: String, overwriteConfirmed: Bool)
+    /// Read the text file at `path` and insert it at the cursor (^R).
+    case insertFile(path: String)
     /// Mail `text` to `to` with `subject`.
     case mail(text: String, to: String, subject: String)
     /// Stop the OCR job.
@@ -25,6 +27,10 @@ public enum EffectResult: Equatable, Sendable {
     case saveFailed(message: String)
     /// `path` exists and is not this text's file: ask before overwriting.
     case saveNeedsOverwriteConfirmation(path: String)
+    /// The file at `path` was read: insert `text` at the cursor.
+    case fileRead(path: String, text: String)
+    /// Reading a file to insert failed.
+    case fileReadFailed(message: String)
     /// The mail was handed over for `to`.
     case mailed(to: String)
     /// Mailing failed.

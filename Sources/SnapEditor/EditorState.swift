@@ -142,6 +142,8 @@ public enum PromptKind: Equatable, Sendable {
     case replaceWith(search: String)
     /// "File Name to Write: " (^O).
     case writeOut
+    /// "File to insert: " (^R).
+    case insertFile
     /// "To: " (M-M).
     case mailTo
     /// "Subject: ", after the recipient was given.
@@ -152,7 +154,7 @@ public enum PromptKind: Equatable, Sendable {
         switch self {
         case .search, .replaceSearch: return .search
         case .replaceWith: return .replacement
-        case .writeOut: return .fileName
+        case .writeOut, .insertFile: return .fileName
         case .mailTo: return .recipient
         case .mailSubject: return .subject
         }

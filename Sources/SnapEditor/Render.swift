@@ -265,6 +265,7 @@ private func label(for kind: PromptKind, lastSearch: String, caseSensitive: Bool
     case .replaceSearch: return "Search (to replace)\(last): "
     case .replaceWith: return "Replace with: "
     case .writeOut: return "File Name to Write: "
+    case .insertFile: return "File to insert: "
     case .mailTo: return "To: "
     case .mailSubject: return "Subject: "
     }

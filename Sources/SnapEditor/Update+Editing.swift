@@ -51,6 +51,8 @@ private func perform(_ command: Command, on state: inout EditorState, afterCut: 
         state.mode = .prompt(Prompt(kind: .writeOut, answer: state.saveName))
     case .save:
         return [.save(text: state.buffer.text, path: state.saveName, overwriteConfirmed: state.savesToOwnFile)]
+    case .insertFile:
+        state.mode = .prompt(Prompt(kind: .insertFile))
     case .whereIs:
         state.mode = .prompt(Prompt(kind: .search))
     case .findNext:

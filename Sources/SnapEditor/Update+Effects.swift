@@ -52,6 +52,16 @@ public func apply(_ result: EffectResult, to state: inout EditorState) {
         state.status = StatusMessage(message, isError: true)
     case .saveNeedsOverwriteConfirmation(let path):
         state.mode = .confirmOverwrite(path: path)
+    case .fileRead(let path, let text):
+        // One undo step, whatever was typed before.
+        state.buffer.closeUndoGroup()
+        state.buffer.insert(text)
+        state.buffer.closeUndoGroup()
+        if !text.isEmpty { state.isModified = true }
+        let lines = TextBuffer(text: text).writtenLineCount
+        state.status = StatusMessage("Inserted \(plural(lines, "line")) from \(EditorConfiguration.fileName(of: path))")
+    case .fileReadFailed(let message):
+        state.status = StatusMessage(message, isError: true)
     case .mailed(let to):
         state.status = StatusMessage("Mail sent to \(to)")
     case .mailFailed(let message):

@@ -135,6 +135,21 @@ struct Sharing: DocumentSharing {
         try AtomicFile.write(Array(text.utf8), to: PathName.expandingTilde(path, home: home))
     }
 
+    func read(_ path: String) throws -> String {
+        let expanded = PathName.expandingTilde(path, home: home)
+        let photo = ["png", "jpg", "jpeg", "tif", "tiff", "gif", "bmp", "webp", "pnm", "ppm", "pgm", "pbm"]
+        if photo.contains((expanded as NSString).pathExtension.lowercased()) {
+            throw Refusal(
+                description: "\(path) is a photo: ^R inserts text files (open a photo with lovesnap PHOTO)")
+        }
+        let file = try TextFile.read(expanded)
+        if file.isNew { throw FileError.unreadable(path: path, errno: ENOENT) }
+        return file.text
+    }
+
+    /// A file ^R does not insert, with the reason shown.
+    struct Refusal: Error, CustomStringConvertible { let description: String }
+
     func existingItem(at path: String) -> ExistingItem {
         var isDirectory: ObjCBool = false
         let path = PathName.expandingTilde(path, home: home)
