@@ -19,7 +19,8 @@ public final class Editor {
     /// The current state (read it after ``run()`` for the final text).
     public private(set) var state: EditorState
     private let terminal: Terminal
-    private let recognition: RecognitionTask?
+    private var recognition: RecognitionTask?
+    private let photoReader: ((String) throws -> RecognitionTask)?
     private let sharing: DocumentSharing
     private let keymap: Keymap
 
@@ -31,6 +32,7 @@ public final class Editor {
     public init(terminal: Terminal, configuration: EditorConfiguration, keymap: Keymap = .nano) {
         self.terminal = terminal
         self.recognition = configuration.recognition
+        self.photoReader = configuration.photoReader
         self.sharing = configuration.sharing
         self.keymap = keymap
         self.state = EditorState(
@@ -107,6 +109,13 @@ public final class Editor {
                 apply(.saved(path: path), to: &state)
             } catch {
                 apply(.saveFailed(message: Self.message(for: error)), to: &state)
+            }
+        case .insertFile(let path) where EditorConfiguration.isPhoto(path) && photoReader != nil:
+            do {
+                recognition = try photoReader?(path)
+                apply(.photoInsertionStarted(path: path), to: &state)
+            } catch {
+                apply(.fileReadFailed(message: Self.message(for: error)), to: &state)
             }
         case .insertFile(let path):
             do {

@@ -27,6 +27,8 @@ public enum EffectResult: Equatable, Sendable {
     case saveFailed(message: String)
     /// `path` exists and is not this text's file: ask before overwriting.
     case saveNeedsOverwriteConfirmation(path: String)
+    /// OCR of the photo at `path` started, for its text to be inserted at the cursor.
+    case photoInsertionStarted(path: String)
     /// The file at `path` was read: insert `text` at the cursor.
     case fileRead(path: String, text: String)
     /// Reading a file to insert failed.

@@ -31,6 +31,17 @@ public struct EditorState: Equatable {
     public var lastSearch = ""
     /// Whether searches tell upper from lower case (the default; M-C in a search prompt toggles it).
     public var caseSensitive = true
+    /// While a photo chosen with ^R is read: where its text goes (UTF-8 offset) and its name; the
+    /// buffer stays as it is, and the result is inserted there with its marks.
+    public var insertion: (offset: Int, name: String)? {
+        get { insertionOffset.map { ($0, insertionName) } }
+        set {
+            insertionOffset = newValue?.offset
+            insertionName = newValue?.name ?? ""
+        }
+    }
+    var insertionOffset: Int?
+    var insertionName = ""
     /// The words OCR read, indexed by their marks' ids (``SnapText/TextMark/id``); empty for a text file.
     public var words: [ProofWord] = []
     /// Text cut with ^K, pasted with ^U.

@@ -105,7 +105,9 @@ public struct Keymap: Sendable {
                 [.meta(" "), .control(" ")], .alternatives, bar: "Readings",
                 "other readings of the word under the cursor (engine, spelling, as read)"),
             KeyBinding([.control("s")], .save, "save under the current name"),
-            KeyBinding([.control("r"), .insert], .insertFile, "insert a text file at the cursor (asks the name)"),
+            KeyBinding(
+                [.control("r"), .insert], .insertFile,
+                "insert a text file, or a photo's text, at the cursor (asks the name)"),
             KeyBinding([.control("l")], .refresh, "redraw the screen"),
             KeyBinding([.control("p"), .up], .moveUp, "previous line"),
             KeyBinding([.control("n"), .down], .moveDown, "next line"),

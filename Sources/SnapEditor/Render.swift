@@ -191,7 +191,8 @@ private func drawProgress(_ frame: inout Frame, rows: Range<Int>, _ state: Edito
     let barWidth = max(0, min(40, width - 7))
     let filled = barWidth * percent / 100
     let bar = "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled) + "]"
-    let lines = ["Reading \(state.displayName)", "\(bar) \(percent)%", "Esc cancels"]
+    let name = state.insertion?.name ?? state.displayName
+    let lines = ["Reading \(name)", "\(bar) \(percent)%", "Esc cancels"]
     let first = rows.lowerBound + max(0, (rows.count - lines.count) / 2)
     for (i, line) in lines.enumerated() where first + i < rows.upperBound {
         let x = max(0, (width - displayWidth(line)) / 2)

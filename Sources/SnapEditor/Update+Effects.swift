@@ -9,6 +9,12 @@ public func apply(_ event: RecognitionEvent, to state: inout EditorState) {
     switch event {
     case .progress(let percent):
         state.recognition = .running(percent: min(max(percent, 0), 100))
+    case .finished(let text, let confidence, _, let words) where state.insertion != nil:
+        insertRecognized(text: text, confidence: confidence, words: words, into: &state)
+    case .failed(let message) where state.insertion != nil:
+        state.insertion = nil
+        state.recognition = .failed(message: message)
+        state.status = StatusMessage(message, isError: true)
     case .finished(let text, let confidence, let notes, let words):
         let count = text.utf8.count
         let placed = words.enumerated().filter { !$0.element.range.isEmpty && $0.element.range.upperBound <= count }
@@ -36,6 +42,30 @@ public func apply(_ event: RecognitionEvent, to state: inout EditorState) {
     }
 }
 
+/// A photo read for ^R: its text goes where the cursor was, its words join the marks (one undo step).
+private func insertRecognized(text: String, confidence: Int, words: [ProofWord], into state: inout EditorState) {
+    guard let insertion = state.insertion else { return }
+    state.insertion = nil
+    state.recognition = .finished(meanConfidence: min(max(confidence, 0), 100))
+    let first = state.words.count
+    let marks = words.enumerated().compactMap { i, word -> TextMark? in
+        guard !word.range.isEmpty, word.range.upperBound <= text.utf8.count else { return nil }
+        return TextMark(id: first + i, range: word.range, isFlagged: word.isUncertain)
+    }
+    state.buffer.closeUndoGroup()
+    guard (try? state.buffer.insert(text, at: insertion.offset, marks: marks)) != nil, !text.isEmpty else {
+        state.status = StatusMessage("No text found in \(insertion.name)")
+        return
+    }
+    state.words += words
+    state.isModified = true
+    let lines = TextBuffer(text: text).writtenLineCount
+    let uncertain = marks.filter(\.isFlagged).count
+    state.status = StatusMessage(
+        "Inserted \(plural(lines, "line")) from \(insertion.name) (conf \(confidence))"
+            + (uncertain > 0 ? "; \(uncertain) uncertain" : ""))
+}
+
 /// Applies how an ``EditorEffect`` turned out.
 public func apply(_ result: EffectResult, to state: inout EditorState) {
     switch result {
@@ -60,6 +90,9 @@ public func apply(_ result: EffectResult, to state: inout EditorState) {
         if !text.isEmpty { state.isModified = true }
         let lines = TextBuffer(text: text).writtenLineCount
         state.status = StatusMessage("Inserted \(plural(lines, "line")) from \(EditorConfiguration.fileName(of: path))")
+    case .photoInsertionStarted(let path):
+        state.insertion = (state.buffer.offset(of: state.buffer.cursor), EditorConfiguration.fileName(of: path))
+        state.recognition = .running(percent: 0)
     case .fileReadFailed(let message):
         state.status = StatusMessage(message, isError: true)
     case .mailed(let to):

@@ -19,7 +19,7 @@ enum EditorCommand {
         let sharing = Sharing(mail: mail, home: environment["HOME"])
         let textPath = EditorConfiguration.textFileName(forPhoto: input.pathForDerivedNames)
 
-        let configuration: EditorConfiguration
+        var configuration: EditorConfiguration
         if isText {
             let file: TextFile
             do { file = try TextFile.read(path) } catch { throw .unusableInput(error, input: input) }
@@ -49,6 +49,19 @@ enum EditorCommand {
             configuration = EditorConfiguration(
                 displayName: input.name, defaultSaveName: textPath,
                 recognition: task, sharing: sharing)
+        }
+
+        // ^R on a photo: OCR in a worker of its own, the text inserted with its marks.
+        configuration.photoReader = { typed in
+            let photo = PathName.expandingTilde(typed, home: environment["HOME"])
+            let task = WorkerRecognitionTask(
+                client: try WorkerClient(
+                    executable: Executable.path, workerArguments: ["__worker"], options: args.options, path: photo,
+                    displayName: EditorConfiguration.fileName(of: photo), timeout: args.timeout),
+                input: try InputFile(argument: photo, rawBytes: nil),
+                proofreading: Proofreading(uncertainBelow: args.uncertainBelow))
+            task.languages = args.options.engine.languages
+            return task
         }
 
         let terminal: NcursesTerminal
@@ -140,7 +153,7 @@ struct Sharing: DocumentSharing {
         let photo = ["png", "jpg", "jpeg", "tif", "tiff", "gif", "bmp", "webp", "pnm", "ppm", "pgm", "pbm"]
         if photo.contains((expanded as NSString).pathExtension.lowercased()) {
             throw Refusal(
-                description: "\(path) is a photo: ^R inserts text files (open a photo with lovesnap PHOTO)")
+                description: "\(path) is a photo, and this editor cannot read photos")
         }
         let file = try TextFile.read(expanded)
         if file.isNew { throw FileError.unreadable(path: path, errno: ENOENT) }

@@ -136,6 +136,40 @@ struct ProofreadingTmuxTests {
         #expect(try t.waitForExit() == 0)
     }
 
+    @Test func controlROfASecondPhotoAppendsItsTextWithItsMarks() throws {
+        let dir = try TmuxSession.temporaryDirectory("lsnap-insert")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for photo in ["kettle-photo.jpg", "harbour-photo.jpg"] {
+            try FileManager.default.copyItem(
+                atPath: TestPaths.sample(photo), toPath: dir.appendingPathComponent(photo).path)
+        }
+        let kettle = try String(contentsOfFile: TestPaths.sample("kettle.txt"), encoding: .utf8)
+        let harbour = try String(contentsOfFile: TestPaths.sample("harbour.txt"), encoding: .utf8)
+        let t = try TmuxSession([TestPaths.lovesnap, "kettle-photo.jpg"], in: dir, label: "lsnap-insert")
+        defer { t.kill() }
+        try t.waitUntil("the OCR result") { status($0).hasPrefix("[ Read 4 lines") }
+        try t.press("M-/")
+        try t.press("C-r")
+        try t.waitFor("File to insert:")
+        try t.type("harbour-photo.jpg")
+        try t.press("Enter")
+        let screen = try t.waitUntil("the insertion") { status($0).hasPrefix("[ Inserted ") }
+        #expect(status(screen).hasPrefix("[ Inserted 7 lines from harbour-photo.jpg (conf "))
+        #expect(status(screen).hasSuffix("; 1 uncertain ]"))
+        let lines = (kettle + harbour).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(Array(screen[1...11]) == lines.map(String.init), "\(TmuxSession.show(screen))")
+        #expect(screen[Self.titleRow].contains("1 uncertain  Modified  conf "))
+        // The inserted photo's words are marks like the first's: "harbour" is the uncertain one.
+        try t.press("M-\\")
+        try t.press("M-]")
+        try t.waitFor("not in the dictionary")
+        #expect(try cursor(t) == "5,4")
+        try t.press("C-x")
+        try t.waitFor("Save modified buffer?")
+        try t.type("n")
+        #expect(try t.waitForExit() == 0)
+    }
+
     @Test func withoutColourTheMarksAreUnderlinedOnly() throws {
         let dir = try TmuxSession.temporaryDirectory("lsnap-nocolor")
         defer { try? FileManager.default.removeItem(at: dir) }
