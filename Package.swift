@@ -41,13 +41,14 @@ let package = Package(
         .target(name: "SnapTerminal", dependencies: ["CNcursesw"]),
         .target(name: "SnapEditor", dependencies: ["SnapText", "SnapTerminal"]),
         .executableTarget(
-            name: "lovesnap", dependencies: ["CLibc", "SnapEditor", "SnapOCR", "SnapShare", "SnapImaging"]),
+            name: "lovesnap",
+            dependencies: ["CLibc", "SnapEditor", "SnapOCR", "SnapShare", "SnapImaging", "SnapSpelling"]),
 
         // Non-product helpers every test target may use: paths, running the built binary, CER.
         .target(name: "SnapTestSupport", path: "Tests/SnapTestSupport"),
         .testTarget(name: "SnapTextTests", dependencies: ["SnapText", "SnapTestSupport"]),
         .testTarget(name: "SnapImagingTests", dependencies: ["SnapImaging", "SnapTestSupport"]),
-        .testTarget(name: "SnapOCRTests", dependencies: ["SnapOCR", "SnapImaging", "SnapTestSupport"]),
+        .testTarget(name: "SnapOCRTests", dependencies: ["SnapOCR", "SnapImaging", "SnapSpelling", "SnapTestSupport"]),
         .testTarget(name: "SnapSpellingTests", dependencies: ["SnapSpelling"]),
         .testTarget(name: "SnapShareTests", dependencies: ["SnapShare"]),
         .testTarget(name: "SnapTerminalTests", dependencies: ["SnapTerminal"]),

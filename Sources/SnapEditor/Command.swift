@@ -8,6 +8,8 @@ public enum Command: String, CaseIterable, Sendable {
     case exit
     /// Ask for a file name and write the text (^O).
     case writeOut
+    /// Ask for a file name and insert its text at the cursor (^R, nano's Read File).
+    case insertFile
     /// Write the text to the current file name without asking (^S).
     case save
     /// Search forward (^W).
@@ -60,6 +62,14 @@ public enum Command: String, CaseIterable, Sendable {
     case deleteForward
     /// Cancel the running OCR (Esc).
     case cancelRecognition
+    /// The next uncertain word, wrapping (M-]).
+    case nextUncertain
+    /// The previous uncertain word, wrapping (M-[).
+    case previousUncertain
+    /// Accept the uncertain word under the cursor as it is: its mark goes (M-Y; undo brings it back).
+    case acceptWord
+    /// The menu of other readings of the word under the cursor (M-Space, ^Space).
+    case alternatives
 }
 
 /// What a key does in a one-line prompt (Search, Replace with, File Name to Write, To, Subject).
@@ -117,6 +127,7 @@ public enum Answer: String, CaseIterable, Sendable {
     /// Whether the answer is offered by the question in `mode` (elsewhere its key is ignored).
     public func isAvailable(in mode: Mode) -> Bool {
         if case .confirmReplace = mode { return true }
+        if case .confirmSeries = mode { return true }
         return self != .all
     }
 }

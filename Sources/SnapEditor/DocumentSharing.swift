@@ -18,6 +18,9 @@ public protocol DocumentSharing {
     /// Sends `text` by mail to `to` with `subject`.
     /// Throws on failure; the error's description is shown to the user as is.
     func mail(_ text: String, to: String, subject: String) throws
+    /// The text of the file at `path` (as the user typed it for ^R), bytes as they are.
+    /// Throws when it cannot be read or is not UTF-8 text; the error's description is shown as is.
+    func read(_ path: String) throws -> String
     /// What `path` (as the user typed it for Write Out) names now.
     func existingItem(at path: String) -> ExistingItem
     /// Writes `text` to a new emergency file for the document Write Out would write to `saveName`

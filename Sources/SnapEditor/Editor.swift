@@ -19,7 +19,8 @@ public final class Editor {
     /// The current state (read it after ``run()`` for the final text).
     public private(set) var state: EditorState
     private let terminal: Terminal
-    private let recognition: RecognitionTask?
+    private var recognition: RecognitionTask?
+    private let photoReader: ((String) throws -> RecognitionTask)?
     private let sharing: DocumentSharing
     private let keymap: Keymap
 
@@ -31,6 +32,7 @@ public final class Editor {
     public init(terminal: Terminal, configuration: EditorConfiguration, keymap: Keymap = .nano) {
         self.terminal = terminal
         self.recognition = configuration.recognition
+        self.photoReader = configuration.photoReader
         self.sharing = configuration.sharing
         self.keymap = keymap
         self.state = EditorState(
@@ -108,6 +110,19 @@ public final class Editor {
             } catch {
                 apply(.saveFailed(message: Self.message(for: error)), to: &state)
             }
+        case .insertFile(let path) where EditorConfiguration.isPhoto(path) && photoReader != nil:
+            do {
+                recognition = try photoReader?(path)
+                apply(.photoInsertionStarted(path: path), to: &state)
+            } catch {
+                apply(.fileReadFailed(message: Self.message(for: error)), to: &state)
+            }
+        case .insertFile(let path):
+            do {
+                apply(.fileRead(path: path, text: try sharing.read(path)), to: &state)
+            } catch {
+                apply(.fileReadFailed(message: Self.message(for: error)), to: &state)
+            }
         case .mail(let text, let to, let subject):
             do {
                 try sharing.mail(text, to: to, subject: subject)
@@ -119,6 +134,8 @@ public final class Editor {
             recognition?.cancel()
         case .redrawScreen:
             terminal.invalidate()
+        case .suggestSpellings(let markID, let word):
+            apply(.suggested(markID: markID, suggestions: recognition?.suggestions(for: word) ?? []), to: &state)
         case .emergencySave(let text, let saveName, let signal):
             do {
                 let path = try sharing.saveEmergencyCopy(text, forDocument: saveName)

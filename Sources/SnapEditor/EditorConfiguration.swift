@@ -15,6 +15,16 @@ public struct EditorConfiguration {
     public var sharing: DocumentSharing
     /// The first status line when no OCR runs (nano's "[ Read 4 lines ]" or "[ New File ]"); nil for none.
     public var initialStatus: String?
+    /// Starts OCR of the photo at a path (for ^R on a photo); nil when photos cannot be inserted.
+    /// Throws when the OCR cannot start; the error's description is shown as is.
+    public var photoReader: ((String) throws -> RecognitionTask)?
+
+    /// Whether `path` names a photo by its extension (PNG, JPEG, TIFF, GIF, BMP, WebP, PNM).
+    public static func isPhoto(_ path: String) -> Bool {
+        let photo = ["png", "jpg", "jpeg", "tif", "tiff", "gif", "bmp", "webp", "pnm", "ppm", "pgm", "pbm"]
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
+        return photo.contains(path[path.index(after: dot)...].lowercased())
+    }
 
     /// Creates a configuration from its parts.
     public init(

@@ -3,12 +3,17 @@ public enum EditorEffect: Equatable, Sendable {
     /// Write `text` to `path`; `overwriteConfirmed` is false when the editor should first ask if
     /// `path` is an existing file other than the text's own.
     case save(text: String, path: String, overwriteConfirmed: Bool)
+    /// Read the text file at `path` and insert it at the cursor (^R).
+    case insertFile(path: String)
     /// Mail `text` to `to` with `subject`.
     case mail(text: String, to: String, subject: String)
     /// Stop the OCR job.
     case cancelRecognition
     /// Repaint the whole screen, whatever the terminal thinks is on it (^L).
     case redrawScreen
+    /// Ask for spelling suggestions for `word`, the word of mark `markID`, then open its
+    /// alternatives menu (``RecognitionTask/suggestions(for:)``).
+    case suggestSpellings(markID: Int, word: String)
     /// Write `text` to a new emergency file for the document `saveName` (``DocumentSharing/saveEmergencyCopy(_:forDocument:)``),
     /// because `signal` asks the editor to end.
     case emergencySave(text: String, saveName: String, signal: Int32)
@@ -22,10 +27,18 @@ public enum EffectResult: Equatable, Sendable {
     case saveFailed(message: String)
     /// `path` exists and is not this text's file: ask before overwriting.
     case saveNeedsOverwriteConfirmation(path: String)
+    /// OCR of the photo at `path` started, for its text to be inserted at the cursor.
+    case photoInsertionStarted(path: String)
+    /// The file at `path` was read: insert `text` at the cursor.
+    case fileRead(path: String, text: String)
+    /// Reading a file to insert failed.
+    case fileReadFailed(message: String)
     /// The mail was handed over for `to`.
     case mailed(to: String)
     /// Mailing failed.
     case mailFailed(message: String)
+    /// The spelling suggestions for the word of mark `markID` (possibly none).
+    case suggested(markID: Int, suggestions: [String])
     /// The text was rescued to `path`; the editor ends because of `signal`.
     case emergencySaved(path: String, signal: Int32)
     /// The text could not be rescued (`reason` names the file and the system's reason); the editor

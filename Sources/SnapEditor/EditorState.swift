@@ -31,6 +31,19 @@ public struct EditorState: Equatable {
     public var lastSearch = ""
     /// Whether searches tell upper from lower case (the default; M-C in a search prompt toggles it).
     public var caseSensitive = true
+    /// While a photo chosen with ^R is read: where its text goes (UTF-8 offset) and its name; the
+    /// buffer stays as it is, and the result is inserted there with its marks.
+    public var insertion: (offset: Int, name: String)? {
+        get { insertionOffset.map { ($0, insertionName) } }
+        set {
+            insertionOffset = newValue?.offset
+            insertionName = newValue?.name ?? ""
+        }
+    }
+    var insertionOffset: Int?
+    var insertionName = ""
+    /// The words OCR read, indexed by their marks' ids (``SnapText/TextMark/id``); empty for a text file.
+    public var words: [ProofWord] = []
     /// Text cut with ^K, pasted with ^U.
     public var cutBuffer = ""
     /// Esc was pressed in the editing window: the next key is read as Meta + key (nano's Esc prefix).
@@ -110,6 +123,24 @@ public enum Mode: Equatable, Sendable {
     case confirmOverwrite(path: String)
     /// The help screen; any key closes it.
     case help
+    /// The alternatives menu of a word (M-Space).
+    case alternatives(AlternativesMenu)
+    /// "Correct this one too?" with Y / N / A / ^C, for each other word read as the one just
+    /// corrected (an error series).
+    case confirmSeries(SeriesCorrection)
+}
+
+/// A correction offered for an error series: the other words OCR read as the word the user just
+/// corrected, asked about one by one, then replaced together in one undo step.
+public struct SeriesCorrection: Equatable, Sendable {
+    /// The wrong reading.
+    public var from: String
+    /// The correction.
+    public var to: String
+    /// The marks (``SnapText/TextMark/id``) still to ask about, the current one first.
+    public var pending: [Int]
+    /// The marks the user said yes to.
+    public var accepted: [Int] = []
 }
 
 /// Which prompt is open, with what it already knows.
@@ -122,6 +153,8 @@ public enum PromptKind: Equatable, Sendable {
     case replaceWith(search: String)
     /// "File Name to Write: " (^O).
     case writeOut
+    /// "File to insert: " (^R).
+    case insertFile
     /// "To: " (M-M).
     case mailTo
     /// "Subject: ", after the recipient was given.
@@ -132,7 +165,7 @@ public enum PromptKind: Equatable, Sendable {
         switch self {
         case .search, .replaceSearch: return .search
         case .replaceWith: return .replacement
-        case .writeOut: return .fileName
+        case .writeOut, .insertFile: return .fileName
         case .mailTo: return .recipient
         case .mailSubject: return .subject
         }

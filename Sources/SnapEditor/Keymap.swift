@@ -40,17 +40,20 @@ public struct Keymap: Sendable {
     public var question: [KeyBinding<Answer>]
     /// The help screen.
     public var help: [KeyBinding<HelpAction>]
+    /// The alternatives menu of a word.
+    public var menu: [KeyBinding<MenuAction>]
 
     /// Creates a keymap from its lists.
     public init(
         editing: [KeyBinding<Command>], recognizing: [KeyBinding<Command>], prompt: [KeyBinding<PromptAction>],
-        question: [KeyBinding<Answer>], help: [KeyBinding<HelpAction>]
+        question: [KeyBinding<Answer>], help: [KeyBinding<HelpAction>], menu: [KeyBinding<MenuAction>]
     ) {
         self.editing = editing
         self.recognizing = recognizing
         self.prompt = prompt
         self.question = question
         self.help = help
+        self.menu = menu
     }
 
     /// The command `key` runs in the text, if any.
@@ -63,12 +66,16 @@ public struct Keymap: Sendable {
     public func answer(for key: KeyEvent) -> Answer? { Self.action(for: key, in: question) }
     /// What `key` does on the help screen, if anything.
     public func helpAction(for key: KeyEvent) -> HelpAction? { Self.action(for: key, in: help) }
+    /// What `key` does in the alternatives menu, if anything.
+    public func menuAction(for key: KeyEvent) -> MenuAction? { Self.action(for: key, in: menu) }
 
     private static func action<Action>(for key: KeyEvent, in bindings: [KeyBinding<Action>]) -> Action? {
         bindings.first { $0.keys.contains(key) }?.action
     }
 
-    /// GNU nano's default keys, plus M-M for Mail and Esc for cancelling the OCR.
+    /// GNU nano's default keys, plus M-M for Mail, Esc for cancelling the OCR, and the
+    /// proofreading keys: M-] / M-[ next / previous uncertain word, M-Y accept, M-Space (or ^Space)
+    /// the alternatives menu.
     ///
     /// ^J, nano's Justify, breaks the line (a terminal sending LF for Enter still works). ^M, ^I
     /// and ^H are not listed: terminals send them as Enter, TAB and Backspace.
@@ -90,7 +97,17 @@ public struct Keymap: Sendable {
             KeyBinding([.meta("e")], .redo, bar: "Redo", "redo the last undone change"),
             KeyBinding([.control("c"), .function(11)], .location, bar: "Location", "show the cursor position"),
             KeyBinding([.meta("w")], .findNext, bar: "Next", "repeat the last search"),
+            KeyBinding([.meta("]")], .nextUncertain, bar: "Next Doubt", "next uncertain word (wraps)"),
+            KeyBinding([.meta("[")], .previousUncertain, bar: "Prev Doubt", "previous uncertain word (wraps)"),
+            KeyBinding(
+                [.meta("y")], .acceptWord, bar: "Accept", "accept the uncertain word under the cursor as it is"),
+            KeyBinding(
+                [.meta(" "), .control(" ")], .alternatives, bar: "Readings",
+                "other readings of the word under the cursor (engine, spelling, as read)"),
             KeyBinding([.control("s")], .save, "save under the current name"),
+            KeyBinding(
+                [.control("r"), .insert], .insertFile,
+                "insert a text file, or a photo's text, at the cursor (asks the name)"),
             KeyBinding([.control("l")], .refresh, "redraw the screen"),
             KeyBinding([.control("p"), .up], .moveUp, "previous line"),
             KeyBinding([.control("n"), .down], .moveDown, "next line"),
@@ -131,7 +148,9 @@ public struct Keymap: Sendable {
         question: [
             KeyBinding([.character("Y"), .character("y")], .yes, bar: "Yes", "yes"),
             KeyBinding([.character("N"), .character("n")], .no, bar: "No", "no"),
-            KeyBinding([.character("A"), .character("a")], .all, bar: "All", "this and all further matches (Replace)"),
+            KeyBinding(
+                [.character("A"), .character("a")], .all, bar: "All",
+                "this and all further matches (Replace, Correct this one too?)"),
             KeyBinding([.control("c"), .escape], .cancel, bar: "Cancel", "cancel"),
         ],
         help: [
@@ -140,5 +159,11 @@ public struct Keymap: Sendable {
             KeyBinding([.control("v"), .pageDown, .function(8)], .pageDown, bar: "Next Page", "one screen down"),
             KeyBinding([.control("p"), .up], .lineUp, bar: "Prev Line", "one line up"),
             KeyBinding([.control("n"), .down], .lineDown, bar: "Next Line", "one line down"),
+        ],
+        menu: [
+            KeyBinding([.enter, .control("j")], .choose, bar: "Replace", "put the highlighted reading in place"),
+            KeyBinding([.escape, .control("c")], .cancel, bar: "Cancel", "close the menu"),
+            KeyBinding([.up, .control("p")], .up, bar: "Prev", "the reading above"),
+            KeyBinding([.down, .control("n")], .down, bar: "Next", "the reading below"),
         ])
 }

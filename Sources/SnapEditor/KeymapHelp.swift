@@ -22,6 +22,7 @@ extension KeyEvent {
         case .character(" "): return "Space"
         case .character(let c): return String(c)
         case .control(" "): return "^Space"
+        case .meta(" "): return "M-Space"
         case .control(let c): return "^" + String(c).uppercased()
         case .meta(let c): return "M-" + String(c).uppercased()
         case .up: return "Up"
@@ -59,9 +60,10 @@ extension Keymap {
         switch state.mode {
         case .editing: return Self.barItems(editing)
         case .prompt(let prompt): return Self.barItems(self.prompt.filter { $0.action.isAvailable(in: prompt.kind) })
-        case .confirmReplace, .confirmSave, .confirmOverwrite:
+        case .confirmReplace, .confirmSave, .confirmOverwrite, .confirmSeries:
             return Self.barItems(question.filter { $0.action.isAvailable(in: state.mode) })
         case .help: return Self.barItems(help)
+        case .alternatives: return Self.barItems(menu)
         }
     }
 
@@ -78,7 +80,7 @@ extension Keymap {
             2
             + ([
                 editing.map(\.keys), recognizing.map(\.keys), prompt.map(\.keys), question.map(\.keys),
-                help.map(\.keys),
+                help.map(\.keys), menu.map(\.keys),
             ].joined().map { Self.keyNames($0).count }.max() ?? 0)
         func section<Action>(_ title: String, _ bindings: [KeyBinding<Action>]) -> [String] {
             [""] + [title]
@@ -94,8 +96,11 @@ extension Keymap {
             + section("The text:", editing)
             + section("While the OCR runs:", recognizing)
             + section("In a prompt (Search, Replace with, File Name to Write, To, Subject):", prompt)
-            + section("At a question (Replace this instance?, Save modified buffer?, OVERWRITE?):", question)
+            + section(
+                "At a question (Replace this instance?, Correct this one too?, Save modified buffer?, OVERWRITE?):",
+                question)
             + section("On this help screen:", help)
+            + section("In the menu of other readings of a word (M-Space):", menu)
     }
 
     private static func keyNames(_ keys: [KeyEvent]) -> String {

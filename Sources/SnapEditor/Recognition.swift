@@ -2,9 +2,10 @@
 public enum RecognitionEvent: Equatable, Sendable {
     /// Progress so far, in percent (0...100).
     case progress(percent: Int)
-    /// Recognition ended: the text, Tesseract's mean word confidence (0–100), and notes worth
-    /// showing (e.g. "page turned 90° clockwise").
-    case finished(text: String, meanConfidence: Int, notes: [String] = [])
+    /// Recognition ended: the text, Tesseract's mean word confidence (0–100), notes worth
+    /// showing (e.g. "page turned 90° clockwise"), and the words with their ranges in `text`,
+    /// confidences, readings and doubts.
+    case finished(text: String, meanConfidence: Int, notes: [String] = [], words: [ProofWord] = [])
     /// Recognition failed; `message` is shown to the user as is.
     case failed(message: String)
 }
@@ -15,4 +16,12 @@ public protocol RecognitionTask: AnyObject {
     func poll() -> [RecognitionEvent]
     /// Stops the job; idempotent, and harmless after it ended.
     func cancel()
+    /// Spelling suggestions for a recognized word no dictionary knows, best first (may take a
+    /// fraction of a second: the editor asks only when its alternatives menu opens).
+    func suggestions(for word: String) -> [String]
+}
+
+extension RecognitionTask {
+    /// None: for jobs without spelling dictionaries.
+    public func suggestions(for word: String) -> [String] { [] }
 }

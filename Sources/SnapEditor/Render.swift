@@ -18,6 +18,7 @@ public func render(_ state: EditorState, size: TerminalSize, keymap: Keymap = .n
         drawHelpScreen(&frame, rows: layout.textRows, lines: keymap.helpScreen, top: state.helpTopLine)
     } else {
         drawText(&frame, rows: layout.textRows, state)
+        if case .alternatives(let menu) = state.mode { drawMenu(&frame, rows: layout.textRows, menu) }
     }
     if let row = layout.statusRow { drawStatus(&frame, row: row, state, textRows: layout.textRows.count) }
     drawHelpBar(&frame, rows: layout.helpRows, items: keymap.helpBar(for: state))
@@ -77,6 +78,10 @@ private func drawTitle(_ frame: inout Frame, row: Int, _ state: EditorState) {
     let columns = frame.size.columns
     frame.setStyle(.reverse, row: row, columns: 0..<columns)
     var right: [String] = []
+    if !state.words.isEmpty && !state.isRecognizing {
+        let uncertain = state.uncertainMarks.count
+        right.append(uncertain == 0 ? "no uncertain words" : "\(uncertain) uncertain")
+    }
     if state.isModified { right.append("Modified") }
     if case .finished(let confidence) = state.recognition { right.append("conf \(confidence)") }
     let rightText = right.joined(separator: "  ")
@@ -103,6 +108,12 @@ private func drawText(_ frame: inout Frame, rows: Range<Int>, _ state: EditorSta
         lineCount: buffer.lineCount)
     var highlight: Range<Int>?
     if case .confirmReplace(let session) = state.mode { highlight = session.match }
+    if case .confirmSeries(let series) = state.mode, let id = series.pending.first {
+        highlight = buffer.marks.first { $0.id == id }?.range
+    }
+    // Uncertain words: underlined (visible without colour) and in the warning colour.
+    let uncertain = state.uncertainMarks.map(\.range)
+    var nextUncertain = 0
     var lineStart = buffer.startOffset(ofLine: top)
     for (i, row) in rows.enumerated() {
         let index = top + i
@@ -121,6 +132,10 @@ private func drawText(_ frame: inout Frame, rows: Range<Int>, _ state: EditorSta
             if x + w <= 0 { continue }
             if x >= width { break }
             var style: Style = .normal
+            while nextUncertain < uncertain.count && uncertain[nextUncertain].upperBound <= byte { nextUncertain += 1 }
+            if nextUncertain < uncertain.count && uncertain[nextUncertain].lowerBound < byte + length {
+                style = [.underline, .warning]
+            }
             if let h = highlight, byte < h.upperBound, byte + length > h.lowerBound { style = .reverse }
             let cells = glyphs(character, atColumn: columns[c])
             var cx = x
@@ -144,13 +159,40 @@ private func drawText(_ frame: inout Frame, rows: Range<Int>, _ state: EditorSta
     }
 }
 
+/// The alternatives menu under the cursor line (above it when there is no room): one reading a
+/// line, `> ` before the highlighted one, the others in reverse video.
+private func drawMenu(_ frame: inout Frame, rows: Range<Int>, _ menu: AlternativesMenu) {
+    guard let cursor = frame.cursor, !rows.isEmpty else { return }
+    let width = frame.size.columns
+    let lines = menu.entries.map { "\($0.text)  (\($0.source))" }
+    let inner = min(max(1, width - 2), (lines.map(displayWidth).max() ?? 0) + 1)
+    let below = rows.upperBound - (cursor.row + 1)
+    let above = cursor.row - rows.lowerBound
+    let count = min(lines.count, max(below, above))
+    guard count > 0 else { return }
+    let top = below >= count ? cursor.row + 1 : cursor.row - count
+    let left = max(0, min(cursor.column, width - inner - 2))
+    let first = max(0, min(menu.selected - count + 1, lines.count - count))
+    for i in 0..<count {
+        let index = first + i
+        let row = top + i
+        let selected = index == menu.selected
+        let style: Style = selected ? .bold : .reverse
+        frame.setStyle(style, row: row, columns: left..<(left + inner + 2))
+        for c in left..<min(width, left + inner + 2) { frame.put(" ", row: row, column: c, style: style) }
+        frame.write(selected ? ">" : " ", row: row, column: left, style: style)
+        frame.write(lines[index], row: row, column: left + 2, limit: left + inner + 2, style: style)
+    }
+}
+
 private func drawProgress(_ frame: inout Frame, rows: Range<Int>, _ state: EditorState) {
     guard case .running(let percent) = state.recognition, !rows.isEmpty else { return }
     let width = frame.size.columns
     let barWidth = max(0, min(40, width - 7))
     let filled = barWidth * percent / 100
     let bar = "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled) + "]"
-    let lines = ["Reading \(state.displayName)", "\(bar) \(percent)%", "Esc cancels"]
+    let name = state.insertion?.name ?? state.displayName
+    let lines = ["Reading \(name)", "\(bar) \(percent)%", "Esc cancels"]
     let first = rows.lowerBound + max(0, (rows.count - lines.count) / 2)
     for (i, line) in lines.enumerated() where first + i < rows.upperBound {
         let x = max(0, (width - displayWidth(line)) / 2)
@@ -191,6 +233,13 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
                 ? question
                 : "File \"\(EditorConfiguration.fileName(of: path))\" exists; OVERWRITE? ")
         return
+    case .confirmSeries(let series):
+        drawQuestion(&frame, row: row, "Correct \"\(series.from)\" to \"\(series.to)\" here too?")
+        return
+    case .alternatives(let menu):
+        let word = menu.entries.last?.text ?? ""
+        drawQuestion(&frame, row: row, "Replace \"\(word)\" with: ")
+        return
     case .editing, .help:
         break
     }
@@ -199,7 +248,12 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
         frame.write(text, row: row, column: 0)
         return
     }
-    guard let status = state.status else { return }
+    guard let status = state.status else {
+        if state.mode == .editing, let report = state.wordReport {
+            frame.write(report, row: row, column: max(0, (width - displayWidth(report)) / 2))
+        }
+        return
+    }
     let text = "[ \(status.text) ]"
     let x = max(0, (width - displayWidth(text)) / 2)
     frame.write(text, row: row, column: x, style: status.isError ? [.reverse, .bold] : .reverse)
@@ -212,6 +266,7 @@ private func label(for kind: PromptKind, lastSearch: String, caseSensitive: Bool
     case .replaceSearch: return "Search (to replace)\(last): "
     case .replaceWith: return "Replace with: "
     case .writeOut: return "File Name to Write: "
+    case .insertFile: return "File to insert: "
     case .mailTo: return "To: "
     case .mailSubject: return "Subject: "
     }

@@ -51,6 +51,8 @@ private func perform(_ command: Command, on state: inout EditorState, afterCut: 
         state.mode = .prompt(Prompt(kind: .writeOut, answer: state.saveName))
     case .save:
         return [.save(text: state.buffer.text, path: state.saveName, overwriteConfirmed: state.savesToOwnFile)]
+    case .insertFile:
+        state.mode = .prompt(Prompt(kind: .insertFile))
     case .whereIs:
         state.mode = .prompt(Prompt(kind: .search))
     case .findNext:
@@ -87,6 +89,10 @@ private func perform(_ command: Command, on state: inout EditorState, afterCut: 
         return [.redrawScreen]
     case .cancelRecognition:
         break
+    case .nextUncertain: moveToUncertain(&state, forward: true)
+    case .previousUncertain: moveToUncertain(&state, forward: false)
+    case .acceptWord: acceptWord(&state)
+    case .alternatives: return openAlternatives(&state)
     case .moveUp: state.buffer.moveUp()
     case .moveDown: state.buffer.moveDown()
     case .moveLeft: state.buffer.moveLeft()
@@ -114,7 +120,7 @@ private func perform(_ command: Command, on state: inout EditorState, afterCut: 
 
 private func describe(_ step: History.Step) -> String {
     if step.edits.count > 1 { return "replacement" }
-    guard let edit = step.edits.first else { return "action" }
+    guard let edit = step.edits.first else { return step.marksBefore != step.marksAfter ? "acceptance" : "action" }
     if edit.text == "\n" { return edit.kind == .insert ? "line break" : "line join" }
     return edit.kind == .insert ? "addition" : "deletion"
 }

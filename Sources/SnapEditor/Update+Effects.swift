@@ -9,24 +9,61 @@ public func apply(_ event: RecognitionEvent, to state: inout EditorState) {
     switch event {
     case .progress(let percent):
         state.recognition = .running(percent: min(max(percent, 0), 100))
-    case .finished(let text, let confidence, let notes):
-        state.buffer = TextBuffer(text: text)
+    case .finished(let text, let confidence, _, let words) where state.insertion != nil:
+        insertRecognized(text: text, confidence: confidence, words: words, into: &state)
+    case .failed(let message) where state.insertion != nil:
+        state.insertion = nil
+        state.recognition = .failed(message: message)
+        state.status = StatusMessage(message, isError: true)
+    case .finished(let text, let confidence, let notes, let words):
+        let count = text.utf8.count
+        let placed = words.enumerated().filter { !$0.element.range.isEmpty && $0.element.range.upperBound <= count }
+        state.buffer = TextBuffer(
+            text: text,
+            marks: placed.map { TextMark(id: $0.offset, range: $0.element.range, isFlagged: $0.element.isUncertain) })
+        state.words = words
         state.topLine = 0
         state.isModified = false
         state.recognition = .finished(meanConfidence: min(max(confidence, 0), 100))
         let lines = state.buffer.writtenLineCount
+        let uncertain = state.uncertainMarks.count
         state.hasUnsavedText = !text.isEmpty
         state.status =
             lines == 0
             ? StatusMessage("No text found in \(state.displayName)")
             : StatusMessage(
-                (["Read \(plural(lines, "line")) (conf \(min(max(confidence, 0), 100)))"] + notes).joined(
-                    separator: "; "))
+                (["Read \(plural(lines, "line")) (conf \(min(max(confidence, 0), 100)))"]
+                    + (uncertain > 0 ? ["\(uncertain) uncertain"] : []) + notes).joined(
+                        separator: "; "))
     case .failed(let message):
         state.buffer = TextBuffer()
         state.recognition = .failed(message: message)
         state.status = StatusMessage(message, isError: true)
     }
+}
+
+/// A photo read for ^R: its text goes where the cursor was, its words join the marks (one undo step).
+private func insertRecognized(text: String, confidence: Int, words: [ProofWord], into state: inout EditorState) {
+    guard let insertion = state.insertion else { return }
+    state.insertion = nil
+    state.recognition = .finished(meanConfidence: min(max(confidence, 0), 100))
+    let first = state.words.count
+    let marks = words.enumerated().compactMap { i, word -> TextMark? in
+        guard !word.range.isEmpty, word.range.upperBound <= text.utf8.count else { return nil }
+        return TextMark(id: first + i, range: word.range, isFlagged: word.isUncertain)
+    }
+    state.buffer.closeUndoGroup()
+    guard (try? state.buffer.insert(text, at: insertion.offset, marks: marks)) != nil, !text.isEmpty else {
+        state.status = StatusMessage("No text found in \(insertion.name)")
+        return
+    }
+    state.words += words
+    state.isModified = true
+    let lines = TextBuffer(text: text).writtenLineCount
+    let uncertain = marks.filter(\.isFlagged).count
+    state.status = StatusMessage(
+        "Inserted \(plural(lines, "line")) from \(insertion.name) (conf \(confidence))"
+            + (uncertain > 0 ? "; \(uncertain) uncertain" : ""))
 }
 
 /// Applies how an ``EditorEffect`` turned out.
@@ -45,10 +82,27 @@ public func apply(_ result: EffectResult, to state: inout EditorState) {
         state.status = StatusMessage(message, isError: true)
     case .saveNeedsOverwriteConfirmation(let path):
         state.mode = .confirmOverwrite(path: path)
+    case .fileRead(let path, let text):
+        // One undo step, whatever was typed before.
+        state.buffer.closeUndoGroup()
+        state.buffer.insert(text)
+        state.buffer.closeUndoGroup()
+        if !text.isEmpty { state.isModified = true }
+        let lines = TextBuffer(text: text).writtenLineCount
+        state.status = StatusMessage("Inserted \(plural(lines, "line")) from \(EditorConfiguration.fileName(of: path))")
+    case .photoInsertionStarted(let path):
+        state.insertion = (state.buffer.offset(of: state.buffer.cursor), EditorConfiguration.fileName(of: path))
+        state.recognition = .running(percent: 0)
+    case .fileReadFailed(let message):
+        state.status = StatusMessage(message, isError: true)
     case .mailed(let to):
         state.status = StatusMessage("Mail sent to \(to)")
     case .mailFailed(let message):
         state.status = StatusMessage(message, isError: true)
+    case .suggested(let markID, let suggestions):
+        guard state.words.indices.contains(markID) else { return }
+        state.words[markID].suggestions = suggestions
+        _ = openAlternatives(&state)
     case .emergencySaved(let path, let signal):
         end(&state, TerminationReport(signal: signal, outcome: .saved(path: path)))
     case .emergencySaveFailed(let reason, let signal):

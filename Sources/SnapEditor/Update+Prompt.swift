@@ -109,6 +109,12 @@ private func accept(_ prompt: Prompt, in state: inout EditorState) -> [EditorEff
         }
         let own = state.savesToOwnFile && answer == state.saveName
         return [.save(text: state.buffer.text, path: answer, overwriteConfirmed: own)]
+    case .insertFile:
+        guard !answer.isEmpty else {
+            state.status = StatusMessage("Cancelled")
+            return []
+        }
+        return [.insertFile(path: answer)]
     case .mailTo:
         let to = answer.trimmingWhitespace()
         guard !to.isEmpty else {

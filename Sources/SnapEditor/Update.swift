@@ -31,6 +31,10 @@ public func update(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap =
         effects = updateOverwriteQuestion(&state, path: path, keymap.answer(for: key))
     case .help:
         updateHelp(&state, keymap.helpAction(for: key), keymap: keymap)
+    case .alternatives(let menu):
+        updateAlternatives(&state, menu, keymap.menuAction(for: key))
+    case .confirmSeries(let series):
+        updateSeries(&state, series, keymap.answer(for: key))
     }
     if state.buffer.revision != revision { state.isModified = true }
     state.scrollToCursor()
@@ -52,6 +56,12 @@ func plural(_ n: Int, _ word: String) -> String {
 
 private func updateWhileRecognizing(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap) -> [EditorEffect] {
     switch keymap.recognizingCommand(for: key) {
+    case .cancelRecognition? where state.insertion != nil, .exit? where state.insertion != nil:
+        // Reading a photo for ^R: the text stays, nothing is inserted.
+        state.insertion = nil
+        state.recognition = .cancelled
+        state.status = StatusMessage("OCR cancelled; nothing inserted")
+        return [.cancelRecognition]
     case .cancelRecognition?:
         state.recognition = .cancelled
         state.buffer = TextBuffer()

@@ -25,6 +25,19 @@ public struct RecognizedWord: Codable, Equatable, Sendable {
     public var confidence: Double
     /// Index (from 0) of the text line it belongs to, in reading order.
     public var line: Int
+    /// Where the word is in the result's `text`: a range of UTF-8 byte offsets (empty at 0 when the
+    /// word could not be placed, which verse layout never causes).
+    public var textRange: Range<Int> = 0..<0
+    /// Other readings of the word the engine weighed, best first, each differing from `text` in one
+    /// character: from Tesseract's choice iterator (`TessResultIteratorGetChoiceIterator`,
+    /// `TessChoiceIteratorGetUTF8Text`, `TessChoiceIteratorConfidence`, with `lstm_choice_mode` 2).
+    public var alternatives: [String] = []
+    /// The confidence (0–100) of the strongest character choice the engine did not take, 0 when
+    /// it had none: high means the engine hesitated between two readings.
+    public var runnerUpConfidence: Double = 0
+    /// Whether a spelling dictionary of the document's languages accepts the word (punctuation
+    /// around it ignored); nil when it was not checked (no dictionary, or no letters).
+    public var isKnownWord: Bool?
 }
 
 /// The outcome of OCR on one photo.

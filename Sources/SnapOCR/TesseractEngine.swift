@@ -100,6 +100,8 @@ public final class TesseractEngine {
             throw OCRError.languagesNotLoaded(problems: problems, tessdata: folder)
         }
         TessBaseAPISetPageSegMode(h, TessPageSegMode(UInt32(options.pageSegmentationMode)))
+        // Keep the LSTM's runner-up characters for the choice iterator (word alternatives).
+        _ = TessBaseAPISetVariable(h, "lstm_choice_mode", "2")
         self.loadedLanguages = loaded
         self.tessdataPath = datapath
         self.options = options
@@ -178,7 +180,7 @@ public final class TesseractEngine {
         let text = VerseLayout.text(from: words)
         let confidence = words.isEmpty ? 0 : Int(TessBaseAPIMeanTextConf(handle))
         return RecognitionResult(
-            text: text, meanConfidence: confidence, words: words.map(\.word),
+            text: text, meanConfidence: confidence, words: TesseractEngine.placed(words.map(\.word), in: text),
             rotationDegrees: turns * 90)
     }
 
@@ -229,11 +231,13 @@ public final class TesseractEngine {
                 x: Int((Double(x) * inv).rounded()), y: Int((Double(y) * inv).rounded()),
                 width: Int((Double(w) * inv).rounded()), height: Int((Double(h) * inv).rounded()))
             let conf = Double(TessResultIteratorConfidence(it, RIL_WORD))
-            out.append(
-                LaidOutWord(
-                    word: RecognizedWord(
-                        text: text, boundingBox: box, confidence: (conf * 10).rounded() / 10, line: line),
-                    block: block))
+            var word = RecognizedWord(
+                text: text, boundingBox: box, confidence: (conf * 10).rounded() / 10, line: line)
+            let symbols = TesseractEngine.symbolChoices(it)
+            if symbols.map(\.text).joined().precomposedStringWithCanonicalMapping == text {
+                (word.alternatives, word.runnerUpConfidence) = TesseractEngine.alternatives(of: symbols)
+            }
+            out.append(LaidOutWord(word: word, block: block))
         } while TessResultIteratorNext(it, RIL_WORD) != 0
         // Renumber lines densely (lines whose words were all blank were skipped).
         var map: [Int: Int] = [:]
@@ -244,6 +248,85 @@ public final class TesseractEngine {
         }
         let majority = turnsCount.indices.max { turnsCount[$0] < turnsCount[$1] } ?? 0
         return (out, majority)
+    }
+
+    /// The characters of the word at `it`, each with the engine's choices for it (best first,
+    /// the chosen one included), walking a copy of the iterator symbol by symbol
+    /// (`TessResultIteratorCopy`, `TessResultIteratorGetChoiceIterator`, `TessChoiceIteratorNext`).
+    private static func symbolChoices(_ it: OpaquePointer) -> [SymbolChoices] {
+        guard let symbol = TessResultIteratorCopy(it) else { return [] }
+        defer { TessResultIteratorDelete(symbol) }
+        let page = TessResultIteratorGetPageIterator(symbol)
+        var out: [SymbolChoices] = []
+        repeat {
+            guard let p = TessResultIteratorGetUTF8Text(symbol, RIL_SYMBOL) else { break }
+            var entry = SymbolChoices(text: String(cString: p), choices: [])
+            TessDeleteText(p)
+            if let choice = TessResultIteratorGetChoiceIterator(symbol) {
+                defer { TessChoiceIteratorDelete(choice) }
+                repeat {
+                    guard let c = TessChoiceIteratorGetUTF8Text(choice) else { continue }
+                    entry.choices.append((String(cString: c), Double(TessChoiceIteratorConfidence(choice))))
+                } while TessChoiceIteratorNext(choice) != 0
+            }
+            out.append(entry)
+            if TessPageIteratorIsAtFinalElement(page, RIL_WORD, RIL_SYMBOL) != 0 { break }
+        } while TessResultIteratorNext(symbol, RIL_SYMBOL) != 0
+        return out
+    }
+
+    /// A runner-up character below this confidence (0–100) makes no alternative reading: the LSTM
+    /// lists many choices at 0.
+    static let alternativeChoiceFloor = 1.0
+    /// At most this many alternative readings are kept per word.
+    static let maximumAlternatives = 4
+
+    /// The word's readings with one character swapped for a runner-up choice (strongest first),
+    /// and the strongest runner-up's confidence (0–100). A choice that differs only in case (`La`
+    /// for `la`) or is another apostrophe or quote (`’` for `'`) makes no other reading: the LSTM
+    /// offers them for nearly every word.
+    static func alternatives(of symbols: [SymbolChoices]) -> (readings: [String], runnerUp: Double) {
+        let quotes: Set<String> = ["'", "’", "‘", "`", "´", "\"", "“", "”"]
+        var swaps: [(reading: String, confidence: Double)] = []
+        for (i, symbol) in symbols.enumerated() {
+            for (choice, confidence) in symbol.choices
+            where choice != symbol.text && confidence >= alternativeChoiceFloor && !choice.isEmpty
+                && choice.lowercased() != symbol.text.lowercased()
+                && !(quotes.contains(choice) && quotes.contains(symbol.text))
+            {
+                var texts = symbols.map(\.text)
+                texts[i] = choice
+                swaps.append((texts.joined().precomposedStringWithCanonicalMapping, confidence))
+            }
+        }
+        swaps.sort { $0.confidence > $1.confidence }
+        var readings: [String] = []
+        for swap in swaps where !readings.contains(swap.reading) && readings.count < maximumAlternatives {
+            readings.append(swap.reading)
+        }
+        return (readings, ((swaps.first?.confidence ?? 0) * 10).rounded() / 10)
+    }
+
+    /// `words` with their `textRange` in `text`: each word is looked for after the previous one
+    /// (verse layout writes every word's text, in order).
+    static func placed(_ words: [RecognizedWord], in text: String) -> [RecognizedWord] {
+        let bytes = Array(text.utf8)
+        var from = 0
+        return words.map { word in
+            var word = word
+            let needle = Array(word.text.utf8)
+            guard !needle.isEmpty, needle.count <= bytes.count else { return word }
+            var at = from
+            while at + needle.count <= bytes.count {
+                if bytes[at] == needle[0] && bytes[at..<(at + needle.count)].elementsEqual(needle) {
+                    word.textRange = at..<(at + needle.count)
+                    from = at + needle.count
+                    break
+                }
+                at += 1
+            }
+            return word
+        }
     }
 
     /// Clockwise quarter turns that make a block of `orientation` upright
@@ -284,6 +367,12 @@ final class MonitorContext {
         last = percent
         if !progress(min(100, max(0, percent))) { cancelled = true }
     }
+}
+
+/// One character of a word and the engine's choices for it, best first (confidence 0–100).
+struct SymbolChoices {
+    var text: String
+    var choices: [(text: String, confidence: Double)]
 }
 
 /// A word plus the block it came from, for layout.

@@ -1,5 +1,6 @@
 import CLibc
 import Foundation
+import SnapSpelling
 
 #if canImport(Glibc)
     import Glibc
@@ -29,9 +30,13 @@ public struct WorkerServer: Sendable {
             return .failure(.badRequest)
         }
         do {
-            let result = try Recognizer(options: request.options).recognize(path: path) { percent, stage in
+            var result = try Recognizer(options: request.options).recognize(path: path) { percent, stage in
                 send(.progress(percent: percent, stage: stage))
                 return true
+            }
+            // Proofreading's spelling signal and suggestions; without a dictionary the words stay unchecked.
+            if !result.words.isEmpty, let spelling = try? SpellChecker(languages: request.options.engine.languages) {
+                result = Proofreading.checkingSpelling(result, with: spelling)
             }
             do {
                 try write(.result(result))

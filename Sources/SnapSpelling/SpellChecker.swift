@@ -55,6 +55,41 @@ public final class SpellChecker {
         return handles.contains { Hunspell_spell($0, nfc) != 0 }
     }
 
+    /// Whether any loaded dictionary accepts the word in `token`, as ``WordEvidence`` judges
+    /// tokens: punctuation around it ignored, a typographic apostrophe read as `'`, a hyphenated
+    /// word known when each part is. Nil when there is nothing to judge: no letter, a digit, or a
+    /// single character.
+    public func isKnownToken(_ token: String) -> Bool? {
+        let word = WordEvidence.core(of: token.replacingOccurrences(of: "\u{2019}", with: "'"))
+        guard word.count >= 2, word.contains(where: \.isLetter), !word.contains(where: \.isNumber) else { return nil }
+        let parts = word.split(separator: "-").map(String.init)
+        return isKnown(word) || (parts.count > 1 && parts.allSatisfy(isKnown))
+    }
+
+    /// Hunspell's suggestions for the word in `token` (punctuation around it kept around each
+    /// suggestion), best first, at most `limit`, from every loaded dictionary in turn
+    /// (`Hunspell_suggest`, `Hunspell_free_list`). Slow for long unknown words (tens of ms).
+    public func suggestions(for token: String, limit: Int = 4) -> [String] {
+        let core = WordEvidence.core(of: token)
+        guard !core.isEmpty, let range = token.range(of: core) else { return [] }
+        let prefix = token[..<range.lowerBound]
+        let suffix = token[range.upperBound...]
+        let nfc = core.precomposedStringWithCanonicalMapping
+        var out: [String] = []
+        for handle in handles {
+            var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+            let n = Hunspell_suggest(handle, &list, nfc)
+            defer { Hunspell_free_list(handle, &list, n) }
+            for i in 0..<Int(max(0, n)) {
+                guard let p = list?[i] else { continue }
+                let suggestion =
+                    String(prefix) + String(cString: p).precomposedStringWithCanonicalMapping + String(suffix)
+                if suggestion != token && !out.contains(suggestion) { out.append(suggestion) }
+            }
+        }
+        return Array(out.prefix(limit))
+    }
+
     /// Hunspell dictionary names to try for a Tesseract language code, best first.
     static func dictionaryNames(forTesseractLanguage code: String) -> [String] {
         switch code {

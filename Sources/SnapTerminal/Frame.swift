@@ -30,6 +30,9 @@ public struct Style: OptionSet, Hashable, Sendable {
     public static let bold = Style(rawValue: 1 << 1)
     /// Underlined.
     public static let underline = Style(rawValue: 1 << 2)
+    /// In the terminal's warning colour (red), where it has colours and `NO_COLOR` is not set; an
+    /// attribute with no effect elsewhere, so pair it with one that always shows (underline).
+    public static let warning = Style(rawValue: 1 << 3)
 }
 
 /// One screen cell: a grapheme cluster and its style.

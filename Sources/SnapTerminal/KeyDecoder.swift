@@ -97,8 +97,9 @@ public struct KeyDecoder: Sendable {
                 partial = []
                 events.append(.meta(for: "\u{FFFD}"))
             }
-        case .csi:
-            break
+        case .csi(let body):
+            // Esc [ and nothing more: Alt+[ (M-[), as Esc O is M-O.
+            if body.isEmpty { events.append(.meta("[")) }
         case .ss3(let digits):
             events.append(.meta("o"))
             state = .ground

@@ -7,7 +7,8 @@ import Synchronization
 ///
 /// Starting it sets a UTF-8 locale (the user's, else `C.UTF-8`), raw mode (so ^C, ^Z, ^\ and ^S
 /// reach the editor as keys), no echo, keypad off (ncurses hands over the bytes; ``KeyDecoder``
-/// decodes them, Esc waiting 25 ms for the rest of a sequence) and bracketed paste.
+/// decodes them, Esc waiting 25 ms for the rest of a sequence), bracketed paste, and colour for
+/// ``Style/warning`` when the terminal has colours and `NO_COLOR` is unset or empty (no-color.org).
 /// ``shutdown()`` (also run by `deinit`, at `exit`, and on SIGTERM/SIGHUP/SIGINT/SIGQUIT) restores
 /// the terminal; it is idempotent. With `deferTermination`, SIGTERM and SIGHUP are instead held for
 /// the program (``pendingTerminationSignal``) and an outside SIGINT is ignored, as nano does.
@@ -68,8 +69,19 @@ public final class NcursesTerminal: Terminal {
         keypad(window, false)  // the bytes as sent: KeyDecoder decodes every sequence
         intrflush(window, false)
         curs_set(1)
+        // Colour only where the terminal has it and the user did not ask for none (no-color.org).
+        let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
+        if !noColor && has_colors() && start_color() == OK {
+            _ = use_default_colors()
+            colorsEnabled = init_pair(Self.warningPair, Int16(COLOR_RED), -1) == OK
+        }
         Self.writeToTerminal("\u{1B}[?2004h")  // bracketed paste on
     }
+
+    /// The colour pair of ``Style/warning`` (red on the terminal's own background).
+    private static let warningPair: Int16 = 1
+    /// Whether ``Style/warning`` draws in colour.
+    private var colorsEnabled = false
 
     private static let restoreAtExit: Void = { atexit { NcursesTerminal.restoreTerminal() } }()
 
@@ -127,10 +139,11 @@ public final class NcursesTerminal: Terminal {
             for column in 0..<max(0, columns) {
                 let cell = frame[row, column]
                 if cell.width == 0 { continue }
+                let pair = colorsEnabled && cell.style.contains(.warning) ? Self.warningPair : 0
                 if cell.width == 2 && column + 1 >= columns {
-                    put(" ", attributes: attributes(cell.style), row: row, column: column)
+                    put(" ", attributes: attributes(cell.style), pair: pair, row: row, column: column)
                 } else {
-                    put(cell.content, attributes: attributes(cell.style), row: row, column: column)
+                    put(cell.content, attributes: attributes(cell.style), pair: pair, row: row, column: column)
                 }
             }
         }
@@ -238,14 +251,14 @@ public final class NcursesTerminal: Terminal {
     }
 
     /// One cell: a base character plus up to 4 combining marks (ncurses' CCHARW_MAX is 5).
-    private func put(_ content: String, attributes: attr_t, row: Int, column: Int) {
+    private func put(_ content: String, attributes: attr_t, pair: Int16, row: Int, column: Int) {
         var scalars = content.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
         if scalars.isEmpty || scalars.contains(where: { $0 < 0x20 || $0 == 0x7F }) { scalars = [0x20] }
         var wide = Array(scalars.prefix(5)) + [0]
         var cell = cchar_t()
-        if setcchar(&cell, &wide, attributes, 0, nil) != OK {
+        if setcchar(&cell, &wide, attributes, pair, nil) != OK {
             var first: [wchar_t] = [scalars[0], 0]
-            guard setcchar(&cell, &first, attributes, 0, nil) == OK else { return }
+            guard setcchar(&cell, &first, attributes, pair, nil) == OK else { return }
         }
         mvwadd_wch(window, Int32(row), Int32(column), &cell)
     }

@@ -24,13 +24,22 @@ public struct History: Equatable, Sendable {
         public var cursorAfter: TextPosition
         /// How this step may absorb the next one; nil never merges.
         public var grouping: Grouping?
+        /// The buffer's marks before the step (restored by undo).
+        public var marksBefore: [TextMark]
+        /// The buffer's marks after the step (restored by redo).
+        public var marksAfter: [TextMark]
 
         /// Creates a step.
-        public init(edits: [Edit], cursorBefore: TextPosition, cursorAfter: TextPosition, grouping: Grouping? = nil) {
+        public init(
+            edits: [Edit], cursorBefore: TextPosition, cursorAfter: TextPosition, grouping: Grouping? = nil,
+            marksBefore: [TextMark] = [], marksAfter: [TextMark] = []
+        ) {
             self.edits = edits
             self.cursorBefore = cursorBefore
             self.cursorAfter = cursorAfter
             self.grouping = grouping
+            self.marksBefore = marksBefore
+            self.marksAfter = marksAfter
         }
     }
 
@@ -58,6 +67,7 @@ public struct History: Equatable, Sendable {
         {
             last.edits = [merged]
             last.cursorAfter = step.cursorAfter
+            last.marksAfter = step.marksAfter
             undoSteps[undoSteps.count - 1] = last
             return
         }

@@ -11,6 +11,23 @@ extension TextBuffer {
         try? perform([edit], grouping: grouping)
     }
 
+    /// Inserts `text` at UTF-8 `offset` with `marks` of its own (ranges within `text`, shifted here
+    /// to the buffer), as ONE undo step; the cursor goes after it. Throws ``SnapTextError`` (and
+    /// changes nothing) when `offset` is not in the text.
+    public mutating func insert(_ text: String, at offset: Int, marks newMarks: [TextMark]) throws {
+        guard !text.isEmpty else { return }
+        let edit = Edit.insert(text, at: offset)
+        let shifted = newMarks.map { mark -> TextMark in
+            var m = mark
+            m.range = (mark.range.lowerBound + offset)..<(mark.range.upperBound + offset)
+            return m
+        }
+        try perform(
+            [edit], grouping: nil,
+            marksAfter: { ($0.applying([edit]) + shifted).sorted { $0.range.lowerBound < $1.range.lowerBound } },
+            cursorAfter: { $0.position(ofOffset: edit.endOffset) })
+    }
+
     /// Deletes the character (grapheme cluster) before the cursor, or joins with the previous line
     /// at a line start (Backspace). Returns false at the start of the text.
     @discardableResult

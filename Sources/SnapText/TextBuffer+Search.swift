@@ -119,7 +119,9 @@ extension TextBuffer {
             .remove(oldSpan, at: first.lowerBound),
             .insert(String(decoding: newSpan, as: UTF8.self), at: first.lowerBound),
         ]
-        try perform(edits, grouping: nil) { $0.position(ofOffset: newCursorOffset) }
+        try perform(
+            edits, grouping: nil, marksAfter: { $0.replacing(ranges, length: replacementBytes.count) },
+            cursorAfter: { $0.position(ofOffset: newCursorOffset) })
     }
 
     static func clamp(_ range: Range<Int>, _ count: Int) -> Range<Int> {

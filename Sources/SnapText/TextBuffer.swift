@@ -12,14 +12,19 @@ public struct TextBuffer: Equatable, Sendable {
     public internal(set) var cursor: TextPosition = .zero
     /// Undo and redo steps.
     public internal(set) var history = History()
-    /// Counts changes (edits, undos, redos); a different value means the text changed.
+    /// Counts changes of the text (edits, and undos and redos of them); a different value means the
+    /// text changed. Steps that only change marks do not count.
     public internal(set) var revision = 0
+    /// Anchored ranges of the text (recognized words), sorted by offset; they follow every edit and
+    /// come back exactly with undo and redo (see ``TextMark``).
+    public internal(set) var marks: [TextMark] = []
     /// The screen column vertical moves aim for (nano's "placewewant"); nil = the cursor's own column.
     var preferredDisplayColumn: Int?
 
     /// Creates a buffer holding `text` exactly, with the cursor at the start and no history.
-    public init(text: String = "") {
+    public init(text: String = "", marks: [TextMark] = []) {
         lines = Self.splitLines(text)
+        self.marks = marks.sorted { $0.range.lowerBound < $1.range.lowerBound }
     }
 
     /// The whole text, byte for byte as loaded and edited.
@@ -166,9 +171,11 @@ public struct TextBuffer: Equatable, Sendable {
         }
     }
 
-    /// Applies `edits` as one step; `cursorAfter` computes the cursor on the changed text.
+    /// Applies `edits` as one step; `cursorAfter` computes the cursor on the changed text, and
+    /// `marksAfter` the marks (default: each mark follows each edit in turn).
     mutating func perform(
         _ edits: [Edit], grouping: History.Grouping?,
+        marksAfter: (([TextMark]) -> [TextMark])? = nil,
         cursorAfter: (TextBuffer) -> TextPosition
     ) throws {
         guard !edits.isEmpty else { return }
@@ -181,11 +188,43 @@ public struct TextBuffer: Equatable, Sendable {
         }
         let before = cursor
         let after = cursorAfter(self)
+        let marksBefore = marks
+        marks = marksAfter?(marks) ?? marks.applying(edits)
         if grouping == nil { history.closeGroup() }
-        history.record(History.Step(edits: edits, cursorBefore: before, cursorAfter: after, grouping: grouping))
+        history.record(
+            History.Step(
+                edits: edits, cursorBefore: before, cursorAfter: after, grouping: grouping,
+                marksBefore: marksBefore, marksAfter: marks))
         cursor = after
         preferredDisplayColumn = nil
         revision += 1
+    }
+
+    // MARK: - Marks
+
+    /// Replaces every mark, outside the undo history (the marks of a freshly loaded text).
+    public mutating func setMarks(_ marks: [TextMark]) {
+        self.marks = marks.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    /// Changes the marks (not the text) as ONE undo step: undo brings back the marks as they were.
+    /// Does nothing when `change` leaves them as they are.
+    public mutating func changeMarks(_ change: (inout [TextMark]) -> Void) {
+        var changed = marks
+        change(&changed)
+        changed.sort { $0.range.lowerBound < $1.range.lowerBound }
+        guard changed != marks else { return }
+        history.closeGroup()
+        history.record(
+            History.Step(edits: [], cursorBefore: cursor, cursorAfter: cursor, marksBefore: marks, marksAfter: changed))
+        history.closeGroup()
+        marks = changed
+    }
+
+    /// The mark holding UTF-8 `offset` (a cursor on its first character), else the one ending
+    /// right at `offset` (a cursor just after a word); nil when there is none.
+    public func mark(at offset: Int) -> TextMark? {
+        marks.first { $0.range.contains(offset) } ?? marks.first { $0.range.upperBound == offset }
     }
 
     /// Undoes the newest step and puts the cursor where it was before it; false if nothing to undo.
@@ -193,7 +232,8 @@ public struct TextBuffer: Equatable, Sendable {
     public mutating func undo() -> Bool {
         guard let step = history.popUndo() else { return false }
         for edit in step.edits.reversed() { try? apply(edit.inverse) }
-        revision += 1
+        if !step.edits.isEmpty { revision += 1 }
+        marks = step.marksBefore
         cursor = clamped(step.cursorBefore)
         preferredDisplayColumn = nil
         return true
@@ -204,7 +244,8 @@ public struct TextBuffer: Equatable, Sendable {
     public mutating func redo() -> Bool {
         guard let step = history.popRedo() else { return false }
         for edit in step.edits { try? apply(edit) }
-        revision += 1
+        if !step.edits.isEmpty { revision += 1 }
+        marks = step.marksAfter
         cursor = clamped(step.cursorAfter)
         preferredDisplayColumn = nil
         return true

@@ -23,6 +23,10 @@ struct Arguments {
     var options = RecognitionOptions()
     var mailCommand: String?
     var verbose = false
+    /// Words read with a confidence (0–100) below this are marked uncertain (`--uncertain-below`).
+    var uncertainBelow = Proofreading.defaultThreshold
+    /// `lovesnap ocr --json`: the words and their marks as JSON instead of the text.
+    var json = false
     var timeout: TimeInterval = WorkerClient.defaultTimeout
 
     /// Why the command line cannot work; `description` is the message.
@@ -123,6 +127,13 @@ struct Arguments {
                 a.options.level = l
             case "--no-osd": a.options.detectOrientation = false
             case "-v", "--verbose": a.verbose = true
+            case "--uncertain-below":
+                let v = try value(name)
+                guard let n = Double(v), n >= 0, n <= 101 else {
+                    throw UsageError(description: "option --uncertain-below needs a number in 0…101, not '\(v)'")
+                }
+                a.uncertainBelow = n
+            case "--json": a.json = true
             case "--mail-command": a.mailCommand = try value(name)
             case "--timeout":
                 let v = try value(name)
@@ -160,6 +171,7 @@ struct Arguments {
                 description: mode == .editText
                     ? "edit: which text file?" : "which photo? (lovesnap PHOTO, or lovesnap --help)")
         }
+        if a.json && mode != .ocr { throw UsageError(description: "--json is for `lovesnap ocr`") }
         if output != nil && mode != .ocr {
             throw UsageError(description: "-o/--output is for `lovesnap ocr`; in the editor, ^O writes the text out")
         }
@@ -201,6 +213,9 @@ struct Arguments {
               --timeout SECONDS   stop an OCR run that takes longer (default: 300)
           -o, --output FILE       (ocr) write the text to FILE instead of stdout
           -v, --verbose           (ocr) print each stage with its elapsed time on stderr
+              --json              (ocr) print the words with their marks as JSON (see README)
+              --uncertain-below N mark words read with a confidence under N (0–101) as
+                                  uncertain (default: \(Int(Proofreading.defaultThreshold)))
         Editor options:
               --mail-command CMD  mail transport for M-M, run without a shell
                                   (default: $LOVESNAP_MAIL_COMMAND, else "sendmail -t -i")

@@ -2,6 +2,7 @@ import Foundation
 import SnapEditor
 import SnapOCR
 import SnapShare
+import SnapSpelling
 import SnapTerminal
 
 /// `lovesnap PHOTO` and `lovesnap edit FILE`: the full-screen editor.
@@ -18,7 +19,7 @@ enum EditorCommand {
         let sharing = Sharing(mail: mail, home: environment["HOME"])
         let textPath = EditorConfiguration.textFileName(forPhoto: input.pathForDerivedNames)
 
-        let configuration: EditorConfiguration
+        var configuration: EditorConfiguration
         if isText {
             let file: TextFile
             do { file = try TextFile.read(path) } catch { throw .unusableInput(error, input: input) }
@@ -39,13 +40,28 @@ enum EditorCommand {
                 task = WorkerRecognitionTask(
                     client: try WorkerClient(
                         executable: Executable.path, workerArguments: ["__worker"], options: args.options,
-                        path: path, displayName: input.name, timeout: args.timeout), input: input)
+                        path: path, displayName: input.name, timeout: args.timeout), input: input,
+                    proofreading: Proofreading(uncertainBelow: args.uncertainBelow))
+                task.languages = args.options.engine.languages
             } catch {
                 throw .workerNotStarted(error)
             }
             configuration = EditorConfiguration(
                 displayName: input.name, defaultSaveName: textPath,
                 recognition: task, sharing: sharing)
+        }
+
+        // ^R on a photo: OCR in a worker of its own, the text inserted with its marks.
+        configuration.photoReader = { typed in
+            let photo = PathName.expandingTilde(typed, home: environment["HOME"])
+            let task = WorkerRecognitionTask(
+                client: try WorkerClient(
+                    executable: Executable.path, workerArguments: ["__worker"], options: args.options, path: photo,
+                    displayName: EditorConfiguration.fileName(of: photo), timeout: args.timeout),
+                input: try InputFile(argument: photo, rawBytes: nil),
+                proofreading: Proofreading(uncertainBelow: args.uncertainBelow))
+            task.languages = args.options.engine.languages
+            return task
         }
 
         let terminal: NcursesTerminal
@@ -71,9 +87,26 @@ final class WorkerRecognitionTask: RecognitionTask {
     /// The OCR failure, if any: the status line may cut it at the screen's width, so it is also
     /// printed in full on stderr when the editor ends.
     private(set) var failure: String?
-    init(client: WorkerClient, input: InputFile) {
+    /// Which words are marked uncertain.
+    let proofreading: Proofreading
+    init(client: WorkerClient, input: InputFile, proofreading: Proofreading) {
         self.client = client
         self.input = input
+        self.proofreading = proofreading
+    }
+
+    /// The editor's records of `result`'s words, with their doubts.
+    static func proofWords(_ result: RecognitionResult, _ proofreading: Proofreading) -> [ProofWord] {
+        let doubts = proofreading.doubts(about: result.words)
+        return result.words.indices.map { i in
+            let w = result.words[i]
+            let b = w.boundingBox
+            return ProofWord(
+                text: w.text, range: w.textRange, confidence: w.confidence,
+                box: WordBox(x: b.x, y: b.y, width: b.width, height: b.height), line: w.line,
+                alternatives: w.alternatives, isUnknownWord: w.isKnownWord == false,
+                doubts: doubts[i].map(\.description))
+        }
     }
 
     func poll() -> [RecognitionEvent] {
@@ -83,7 +116,8 @@ final class WorkerRecognitionTask: RecognitionTask {
             case .finished(let r):
                 return .finished(
                     text: r.text, meanConfidence: r.meanConfidence,
-                    notes: r.notes.filter { !$0.isDiagnostic }.map(\.description))
+                    notes: r.notes.filter { !$0.isDiagnostic }.map(\.description),
+                    words: Self.proofWords(r, proofreading))
             case .failed(let reason):
                 let message = input.userFacing(reason.description)
                 if reason != .cancelled { failure = message }
@@ -93,6 +127,15 @@ final class WorkerRecognitionTask: RecognitionTask {
     }
 
     func cancel() { client.cancel() }
+
+    /// The languages' Hunspell dictionaries, loaded the first time a suggestion is asked for.
+    private lazy var spelling: SpellChecker? = try? SpellChecker(languages: languages)
+    /// The OCR languages (`-l`).
+    var languages: [String] = EngineOptions.defaultLanguages
+
+    func suggestions(for word: String) -> [String] {
+        spelling?.suggestions(for: word) ?? []
+    }
 }
 
 /// Saving, mailing and the emergency save through SnapShare.
@@ -104,6 +147,21 @@ struct Sharing: DocumentSharing {
     func save(_ text: String, to path: String) throws {
         try AtomicFile.write(Array(text.utf8), to: PathName.expandingTilde(path, home: home))
     }
+
+    func read(_ path: String) throws -> String {
+        let expanded = PathName.expandingTilde(path, home: home)
+        let photo = ["png", "jpg", "jpeg", "tif", "tiff", "gif", "bmp", "webp", "pnm", "ppm", "pgm", "pbm"]
+        if photo.contains((expanded as NSString).pathExtension.lowercased()) {
+            throw Refusal(
+                description: "\(path) is a photo, and this editor cannot read photos")
+        }
+        let file = try TextFile.read(expanded)
+        if file.isNew { throw FileError.unreadable(path: path, errno: ENOENT) }
+        return file.text
+    }
+
+    /// A file ^R does not insert, with the reason shown.
+    struct Refusal: Error, CustomStringConvertible { let description: String }
 
     func existingItem(at path: String) -> ExistingItem {
         var isDirectory: ObjCBool = false

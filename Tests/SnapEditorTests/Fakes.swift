@@ -69,6 +69,14 @@ final class FakeSharing: DocumentSharing {
         items[path] ?? .nothing
     }
 
+    /// Texts ^R may insert, by path; any other path fails as a missing file.
+    var files: [String: String] = [:]
+
+    func read(_ path: String) throws -> String {
+        guard let text = files[path] else { throw FakeError(description: "\(path): No such file or directory") }
+        return text
+    }
+
     /// "Writes" `saveName.save` (or `.save.N` when taken, as the real one does).
     func saveEmergencyCopy(_ text: String, forDocument saveName: String) throws -> String {
         if let emergencyError { throw emergencyError }
@@ -97,6 +105,15 @@ final class FakeRecognition: RecognitionTask {
     }
 
     func cancel() { cancelCount += 1 }
+
+    /// The spelling suggestions handed out, by word; the words asked about, in order.
+    var spellings: [String: [String]] = [:]
+    private(set) var askedForSuggestions: [String] = []
+
+    func suggestions(for word: String) -> [String] {
+        askedForSuggestions.append(word)
+        return spellings[word] ?? []
+    }
 }
 
 /// Keys that type `text`, one character each.

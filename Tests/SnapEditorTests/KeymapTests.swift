@@ -13,6 +13,7 @@ private var lists: [(name: String, keys: [[KeyEvent]], summaries: [String])] {
         ("prompt", keymap.prompt.map(\.keys), keymap.prompt.map(\.summary)),
         ("question", keymap.question.map(\.keys), keymap.question.map(\.summary)),
         ("help", keymap.help.map(\.keys), keymap.help.map(\.summary)),
+        ("menu", keymap.menu.map(\.keys), keymap.menu.map(\.summary)),
     ]
 }
 
@@ -40,6 +41,7 @@ private var lists: [(name: String, keys: [[KeyEvent]], summaries: [String])] {
     #expect(Set(keymap.prompt.map(\.action)) == Set(PromptAction.allCases))
     #expect(Set(keymap.question.map(\.action)) == Set(Answer.allCases))
     #expect(Set(keymap.help.map(\.action)) == Set(HelpAction.allCases))
+    #expect(Set(keymap.menu.map(\.action)) == Set(MenuAction.allCases))
 }
 
 @Test func keysTheTerminalNeverSendsAreNotBound() {
@@ -98,9 +100,11 @@ func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
         }
     }
     #expect(screen.first == "LoveInASnap: fix the poem read from the photo, then write it out or mail it.")
-    #expect(screen.contains("^G F1       show this help"))
-    #expect(screen.contains("^\\ M-R F14  replace a text, asking at each match"))
-    #expect(screen.contains("Y y         yes"))
+    #expect(screen.contains("^G F1           show this help"))
+    #expect(screen.contains("^\\ M-R F14      replace a text, asking at each match"))
+    #expect(screen.contains("Y y             yes"))
+    #expect(screen.contains("M-]             next uncertain word (wraps)"))
+    #expect(screen.contains("Esc ^C          close the menu"))
 }
 
 @Test func helpBarIsTheKeymapsLabelledBindings() {
@@ -111,7 +115,10 @@ func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
     #expect(keymap.helpBar(for: state) == editing)
     #expect(
         keymap.helpBar(for: state).map(\.key)
-            == ["^G", "^X", "^O", "M-M", "^W", "^\\", "^K", "^U", "M-U", "M-E", "^C", "M-W"])
+            == [
+                "^G", "^X", "^O", "M-M", "^W", "^\\", "^K", "^U", "M-U", "M-E", "^C", "M-W", "M-]", "M-[", "M-Y",
+                "M-Space",
+            ])
     _ = update(&state, .control("w"))
     #expect(
         keymap.helpBar(for: state) == [
@@ -160,7 +167,8 @@ func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
     #expect(
         lines == [
             "  ^G Help  ^X Exit  ^O Write Out  M-M Mail  ^W Where Is  ^\\ Replace  ^K Cut",
-            "  ^U Paste  M-U Undo  M-E Redo  ^C Location  M-W Next  Esc Cancel OCR",
+            "  ^U Paste  M-U Undo  M-E Redo  ^C Location  M-W Next  M-] Next Doubt",
+            "  M-[ Prev Doubt  M-Y Accept  M-Space Readings  Esc Cancel OCR",
         ])
     #expect(lines.allSatisfy { $0.count <= 80 })
 }

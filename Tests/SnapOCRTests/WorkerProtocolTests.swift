@@ -37,14 +37,14 @@ let everyFailure: [WorkerFailure] = [
         let line = try WorkerMessage.progress(percent: 42, stage: .recognizing).encodedLine()
         #expect(
             String(decoding: line, as: UTF8.self)
-                == "{\"event\":\"progress\",\"percent\":42,\"stage\":\"recognizing\",\"v\":2}\n")
+                == "{\"event\":\"progress\",\"percent\":42,\"stage\":\"recognizing\",\"v\":3}\n")
     }
 
     @Test func failureLineCarriesTheTypedFailure() throws {
         let line = try WorkerMessage.failure(.unusablePhoto(.notAnImage(path: "/p/photo.png"))).encodedLine()
         #expect(
             String(decoding: line, as: UTF8.self)
-                == "{\"event\":\"failure\",\"failure\":{\"unusablePhoto\":{\"_0\":{\"notAnImage\":{\"path\":\"/p/photo.png\"}}}},\"v\":2}\n"
+                == "{\"event\":\"failure\",\"failure\":{\"unusablePhoto\":{\"_0\":{\"notAnImage\":{\"path\":\"/p/photo.png\"}}}},\"v\":3}\n"
         )
     }
 
@@ -71,9 +71,9 @@ let everyFailure: [WorkerFailure] = [
     }
 
     @Test(arguments: [
-        "", "Tesseract warning: nothing", "{\"v\":2}",
-        "{\"v\":2,\"event\":\"progress\",\"percent\":5,\"stage\":\"dreaming\"}",
-        "{\"v\":2,\"event\":\"error\",\"kind\":\"internal\",\"message\":\"old\"}",
+        "", "Tesseract warning: nothing", "{\"v\":3}",
+        "{\"v\":3,\"event\":\"progress\",\"percent\":5,\"stage\":\"dreaming\"}",
+        "{\"v\":3,\"event\":\"error\",\"kind\":\"internal\",\"message\":\"old\"}",
     ])
     func linesThatAreNotMessagesAreRefused(line: String) {
         #expect(throws: (any Error).self) { try WorkerMessage.decode(line: Data(line.utf8)) }
@@ -88,8 +88,8 @@ let everyFailure: [WorkerFailure] = [
         #expect(request.v == WorkerProtocol.version)
         #expect(try WorkerRequest.decode(json: request.json()) == request)
         var future = request
-        future.v = 3
-        #expect(throws: WorkerProtocolError.unsupportedVersion(3)) { try WorkerRequest.decode(json: future.json()) }
+        future.v = 4
+        #expect(throws: WorkerProtocolError.unsupportedVersion(4)) { try WorkerRequest.decode(json: future.json()) }
         #expect(throws: DecodingError.self) { try WorkerRequest.decode(json: "{}") }
     }
 

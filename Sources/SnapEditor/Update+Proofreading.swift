@@ -1,0 +1,190 @@
+import SnapText
+
+// Proofreading: the uncertain words OCR marked, reached with M-] / M-[, accepted with M-Y, and
+// replaced from the menu of other readings (M-Space). The marks live in the buffer (they follow
+// edits and undo); the words' readings live in `state.words`.
+
+extension EditorState {
+    /// The marks that still ask for attention (uncertain words not accepted or edited), in text order.
+    var uncertainMarks: [TextMark] { buffer.marks.filter(\.isFlagged) }
+
+    /// The mark of the word under the cursor (also just after it), if the text came from OCR.
+    var markUnderCursor: TextMark? {
+        guard !words.isEmpty else { return nil }
+        return buffer.mark(at: buffer.offset(of: buffer.cursor))
+    }
+
+    /// The word of `mark`, as OCR read it.
+    func word(of mark: TextMark) -> ProofWord? {
+        words.indices.contains(mark.id) ? words[mark.id] : nil
+    }
+
+    /// What the status line says about the word under the cursor when there is no message:
+    /// "conf 43, 2 alternatives, uncertain (not in the dictionary)"; nil when there is no OCR word
+    /// there, or it was edited.
+    var wordReport: String? {
+        guard let mark = markUnderCursor, !mark.isEdited, let word = word(of: mark) else { return nil }
+        let count = alternativeEntries(for: mark).filter { $0.source != "as it is" }.count
+        var text = "conf \(Int(word.confidence.rounded())), \(plural(count, "alternative"))"
+        if mark.isFlagged { text += ", uncertain (\(word.doubts.joined(separator: ", ")))" }
+        return text
+    }
+
+    /// The readings the menu offers for `mark`'s word: the engine's, then the spelling
+    /// dictionaries', then the word as OCR read it, and last the text as it is now; each once.
+    func alternativeEntries(for mark: TextMark) -> [AlternativesMenu.Entry] {
+        guard let word = word(of: mark) else { return [] }
+        let current = buffer.text(inUTF8: mark.range)
+        var entries: [AlternativesMenu.Entry] = []
+        func add(_ text: String, _ source: String) {
+            guard text != current, !entries.contains(where: { $0.text == text }) else { return }
+            entries.append(.init(text: text, source: source))
+        }
+        for text in word.alternatives { add(text, "engine") }
+        for text in word.suggestions ?? [] { add(text, "spelling") }
+        add(word.text, "as read")
+        guard !entries.isEmpty else { return [] }
+        return entries + [.init(text: current, source: "as it is")]
+    }
+}
+
+/// M-] / M-[: the cursor goes to the start of the next (previous) uncertain word, wrapping.
+func moveToUncertain(_ state: inout EditorState, forward: Bool) {
+    let marks = state.uncertainMarks
+    guard !marks.isEmpty else {
+        state.status = StatusMessage("No uncertain words left")
+        return
+    }
+    let cursor = state.buffer.offset(of: state.buffer.cursor)
+    let target: TextMark
+    var wrapped = false
+    if forward {
+        if let next = marks.first(where: { $0.range.lowerBound > cursor }) {
+            target = next
+        } else {
+            target = marks[0]
+            wrapped = true
+        }
+    } else {
+        let current = state.buffer.mark(at: cursor)
+        let before = marks.last { $0.range.lowerBound < cursor && $0.id != current?.id }
+        if let before {
+            target = before
+        } else {
+            target = marks[marks.count - 1]
+            wrapped = true
+        }
+    }
+    state.buffer.moveCursor(to: state.buffer.position(ofOffset: target.range.lowerBound))
+    if wrapped && marks.count > 1 { state.status = StatusMessage("Search Wrapped") }
+}
+
+/// M-Y: the uncertain word under the cursor is right as it is; its mark stops asking (one undo step).
+func acceptWord(_ state: inout EditorState) {
+    guard let mark = state.markUnderCursor, mark.isFlagged else {
+        state.status = StatusMessage("No uncertain word under the cursor")
+        return
+    }
+    state.buffer.changeMarks { marks in
+        for i in marks.indices where marks[i].id == mark.id { marks[i].isFlagged = false }
+    }
+    let left = state.uncertainMarks.count
+    state.status = StatusMessage(
+        "Accepted \"\(state.buffer.text(inUTF8: mark.range))\"; "
+            + (left == 0 ? "no uncertain words left" : "\(left) uncertain left"))
+}
+
+/// M-Space: opens the menu of other readings of the word under the cursor; for a word no
+/// dictionary knows, first asks for spelling suggestions (an effect whose result opens the menu).
+func openAlternatives(_ state: inout EditorState) -> [EditorEffect] {
+    guard let mark = state.markUnderCursor else {
+        state.status = StatusMessage(state.words.isEmpty ? "No OCR words in this text" : "No word under the cursor")
+        return []
+    }
+    if let word = state.word(of: mark), word.isUnknownWord, word.suggestions == nil {
+        return [.suggestSpellings(markID: mark.id, word: word.text)]
+    }
+    let entries = state.alternativeEntries(for: mark)
+    guard !entries.isEmpty else {
+        state.status = StatusMessage("No other readings of \"\(state.buffer.text(inUTF8: mark.range))\"")
+        return []
+    }
+    state.mode = .alternatives(AlternativesMenu(markID: mark.id, entries: entries))
+    return []
+}
+
+/// A key in the alternatives menu: arrows move, Enter replaces the word (one undo step), Esc closes.
+func updateAlternatives(_ state: inout EditorState, _ menu: AlternativesMenu, _ action: MenuAction?) {
+    var menu = menu
+    switch action {
+    case .up?:
+        menu.selected = (menu.selected + menu.entries.count - 1) % menu.entries.count
+        state.mode = .alternatives(menu)
+    case .down?:
+        menu.selected = (menu.selected + 1) % menu.entries.count
+        state.mode = .alternatives(menu)
+    case .choose?:
+        state.mode = .editing
+        guard let mark = state.buffer.marks.first(where: { $0.id == menu.markID }) else { return }
+        let entry = menu.entries[menu.selected]
+        let current = state.buffer.text(inUTF8: mark.range)
+        guard entry.text != current else { return }
+        state.buffer.closeUndoGroup()
+        try? state.buffer.replace([mark.range], with: entry.text)
+        state.buffer.moveCursor(to: state.buffer.position(ofOffset: mark.range.lowerBound))
+        state.status = StatusMessage("Replaced \"\(current)\" with \"\(entry.text)\"")
+        offerSeries(&state, from: current, to: entry.text)
+    case .cancel?:
+        state.mode = .editing
+    case nil:
+        break
+    }
+}
+
+// MARK: - Error series
+
+/// After a word was corrected from `from` to `to`: the other words still read as `from` (marks not
+/// edited since OCR) are asked about one by one ("Correct this one too?").
+func offerSeries(_ state: inout EditorState, from: String, to: String) {
+    let others = state.buffer.marks.filter { !$0.isEdited && state.buffer.text(inUTF8: $0.range) == from }
+    guard !others.isEmpty else { return }
+    state.mode = .confirmSeries(SeriesCorrection(from: from, to: to, pending: others.map(\.id)))
+    moveToSeriesWord(&state)
+}
+
+private func moveToSeriesWord(_ state: inout EditorState) {
+    guard case .confirmSeries(let series) = state.mode, let id = series.pending.first,
+        let mark = state.buffer.marks.first(where: { $0.id == id })
+    else { return }
+    state.buffer.moveCursor(to: state.buffer.position(ofOffset: mark.range.lowerBound))
+}
+
+/// The answer to "Correct this one too?": Y and N go on to the next word, A takes it and every
+/// further one, ^C stops; the words said yes to are then replaced together (one undo step).
+func updateSeries(_ state: inout EditorState, _ series: SeriesCorrection, _ answer: Answer?) {
+    var series = series
+    switch answer {
+    case .yes?: series.accepted.append(series.pending.removeFirst())
+    case .no?: series.pending.removeFirst()
+    case .all?:
+        series.accepted += series.pending
+        series.pending = []
+    case .cancel?: series.pending = []
+    case nil: return
+    }
+    if !series.pending.isEmpty {
+        state.mode = .confirmSeries(series)
+        moveToSeriesWord(&state)
+        return
+    }
+    state.mode = .editing
+    let ranges = state.buffer.marks.filter { series.accepted.contains($0.id) }.map(\.range)
+    guard !ranges.isEmpty else {
+        state.status = StatusMessage("Corrected 1 occurrence")
+        return
+    }
+    state.buffer.closeUndoGroup()
+    try? state.buffer.replace(ranges, with: series.to)
+    state.status = StatusMessage(
+        "Corrected \(plural(ranges.count + 1, "occurrence")) of \"\(series.from)\"")
+}

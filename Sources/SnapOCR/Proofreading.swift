@@ -1,0 +1,132 @@
+import Foundation
+import SnapSpelling
+
+/// A reason to doubt a recognized word, beside its confidence.
+public enum WordDoubt: String, Codable, CaseIterable, Sendable, CustomStringConvertible {
+    /// Tesseract's confidence is below the threshold (`--uncertain-below`).
+    case lowConfidence
+    /// The engine weighed another character strongly (``RecognizedWord/runnerUpConfidence`` at or
+    /// above ``Proofreading/disagreementConfidence``).
+    case readingsDisagree
+    /// No spelling dictionary of the languages accepts it, and it does not recur confidently
+    /// elsewhere in the text (a recurring unknown word is probably a name: Lenore, Hélène).
+    case unknownWord
+    /// Characters unusual inside a word: a symbol between letters, letters and digits mixed, a
+    /// capital after a small letter.
+    case unusualCharacters
+
+    /// The user-facing wording ("low confidence").
+    public var description: String {
+        switch self {
+        case .lowConfidence: return "low confidence"
+        case .readingsDisagree: return "readings disagree"
+        case .unknownWord: return "not in the dictionary"
+        case .unusualCharacters: return "unusual characters"
+        }
+    }
+}
+
+/// Which recognized words a proofreader should look at, and why: pure rules over the words of one
+/// ``RecognitionResult``.
+///
+/// A word is *uncertain* when it has any ``WordDoubt``. The rules were chosen by measurement
+/// (scripts/mark-quality.py over the team's corpus, see README).
+public struct Proofreading: Sendable {
+    /// The default confidence threshold (0–100): words read with less are uncertain.
+    public static let defaultThreshold = 88.0
+    /// A runner-up character at or above this confidence (0–100) means the readings disagree.
+    public static let disagreementConfidence = 60.0
+    /// An unknown word is taken for a name when it recurs elsewhere with at least this confidence.
+    public static let nameConfidence = 90.0
+
+    /// Words with a confidence (0–100) below this are uncertain.
+    public var uncertainBelow: Double
+
+    /// Rules with the threshold `uncertainBelow` (0–100).
+    public init(uncertainBelow: Double = Proofreading.defaultThreshold) {
+        self.uncertainBelow = uncertainBelow
+    }
+
+    /// The doubts about each word of `words`, parallel to it (empty: the word is not uncertain).
+    public func doubts(about words: [RecognizedWord]) -> [[WordDoubt]] {
+        let others = Self.otherSignals(words)
+        return words.indices.map { i in
+            (words[i].confidence < uncertainBelow ? [.lowConfidence] : []) + others[i]
+        }
+    }
+
+    /// The doubts that do not depend on the threshold, parallel to `words`: disagreement, unknown
+    /// word (names excepted), unusual characters.
+    public static func otherSignals(_ words: [RecognizedWord]) -> [[WordDoubt]] {
+        var confidentCount: [String: Int] = [:]
+        for word in words where word.confidence >= nameConfidence {
+            confidentCount[key(word.text), default: 0] += 1
+        }
+        return words.map { word in
+            var doubts: [WordDoubt] = []
+            if word.runnerUpConfidence >= disagreementConfidence { doubts.append(.readingsDisagree) }
+            if word.isKnownWord == false {
+                let own = word.confidence >= nameConfidence ? 1 : 0
+                if confidentCount[key(word.text), default: 0] - own == 0 { doubts.append(.unknownWord) }
+            }
+            if hasUnusualCharacters(word.text) { doubts.append(.unusualCharacters) }
+            return doubts
+        }
+    }
+
+    /// The word without the punctuation around it, lowercased: what recurrences are counted by.
+    static func key(_ text: String) -> String {
+        let isEdge: (Character) -> Bool = { !($0.isLetter || $0.isNumber) }
+        guard let first = text.firstIndex(where: { !isEdge($0) }), let last = text.lastIndex(where: { !isEdge($0) })
+        else { return text }
+        return text[first...last].lowercased()
+    }
+
+    /// Letters that are words on their own in English or French.
+    static let loneLetters: Set<Character> = ["a", "à", "y", "I", "A", "O", "ô", "ò", "ö"]
+    /// What a word without letters or digits may be made of.
+    static let punctuation = Set("—–-&«»…*•·/:;,.!?()\"'“”‘’[]%+=#")
+
+    /// Whether `text` holds characters unusual inside a word: a lone letter that is no word of its
+    /// own (`e`, `p`), a lone symbol that is no punctuation (`¢`, `@`); between its first and last letter or
+    /// digit, anything but letters, digits, apostrophes, hyphens and a full stop or comma between
+    /// digits; letters and digits mixed (ordinals such as 1er, 2nd, 19th excepted); a capital
+    /// right after a small letter.
+    static func hasUnusualCharacters(_ text: String) -> Bool {
+        let isCore: (Character) -> Bool = { $0.isLetter || $0.isNumber }
+        // A lone letter that is no word of its own, a lone symbol that is no punctuation (¢, @, |).
+        if text.count == 1, let c = text.first, c.isLetter { return !loneLetters.contains(c) }
+        guard let first = text.firstIndex(where: isCore), let last = text.lastIndex(where: isCore) else {
+            return !text.allSatisfy { punctuation.contains($0) }
+        }
+        let core = Array(text[first...last])
+        let hasLetter = core.contains(where: \.isLetter)
+        let hasDigit = core.contains(where: \.isNumber)
+        for (i, c) in core.enumerated() where !isCore(c) {
+            let between = i > 0 && i < core.count - 1 && core[i - 1].isNumber && core[i + 1].isNumber
+            if "'’-".contains(c) || ((c == "." || c == ",") && between) { continue }
+            return true
+        }
+        if hasLetter && hasDigit {
+            let letters = String(core.filter(\.isLetter)).lowercased()
+            let ordinal =
+                core.first?.isNumber == true && ["st", "nd", "rd", "th", "er", "re", "e", "ème"].contains(letters)
+            if !ordinal { return true }
+        }
+        for i in 1..<max(1, core.count) where core[i].isUppercase && core[i - 1].isLowercase {
+            return true
+        }
+        return false
+    }
+
+    /// `result` with each word's ``RecognizedWord/isKnownWord`` set by `spelling`. Suggestions are
+    /// not asked for here: Hunspell takes 0.1–0.2 s per unknown word (9 s for a page of 50); the
+    /// editor asks for them when its menu opens.
+    public static func checkingSpelling(_ result: RecognitionResult, with spelling: SpellChecker) -> RecognitionResult {
+        var result = result
+        for i in result.words.indices {
+            result.words[i].isKnownWord = spelling.isKnownToken(result.words[i].text)
+        }
+        return result
+    }
+}

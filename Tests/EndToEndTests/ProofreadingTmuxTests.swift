@@ -1,0 +1,191 @@
+import Foundation
+import SnapTestSupport
+import Testing
+
+/// Proofreading in the real editor: the marks of uncertain words drawn (read back with
+/// `capture-pane -e`), M-] visiting them in order, the status line's confidence, the menu of other
+/// readings, accepting a word, and undo.
+///
+/// The project's photos are read without a mistake, so the test asks for more marks with
+/// `--uncertain-below 92.5`: on `kettle-photo.jpg` that marks the six words read with less
+/// confidence (Lenore, 92.0; kettle 92.4; hums 92.2; curtains 90.1; I 90.0; misted 91.8).
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed: the terminal tests need it"))
+struct ProofreadingTmuxTests {
+    static let titleRow = 0, statusRow = 21
+
+    func status(_ screen: [String]) -> String {
+        screen.count > Self.statusRow ? screen[Self.statusRow].trimmingCharacters(in: .whitespaces) : ""
+    }
+
+    /// The SGR attributes (as a set of parameters, e.g. ["4", "31"]) of each character of a row of
+    /// `capture-pane -e`, with the characters.
+    func attributedCharacters(_ row: String) -> [(Character, Set<String>)] {
+        var out: [(Character, Set<String>)] = []
+        var current: Set<String> = []
+        var i = row.startIndex
+        while i < row.endIndex {
+            if row[i] == "\u{1B}", let m = row[i...].prefixMatch(of: #/\x1B\[([0-9;]*)m/#) {
+                let params = m.1.split(separator: ";").map(String.init)
+                if params.isEmpty || params.contains("0") { current = [] }
+                for p in params where p != "0" {
+                    if p == "24" {
+                        current.remove("4")
+                    } else if p == "39" {
+                        current = current.filter { !$0.hasPrefix("3") }
+                    } else {
+                        current.insert(p)
+                    }
+                }
+                i = m.range.upperBound
+                continue
+            }
+            out.append((row[i], current))
+            i = row.index(after: i)
+        }
+        return out
+    }
+
+    /// The words of a row drawn underlined.
+    func underlinedWords(_ row: String) -> [String] {
+        var words: [String] = []
+        var word = ""
+        for (c, attributes) in attributedCharacters(row) {
+            if attributes.contains("4") && c != " " {
+                word.append(c)
+            } else if !word.isEmpty {
+                words.append(word)
+                word = ""
+            }
+        }
+        if !word.isEmpty { words.append(word) }
+        return words
+    }
+
+    func cursor(_ t: TmuxSession) throws -> String {
+        try t.tmux(["display-message", "-p", "-t", t.target, "#{cursor_y},#{cursor_x}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func marksAreDrawnVisitedReplacedAcceptedAndUndone() throws {
+        let dir = try TmuxSession.temporaryDirectory("lsnap-proof")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(
+            atPath: TestPaths.sample("kettle-photo.jpg"), toPath: dir.appendingPathComponent("kettle-photo.jpg").path)
+        let t = try TmuxSession(
+            [TestPaths.lovesnap, "--uncertain-below", "92.5", "kettle-photo.jpg"], in: dir,
+            // `swift test` runs with NO_COLOR=1; an empty NO_COLOR asks for colour (no-color.org).
+            environment: ["NO_COLOR": ""], label: "lsnap-proof")
+        defer { t.kill() }
+
+        var screen = try t.waitUntil("the OCR result") { status($0).hasPrefix("[ Read ") }
+        #expect(status(screen).hasPrefix("[ Read 4 lines (conf "))
+        #expect(status(screen).contains("; 6 uncertain"))
+        #expect(screen[Self.titleRow].contains("6 uncertain  conf "))
+        #expect(Array(screen[1...2]) == ["Lenore, the kettle hums your tune,", "the curtains blush with early June."])
+
+        // The marks: underlined, and red where the terminal has colours.
+        let styled = try t.tmux(["capture-pane", "-p", "-e", "-t", t.target]).components(separatedBy: "\n")
+        #expect(underlinedWords(styled[1]) == ["Lenore,", "kettle", "hums"])
+        #expect(underlinedWords(styled[2]) == ["curtains"])
+        #expect(underlinedWords(styled[3]) == ["I", "misted"])
+        let kettle = attributedCharacters(styled[1]).filter { $0.1.contains("4") }.map(\.1)
+        #expect(kettle.allSatisfy { $0.contains("31") }, "\(styled[1].debugDescription)")
+
+        // M-] visits them in order, wrapping; the status tells the word's confidence.
+        try t.press("M-]")
+        screen = try t.waitFor("conf 92, 1 alternative, uncertain (low confidence)")
+        #expect(try cursor(t) == "1,12")
+        for expected in ["1,19", "2,4", "3,0", "3,21", "1,0"] {
+            try t.press("M-]")
+            try t.waitUntil("the cursor at \(expected)") { _ in (try? cursor(t)) == expected }
+        }
+        try t.waitFor("Search Wrapped")
+        try t.press("M-]")
+        try t.waitUntil("the cursor on kettle") { _ in (try? cursor(t)) == "1,12" }
+
+        // The menu of other readings: the engine's, then the word as it is; Enter replaces it.
+        try t.press("M-Space")
+        screen = try t.waitFor("Replace \"kettle\" with:")
+        #expect(screen[2] == "the curtains> kettie  (engine)   e.")
+        #expect(screen[3] == "I wrote your  kettle  (as it is)")
+        try t.press("Enter")
+        screen = try t.waitFor("Replaced \"kettle\" with \"kettie\"")
+        #expect(screen[1] == "Lenore, the kettie hums your tune,")
+        #expect(screen[Self.titleRow].contains("5 uncertain  Modified"))
+
+        // Undo brings the word back with its mark.
+        try t.press("M-u")
+        screen = try t.waitFor("Lenore, the kettle hums your tune,")
+        #expect(screen[Self.titleRow].contains("6 uncertain"))
+
+        // M-Y accepts "hums": its mark goes; undo brings it back.
+        try t.press("M-]")
+        try t.waitUntil("the cursor on hums") { _ in (try? cursor(t)) == "1,19" }
+        try t.press("M-y")
+        screen = try t.waitFor("Accepted \"hums\"; 5 uncertain left")
+        var row = try t.tmux(["capture-pane", "-p", "-e", "-t", t.target]).components(separatedBy: "\n")[1]
+        #expect(underlinedWords(row) == ["Lenore,", "kettle"])
+        try t.press("M-u")
+        try t.waitFor("Undid acceptance")
+        row = try t.tmux(["capture-pane", "-p", "-e", "-t", t.target]).components(separatedBy: "\n")[1]
+        #expect(underlinedWords(row) == ["Lenore,", "kettle", "hums"])
+
+        try t.press("C-x")
+        try t.waitFor("Save modified buffer?")
+        try t.type("n")
+        #expect(try t.waitForExit() == 0)
+    }
+
+    @Test func controlROfASecondPhotoAppendsItsTextWithItsMarks() throws {
+        let dir = try TmuxSession.temporaryDirectory("lsnap-insert")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for photo in ["kettle-photo.jpg", "harbour-photo.jpg"] {
+            try FileManager.default.copyItem(
+                atPath: TestPaths.sample(photo), toPath: dir.appendingPathComponent(photo).path)
+        }
+        let kettle = try String(contentsOfFile: TestPaths.sample("kettle.txt"), encoding: .utf8)
+        let harbour = try String(contentsOfFile: TestPaths.sample("harbour.txt"), encoding: .utf8)
+        let t = try TmuxSession([TestPaths.lovesnap, "kettle-photo.jpg"], in: dir, label: "lsnap-insert")
+        defer { t.kill() }
+        try t.waitUntil("the OCR result") { status($0).hasPrefix("[ Read 4 lines") }
+        try t.press("M-/")
+        try t.press("C-r")
+        try t.waitFor("File to insert:")
+        try t.type("harbour-photo.jpg")
+        try t.press("Enter")
+        let screen = try t.waitUntil("the insertion") { status($0).hasPrefix("[ Inserted ") }
+        #expect(status(screen).hasPrefix("[ Inserted 7 lines from harbour-photo.jpg (conf "))
+        #expect(status(screen).hasSuffix("; 1 uncertain ]"))
+        let lines = (kettle + harbour).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(Array(screen[1...11]) == lines.map(String.init), "\(TmuxSession.show(screen))")
+        #expect(screen[Self.titleRow].contains("1 uncertain  Modified  conf "))
+        // The inserted photo's words are marks like the first's: "harbour" is the uncertain one.
+        try t.press("M-\\")
+        try t.press("M-]")
+        try t.waitFor("not in the dictionary")
+        #expect(try cursor(t) == "5,4")
+        try t.press("C-x")
+        try t.waitFor("Save modified buffer?")
+        try t.type("n")
+        #expect(try t.waitForExit() == 0)
+    }
+
+    @Test func withoutColourTheMarksAreUnderlinedOnly() throws {
+        let dir = try TmuxSession.temporaryDirectory("lsnap-nocolor")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(
+            atPath: TestPaths.sample("kettle-photo.jpg"), toPath: dir.appendingPathComponent("kettle-photo.jpg").path)
+        let t = try TmuxSession(
+            [TestPaths.lovesnap, "--uncertain-below", "92.5", "kettle-photo.jpg"], in: dir,
+            environment: ["NO_COLOR": "1"], label: "lsnap-nocolor")
+        defer { t.kill() }
+        try t.waitUntil("the OCR result") { status($0).hasPrefix("[ Read ") }
+        let styled = try t.tmux(["capture-pane", "-p", "-e", "-t", t.target]).components(separatedBy: "\n")
+        #expect(underlinedWords(styled[1]) == ["Lenore,", "kettle", "hums"])
+        #expect(attributedCharacters(styled[1]).allSatisfy { !$0.1.contains("31") })
+        try t.press("C-x")
+        try t.waitFor("Save modified buffer?")
+        try t.type("n")
+        #expect(try t.waitForExit() == 0)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import SnapSpelling
+import SnapTestSupport
+import Testing
+
+@testable import SnapOCR
+
+private func word(_ text: String, _ confidence: Double, runnerUp: Double = 0, known: Bool? = true) -> RecognizedWord {
+    var w = RecognizedWord(
+        text: text, boundingBox: BoundingBox(x: 0, y: 0, width: 10, height: 10), confidence: confidence, line: 0)
+    w.runnerUpConfidence = runnerUp
+    w.isKnownWord = known
+    return w
+}
+
+@Suite struct ProofreadingTests {
+    @Test(arguments: [
+        ("Lenore,", false), ("t'écris", false), ("bien-aimée.", false), ("3,50", false), ("1er", false),
+        ("19th", false), ("«", false), ("—", false), ("(a)", false),
+        ("re|n", true), ("l1ght", true), ("hEllo", true), ("e", true), ("p", true), ("¢", true), ("@", true),
+        ("a", false), ("à", false), ("y", false), ("I", false),
+    ])
+    func unusualCharacters(text: String, unusual: Bool) {
+        #expect(Proofreading.hasUnusualCharacters(text) == unusual)
+    }
+
+    @Test func eachDoubtAndTheThreshold() {
+        let words = [
+            word("kettle", 41), word("hums", 95), word("vour", 95, runnerUp: 72), word("tnue,", 93, known: false),
+            word("p", 93), word("your", 87.9),
+        ]
+        let rules = Proofreading(uncertainBelow: 88)
+        #expect(
+            rules.doubts(about: words) == [
+                [.lowConfidence], [], [.readingsDisagree], [.unknownWord], [.unusualCharacters], [.lowConfidence],
+            ])
+        #expect(Proofreading(uncertainBelow: 40).doubts(about: words)[0] == [])
+        #expect(Proofreading.defaultThreshold == 88)
+    }
+
+    @Test func anUnknownWordThatRecursConfidentlyIsAName() {
+        let words = [
+            word("Lenore,", 91, known: false), word("Lenore", 84, known: false), word("Hélène", 95, known: false),
+        ]
+        // "Lenore" recurs at 91 elsewhere: a name, both times; "Hélène" appears once: still doubted.
+        #expect(Proofreading.otherSignals(words) == [[.unknownWord], [], [.unknownWord]])
+        let twice = [word("Lenore,", 91, known: false), word("Lenore", 94, known: false)]
+        #expect(Proofreading.otherSignals(twice) == [[], []])
+    }
+
+    @Test func spellingVerdictsAndSuggestionsComeFromHunspell() throws {
+        let spelling = try SpellChecker(languages: ["fra", "eng"])
+        let result = RecognitionResult(
+            text: "", meanConfidence: 90,
+            words: [word("bléme,", 90, known: nil), word("blême,", 90, known: nil), word("1962", 90, known: nil)],
+            rotationDegrees: 0)
+        let checked = Proofreading.checkingSpelling(result, with: spelling)
+        #expect(checked.words.map(\.isKnownWord) == [false, true, nil])
+        #expect(spelling.suggestions(for: "bléme,").first == "blême,")
+    }
+
+    @Test func recognizedWordsKnowTheirPlaceInTheTextAndTheirOtherReadings() throws {
+        let result = try Recognizer().recognize(path: TestPaths.sample("fenetre.png"))
+        let bytes = Array(result.text.utf8)
+        #expect(!result.words.isEmpty)
+        for w in result.words {
+            #expect(String(decoding: bytes[w.textRange], as: UTF8.self) == w.text)
+        }
+        // Offsets grow with the reading order.
+        #expect(
+            zip(result.words, result.words.dropFirst()).allSatisfy {
+                $0.textRange.upperBound <= $1.textRange.lowerBound
+            })
+        // No other reading is only a change of case or of apostrophe.
+        for w in result.words {
+            for a in w.alternatives {
+                #expect(a.lowercased() != w.text.lowercased())
+                #expect(a.replacingOccurrences(of: "’", with: "'") != w.text.replacingOccurrences(of: "’", with: "'"))
+            }
+        }
+    }
+}

@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""How well lovesnap's uncertain-word marks point at the words OCR got wrong.
+
+usage: scripts/mark-quality.py [--lovesnap BIN] [--cache DIR] [--only SUBSTR]
+                               [--thresholds 50,60,...] [--per-image] DIR
+
+For every image under DIR with its ground truth beside it (photo.jpg → photo.gt.txt), runs `lovesnap ocr --json IMAGE` once
+(`--cache DIR` keeps each JSON output and reuses it), aligns the recognized words with the
+ground-truth words, and prints, for several confidence thresholds T:
+
+  recall     share of wrong words that are marked
+  precision  share of marked words that are wrong
+
+for the confidence alone (a word is marked when its confidence < T) and for lovesnap's rules
+(confidence < T, or any other doubt the JSON lists: readingsDisagree, unknownWord,
+unusualCharacters), then what each other signal adds at the default threshold.
+
+Words are tokens between white space, NFC, typographic apostrophes and quotes read as straight
+ones; a recognized word is *right* when a word-level Levenshtein alignment (match 0,
+substitution, insertion, deletion 1) pairs it with an identical truth word (case and punctuation
+count), or, failing that, when an identical truth word is left over that no other recognized word
+took (a word read right but in another reading order than the truth's: table cells, columns);
+else it is *wrong*. Truth words OCR dropped cannot be marked; they are counted apart.
+"""
+import argparse, json, os, subprocess, sys, unicodedata
+from collections import Counter
+
+EXT = (".png", ".jpg", ".jpeg", ".tif", ".tiff", ".gif", ".bmp", ".webp", ".pnm", ".ppm", ".pgm", ".pbm")
+SIGNALS = ["readingsDisagree", "unknownWord", "unusualCharacters"]
+
+
+def norm(word):
+    w = unicodedata.normalize("NFC", word)
+    for a, b in (("\u2019", "'"), ("\u2018", "'"), ("\u201c", '"'), ("\u201d", '"')):
+        w = w.replace(a, b)
+    return w
+
+
+def align(ocr, truth):
+    """For each OCR token, whether alignment pairs it with an identical truth token."""
+    n, m = len(ocr), len(truth)
+    # cost[i][j]: edit distance of ocr[:i] and truth[:j]
+    cost = [[0] * (m + 1) for _ in range(n + 1)]
+    for i in range(1, n + 1):
+        cost[i][0] = i
+    for j in range(1, m + 1):
+        cost[0][j] = j
+    for i in range(1, n + 1):
+        oi = ocr[i - 1]
+        row, prev = cost[i], cost[i - 1]
+        for j in range(1, m + 1):
+            row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (0 if oi == truth[j - 1] else 1))
+    right = [False] * n
+    i, j = n, m
+    matched = 0
+    while i > 0 and j > 0:
+        if ocr[i - 1] == truth[j - 1] and cost[i][j] == cost[i - 1][j - 1]:
+            right[i - 1] = True
+            matched += 1
+            i, j = i - 1, j - 1
+        elif cost[i][j] == cost[i - 1][j - 1] + 1:
+            i, j = i - 1, j - 1
+        elif cost[i][j] == cost[i - 1][j] + 1:
+            i -= 1
+        else:
+            j -= 1
+    left = Counter(truth)
+    for o, r in zip(ocr, right):
+        if r:
+            left[o] -= 1
+    for k, o in enumerate(ocr):
+        if not right[k] and left[o] > 0:
+            left[o] -= 1
+            right[k] = True
+    return right, matched
+
+
+def truth_of(image):
+    return os.path.splitext(image)[0] + ".gt.txt"
+
+
+def images(root, only):
+    for d, _, files in sorted(os.walk(root)):
+        for f in sorted(files):
+            path = os.path.join(d, f)
+            if f.lower().endswith(EXT) and os.path.exists(truth_of(path)) and only in path:
+                yield path
+
+
+def words_of(lovesnap, image, root, cache):
+    cached = os.path.join(cache, os.path.relpath(image, root) + ".json") if cache else None
+    if cached and os.path.exists(cached):
+        with open(cached, encoding="utf-8") as f:
+            return json.load(f)
+    env = dict(os.environ, OMP_THREAD_LIMIT="1", LANG=os.environ.get("LANG", "C.UTF-8"))
+    p = subprocess.run([lovesnap, "ocr", "--json", image], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+    data = json.loads(p.stdout.decode("utf-8") or '{"text": "", "words": []}')
+    if cached:
+        os.makedirs(os.path.dirname(cached), exist_ok=True)
+        with open(cached, "w", encoding="utf-8") as f:
+            json.dump(data, f)
+    return data
+
+
+def score(words, marked):
+    wrong = sum(1 for w in words if not w["right"])
+    flagged = [w for w in words if marked(w)]
+    hits = sum(1 for w in flagged if not w["right"])
+    recall = hits / wrong if wrong else 1.0
+    precision = hits / len(flagged) if flagged else 1.0
+    return len(flagged), hits, wrong, recall, precision
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("dir")
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap.add_argument("--lovesnap", default=os.path.join(here, "..", ".build", "release", "lovesnap"))
+    ap.add_argument("--cache", default=None)
+    ap.add_argument("--only", default="")
+    ap.add_argument("--thresholds", default="0,50,70,80,85,88,90,92,95")
+    ap.add_argument("--default", type=int, default=None, help="threshold of the ablation (default: lovesnap's)")
+    ap.add_argument("--per-image", action="store_true")
+    args = ap.parse_args()
+
+    words, dropped, default = [], 0, None
+    for image in images(args.dir, args.only):
+        data = words_of(args.lovesnap, image, args.dir, args.cache)
+        default = data.get("uncertainBelow", default)
+        with open(truth_of(image), encoding="utf-8") as f:
+            truth = [norm(t) for t in f.read().split()]
+        ocr = [norm(w["text"]) for w in data["words"]]
+        right, matched = align(ocr, truth)
+        dropped += len(truth) - matched
+        for w, r in zip(data["words"], right):
+            w["right"] = r
+            w["image"] = image
+        if args.per_image:
+            wrong = sum(1 for r in right if not r)
+            print(f"{os.path.relpath(image, args.dir)}: {len(ocr)} words, {wrong} wrong", file=sys.stderr)
+        words += data["words"]
+    if args.default is not None:
+        default = args.default
+    wrong = sum(1 for w in words if not w["right"])
+    print(f"{len(words)} recognized words, {wrong} wrong; {dropped} truth words not aligned with an identical word")
+    print()
+    print("| threshold | confidence only: marked | recall | precision | all signals: marked | recall | precision |")
+    print("|---|---|---|---|---|---|---|")
+    for t in [int(x) for x in args.thresholds.split(",")]:
+        c = score(words, lambda w: w["confidence"] < t)
+        a = score(words, lambda w: w["confidence"] < t or bool(w["doubts"]))
+        star = " (default)" if t == default else ""
+        print(f"| {t}{star} | {c[0]} | {c[3]:.2f} | {c[4]:.2f} | {a[0]} | {a[3]:.2f} | {a[4]:.2f} |")
+    if default is None:
+        return
+    print()
+    print(f"Each signal at threshold {default}:")
+    print()
+    print("| signals | marked | wrong found | recall | precision |")
+    print("|---|---|---|---|---|")
+    rows = [("confidence", [])] + [("confidence + " + s, [s]) for s in SIGNALS] + [("all", SIGNALS)]
+    rows += [("all but " + s, [x for x in SIGNALS if x != s]) for s in SIGNALS]
+    for name, signals in rows:
+        r = score(words, lambda w: w["confidence"] < default or any(s in w["doubts"] for s in signals))
+        print(f"| {name} | {r[0]} | {r[1]} | {r[3]:.2f} | {r[4]:.2f} |")
+
+
+if __name__ == "__main__":
+    main()
