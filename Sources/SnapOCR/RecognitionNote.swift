@@ -37,6 +37,8 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
     case dewarped
     /// The photo read as it is gave more real words than the prepared page, and its reading was kept.
     case keptPlainReading
+    /// `count` lines read out of texture or stains (`NoiseLines`) were left out of the text.
+    case noiseLinesLeftOut(Int)
 
     // MARK: Diagnostics (--verbose)
 
@@ -62,7 +64,7 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
         switch self {
         case .frameRead, .exifOrientationApplied, .transparencyFlattened, .turnedByOrientationDetection,
             .inverted, .deskewed, .rotated, .pageStraightened, .regionsInverted, .lightEvenedOut, .dewarped,
-            .keptPlainReading:
+            .keptPlainReading, .noiseLinesLeftOut:
             return false
         case .languagesLoaded, .jpegReduced, .prepared, .read, .kept, .orientationDetected, .compared:
             return true
@@ -96,6 +98,10 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
             return "curled lines straightened"
         case .keptPlainReading:
             return "read as photographed (more real words than after preparing the page)"
+        case .noiseLinesLeftOut(let count):
+            return count == 1
+                ? "1 line of short fragments read with low confidence left out (stains, texture)"
+                : "\(count) lines of short fragments read with low confidence left out (stains, texture)"
         case .languagesLoaded(let languages):
             return "languages loaded: \(languages.joined(separator: "+"))"
         case .jpegReduced(let factor):

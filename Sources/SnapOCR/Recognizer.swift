@@ -229,7 +229,7 @@ public struct Recognizer {
         if best.rotationDegrees != 0 { notes.append(.rotated(degrees: best.rotationDegrees)) }
         best.rotationDegrees =
             (Recognizer.rotation(ofEXIF: loaded.exifOrientation) + osdTurns * 90 + best.rotationDegrees) % 360
-        best.notes = [.languagesLoaded(try readyEngine().loadedLanguages)] + notes
+        best.notes = [.languagesLoaded(try readyEngine().loadedLanguages)] + notes + best.notes
         _ = progress(100, .done)
         return best
     }

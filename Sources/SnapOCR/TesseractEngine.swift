@@ -176,12 +176,13 @@ public final class TesseractEngine {
         if context.cancelled { throw OCRError.cancelled }
         guard rc == 0 else { throw OCRError.recognitionFailed }
 
-        let (words, turns) = collectWords(scale: page.scale, width: page.image.width, height: page.image.height)
+        let (read, turns) = collectWords(scale: page.scale, width: page.image.width, height: page.image.height)
+        let (words, leftOut) = NoiseLines.removed(from: read)
         let text = VerseLayout.text(from: words)
         let confidence = words.isEmpty ? 0 : Int(TessBaseAPIMeanTextConf(handle))
         return RecognitionResult(
             text: text, meanConfidence: confidence, words: TesseractEngine.placed(words.map(\.word), in: text),
-            rotationDegrees: turns * 90)
+            rotationDegrees: turns * 90, notes: leftOut > 0 ? [.noiseLinesLeftOut(leftOut)] : [])
     }
 
     /// Walks the result iterator word by word (`TessBaseAPIGetIterator`, `RIL_WORD`).
