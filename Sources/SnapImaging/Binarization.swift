@@ -64,8 +64,8 @@ extension Image {
     func otsuThreshold() throws -> Int {
         var threshold: UnsafeMutablePointer<PIX>? = nil
         defer { pixDestroy(&threshold) }
-        guard pixOtsuAdaptiveThreshold(pix, l_int32(max(16, width)), l_int32(max(16, height)), 0, 0, 0.1, &threshold, nil) == 0,
-            let threshold
+        let (sx, sy) = (l_int32(max(16, width)), l_int32(max(16, height)))
+        guard pixOtsuAdaptiveThreshold(pix, sx, sy, 0, 0, 0.1, &threshold, nil) == 0, let threshold
         else { throw ImagingError.operationFailed(operation: "pixOtsuAdaptiveThreshold") }
         var value: l_uint32 = 0
         pixGetPixel(threshold, 0, 0, &value)

@@ -6,9 +6,11 @@ import Testing
 /// `capture-pane -e`), M-] visiting them in order, the status line's confidence, the menu of other
 /// readings, accepting a word, and undo.
 ///
-/// The project's photos are read without a mistake, so the test asks for more marks with
-/// `--uncertain-below 92.5`: on `kettle-photo.jpg` that marks the six words read with less
-/// confidence (Lenore, 92.0; kettle 92.4; hums 92.2; curtains 90.1; I 90.0; misted 91.8).
+/// The project's images are read without a mistake, so the test asks for more marks with
+/// `--uncertain-below 92.6` on `large-4032x3024.jpg` (the kettle poem as a clean page, which
+/// no page finding or lighting step touches, so its confidences stay put): that marks the six
+/// words read with less confidence (hums 88.8; blush 89.7; curtains 90.9; Lenore, 92.0;
+/// misted 92.1; kettle 92.3, whose engine alternative is "kettie" — the next is "the" at 92.9).
 @Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed: the terminal tests need it"))
 struct ProofreadingTmuxTests {
     static let titleRow = 0, statusRow = 21
@@ -70,9 +72,9 @@ struct ProofreadingTmuxTests {
         let dir = try TmuxSession.temporaryDirectory("lsnap-proof")
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.copyItem(
-            atPath: TestPaths.sample("kettle-photo.jpg"), toPath: dir.appendingPathComponent("kettle-photo.jpg").path)
+            atPath: TestPaths.fixture("large-4032x3024.jpg"), toPath: dir.appendingPathComponent("kettle.jpg").path)
         let t = try TmuxSession(
-            [TestPaths.lovesnap, "--uncertain-below", "92.5", "kettle-photo.jpg"], in: dir,
+            [TestPaths.lovesnap, "--uncertain-below", "92.6", "kettle.jpg"], in: dir,
             // `swift test` runs with NO_COLOR=1; an empty NO_COLOR asks for colour (no-color.org).
             environment: ["NO_COLOR": ""], label: "lsnap-proof")
         defer { t.kill() }
@@ -86,8 +88,8 @@ struct ProofreadingTmuxTests {
         // The marks: underlined, and red where the terminal has colours.
         let styled = try t.tmux(["capture-pane", "-p", "-e", "-t", t.target]).components(separatedBy: "\n")
         #expect(underlinedWords(styled[1]) == ["Lenore,", "kettle", "hums"])
-        #expect(underlinedWords(styled[2]) == ["curtains"])
-        #expect(underlinedWords(styled[3]) == ["I", "misted"])
+        #expect(underlinedWords(styled[2]) == ["curtains", "blush"])
+        #expect(underlinedWords(styled[3]) == ["misted"])
         let kettle = attributedCharacters(styled[1]).filter { $0.1.contains("4") }.map(\.1)
         #expect(kettle.allSatisfy { $0.contains("31") }, "\(styled[1].debugDescription)")
 
@@ -95,7 +97,7 @@ struct ProofreadingTmuxTests {
         try t.press("M-]")
         screen = try t.waitFor("conf 92, 1 alternative, uncertain (low confidence)")
         #expect(try cursor(t) == "1,12")
-        for expected in ["1,19", "2,4", "3,0", "3,21", "1,0"] {
+        for expected in ["1,19", "2,4", "2,13", "3,21", "1,0"] {
             try t.press("M-]")
             try t.waitUntil("the cursor at \(expected)") { _ in (try? cursor(t)) == expected }
         }
@@ -176,7 +178,7 @@ struct ProofreadingTmuxTests {
         try FileManager.default.copyItem(
             atPath: TestPaths.sample("kettle-photo.jpg"), toPath: dir.appendingPathComponent("kettle-photo.jpg").path)
         let t = try TmuxSession(
-            [TestPaths.lovesnap, "--uncertain-below", "92.5", "kettle-photo.jpg"], in: dir,
+            [TestPaths.lovesnap, "--uncertain-below", "92.7", "kettle-photo.jpg"], in: dir,
             environment: ["NO_COLOR": "1"], label: "lsnap-nocolor")
         defer { t.kill() }
         try t.waitUntil("the OCR result") { status($0).hasPrefix("[ Read ") }

@@ -23,7 +23,8 @@ import Testing
         // Straightened to that size less 1 % on every side (a sliver of table along an edge reads
         // as a column of "I"s).
         let page = try PageFinder.straighten(photo, to: quad)
-        #expect(page.width == size.width - 2 * (size.width / 100) && page.height == size.height - 2 * (size.height / 100))
+        #expect(page.width == size.width - 2 * (size.width / 100))
+        #expect(page.height == size.height - 2 * (size.height / 100))
     }
 
     @Test(arguments: [
