@@ -26,11 +26,12 @@ enum NoiseLines {
     }
 
     /// `words` without the lines that are noise, lines renumbered densely from 0 in the same
-    /// order; and how many lines were left out.
-    static func removed(from words: [LaidOutWord]) -> (words: [LaidOutWord], linesLeftOut: Int) {
+    /// order; and the lines left out, each its words joined by a space.
+    static func removed(from words: [LaidOutWord]) -> (words: [LaidOutWord], leftOut: [String]) {
         let byLine = Dictionary(grouping: words, by: \.word.line)
         let noise = Set(byLine.filter { isNoise($0.value.map { ($0.word.text, $0.word.confidence) }) }.keys)
-        guard !noise.isEmpty else { return (words, 0) }
+        guard !noise.isEmpty else { return (words, []) }
+        let leftOut = noise.sorted().map { line in (byLine[line] ?? []).map(\.word.text).joined(separator: " ") }
         var kept = words.filter { !noise.contains($0.word.line) }
         var dense: [Int: Int] = [:]
         for i in kept.indices {
@@ -38,6 +39,6 @@ enum NoiseLines {
             dense[kept[i].word.line] = line
             kept[i].word.line = line
         }
-        return (kept, noise.count)
+        return (kept, leftOut)
     }
 }

@@ -54,6 +54,13 @@ public struct RecognitionResult: Codable, Equatable, Sendable {
     /// What the run did to the photo (for the user) and how it ran (diagnostics), in the order
     /// each kind happened; see `RecognitionNote.isDiagnostic`.
     public var notes: [RecognitionNote]
+    /// The lines left out as noise (`NoiseLines`), one per line: still evidence of what the
+    /// preparation made of the page when readings are compared; not sent between processes.
+    var leftOutText = ""
+
+    enum CodingKeys: String, CodingKey {
+        case text, meanConfidence, words, rotationDegrees, notes
+    }
 
     /// A result from its parts (see each property for units).
     public init(

@@ -211,8 +211,9 @@ public struct Recognizer {
             // Without a dictionary for the languages there is no evidence to weigh: the prepared
             // reading stays.
             if let spelling = try? pendingSpelling.take() {
-                let prepared = WordEvidence(text: best.text, isKnown: spelling.isKnown)
-                let asIs = WordEvidence(text: r.text, isKnown: spelling.isKnown)
+                // Noise left out of a reading still tells how much of it was noise.
+                let prepared = WordEvidence(text: best.text + "\n" + best.leftOutText, isKnown: spelling.isKnown)
+                let asIs = WordEvidence(text: r.text + "\n" + r.leftOutText, isKnown: spelling.isKnown)
                 notes.append(.compared(prepared: prepared.score, plain: asIs.score))
                 if asIs.score > prepared.score {
                     (best, page) = (r, plainPage)

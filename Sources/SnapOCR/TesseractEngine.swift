@@ -180,9 +180,11 @@ public final class TesseractEngine {
         let (words, leftOut) = NoiseLines.removed(from: read)
         let text = VerseLayout.text(from: words)
         let confidence = words.isEmpty ? 0 : Int(TessBaseAPIMeanTextConf(handle))
-        return RecognitionResult(
+        var result = RecognitionResult(
             text: text, meanConfidence: confidence, words: TesseractEngine.placed(words.map(\.word), in: text),
-            rotationDegrees: turns * 90, notes: leftOut > 0 ? [.noiseLinesLeftOut(leftOut)] : [])
+            rotationDegrees: turns * 90, notes: leftOut.isEmpty ? [] : [.noiseLinesLeftOut(leftOut.count)])
+        result.leftOutText = leftOut.joined(separator: "\n")
+        return result
     }
 
     /// Walks the result iterator word by word (`TessBaseAPIGetIterator`, `RIL_WORD`).
