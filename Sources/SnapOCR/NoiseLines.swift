@@ -6,10 +6,10 @@
 /// under `minimumWordLength` characters. Printed lines the engine doubts (a machine-readable zone,
 /// a blurred line of a receipt) have longer words and stay; so do confident short ones (a date,
 /// a price). Measured on `../shared/corpus` (35 real photos) and the stress set of
-/// `scripts/make-stress-set.py` (110 pages, 10 conditions): corpus mean CER 0.108 → 0.093 with no
-/// image worse by more than 0.005 except one at +0.011, stress set 0.0042 → 0.0030, scene text
-/// 0.92 → 0.35; confidence alone (any threshold from 20 to 60) made the corpus worse, dropping
-/// the machine-readable zone of a passport specimen.
+/// `scripts/make-stress-set.py` (110 pages, 10 conditions) with `scripts/ocr-benchmark.py`:
+/// corpus mean CER 0.108 → 0.093 (one image worse, by 0.011), scene text 0.93 → 0.35, the other
+/// conditions unchanged or better; confidence alone (any threshold from 20 to 60) made the corpus
+/// worse, dropping the machine-readable zone of a passport specimen.
 enum NoiseLines {
     /// Length-weighted mean word confidence (0–100) under which a line may be noise.
     static let maximumConfidence = 40.0
