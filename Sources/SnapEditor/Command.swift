@@ -101,12 +101,17 @@ public enum PromptAction: String, CaseIterable, Sendable {
     case toggleCaseSensitivity
     /// Turn Search into Search (to replace) (^R; the Search prompt only).
     case switchToReplace
+    /// Write with DOS line ends (CR LF), or back to Unix ones (M-D; File Name to Write only).
+    case toggleDOSFormat
+    /// Write with old Mac line ends (CR), or back to Unix ones (M-M; File Name to Write only).
+    case toggleMacFormat
 
     /// Whether the action does anything in a prompt of `kind` (elsewhere its key is ignored).
     public func isAvailable(in kind: PromptKind) -> Bool {
         switch self {
         case .toggleCaseSensitivity: return kind == .search || kind == .replaceSearch
         case .switchToReplace: return kind == .search
+        case .toggleDOSFormat, .toggleMacFormat: return kind == .writeOut
         default: return true
         }
     }

@@ -16,6 +16,9 @@ public struct EditorState: Equatable {
     public var saveName: String
     /// Whether `saveName` is this text's own file (no overwrite question).
     public var savesToOwnFile: Bool
+    /// How Write Out writes the text (line ends, encoding, final newline): the file's own format,
+    /// M-D / M-M in the Write Out prompt toggle DOS / Mac line ends.
+    public var format = TextFormat()
     /// Whether the text changed since it was loaded, recognized or written.
     public var isModified = false
     /// Whether the buffer holds text that exists nowhere on disk (an OCR result not yet written):

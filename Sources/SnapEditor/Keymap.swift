@@ -134,6 +134,12 @@ public struct Keymap: Sendable {
                 [.meta("c")], .toggleCaseSensitivity, bar: "Case Sens",
                 "tell upper from lower case, or not (Search prompts)"),
             KeyBinding([.control("r")], .switchToReplace, bar: "Replace", "replace instead (Search prompt)"),
+            KeyBinding(
+                [.meta("d")], .toggleDOSFormat, bar: "DOS Format",
+                "write DOS line ends (CR LF), or not (File Name to Write)"),
+            KeyBinding(
+                [.meta("m")], .toggleMacFormat, bar: "Mac Format",
+                "write old Mac line ends (CR), or not (File Name to Write)"),
             KeyBinding([.enter, .control("j")], .accept, "accept the answer"),
             KeyBinding([.backspace], .deleteBackward, "delete the character before the cursor"),
             KeyBinding([.control("d"), .delete], .deleteForward, "delete the character under the cursor"),

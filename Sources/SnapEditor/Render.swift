@@ -217,7 +217,7 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
             &frame, row: row,
             label: label(
                 for: prompt.kind, lastSearch: state.lastSearch,
-                caseSensitive: state.caseSensitive), prompt: prompt)
+                caseSensitive: state.caseSensitive, format: state.format), prompt: prompt)
         return
     case .confirmReplace:
         drawQuestion(&frame, row: row, "Replace this instance?")
@@ -259,13 +259,18 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
     frame.write(text, row: row, column: x, style: status.isError ? [.reverse, .bold] : .reverse)
 }
 
-private func label(for kind: PromptKind, lastSearch: String, caseSensitive: Bool) -> String {
+private func label(for kind: PromptKind, lastSearch: String, caseSensitive: Bool, format: TextFormat) -> String {
     let last = (caseSensitive ? "" : " [Case Insensitive]") + (lastSearch.isEmpty ? "" : " [\(lastSearch)]")
     switch kind {
     case .search: return "Search\(last): "
     case .replaceSearch: return "Search (to replace)\(last): "
     case .replaceWith: return "Replace with: "
-    case .writeOut: return "File Name to Write: "
+    case .writeOut:
+        switch format.lineEnding {
+        case .unix: return "File Name to Write: "
+        case .dos: return "File Name to Write [DOS Format]: "
+        case .mac: return "File Name to Write [Mac Format]: "
+        }
     case .insertFile: return "File to insert: "
     case .mailTo: return "To: "
     case .mailSubject: return "Subject: "

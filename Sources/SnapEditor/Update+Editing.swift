@@ -50,7 +50,11 @@ private func perform(_ command: Command, on state: inout EditorState, afterCut: 
         state.exitAfterSave = false
         state.mode = .prompt(Prompt(kind: .writeOut, answer: state.saveName))
     case .save:
-        return [.save(text: state.buffer.text, path: state.saveName, overwriteConfirmed: state.savesToOwnFile)]
+        return [
+            .save(
+                text: state.buffer.text, path: state.saveName, overwriteConfirmed: state.savesToOwnFile,
+                format: state.format)
+        ]
     case .insertFile:
         state.mode = .prompt(Prompt(kind: .insertFile))
     case .whereIs:

@@ -52,6 +52,10 @@ func updatePrompt(_ state: inout EditorState, _ prompt: Prompt, _ key: KeyEvent,
         prompt.kind = .replaceSearch
     case .toggleCaseSensitivity:
         state.caseSensitive.toggle()
+    case .toggleDOSFormat:
+        state.format.lineEnding = state.format.lineEnding == .dos ? .unix : .dos
+    case .toggleMacFormat:
+        state.format.lineEnding = state.format.lineEnding == .mac ? .unix : .mac
     case .accept:
         state.mode = .editing
         return accept(prompt, in: &state)
@@ -108,7 +112,7 @@ private func accept(_ prompt: Prompt, in state: inout EditorState) -> [EditorEff
             return []
         }
         let own = state.savesToOwnFile && answer == state.saveName
-        return [.save(text: state.buffer.text, path: answer, overwriteConfirmed: own)]
+        return [.save(text: state.buffer.text, path: answer, overwriteConfirmed: own, format: state.format)]
     case .insertFile:
         guard !answer.isEmpty else {
             state.status = StatusMessage("Cancelled")

@@ -128,7 +128,7 @@ func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
     _ = update(&state, .control("r"))
     #expect(keymap.helpBar(for: state).map(\.label) == ["Cancel", "Case Sens"])
     state.mode = .prompt(Prompt(kind: .writeOut))
-    #expect(keymap.helpBar(for: state).map(\.label) == ["Cancel"])
+    #expect(keymap.helpBar(for: state).map(\.label) == ["Cancel", "DOS Format", "Mac Format"])
     state.mode = .confirmSave
     #expect(
         keymap.helpBar(for: state) == [
