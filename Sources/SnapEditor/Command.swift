@@ -24,8 +24,24 @@ public enum Command: String, CaseIterable, Sendable {
     case redo
     /// Mail the text (M-M).
     case mail
-    /// Cut the current line (^K).
+    /// Cut the marked region, or else the current line (^K); consecutive cuts add to the cut
+    /// text and undo as one step.
     case cutLine
+    /// Copy the marked region, or else the current line, to the cut text (M-6).
+    case copy
+    /// Set the mark at the cursor, or unset it (M-A, ^6): the region between the mark and the
+    /// cursor is highlighted, and ^K, M-6 and M-D work on it.
+    case setMark
+    /// Ask for "line,column" and go there (^_, M-G); negative numbers count from the end.
+    case goToLine
+    /// Count the words, lines and characters of the text, or of the marked region (M-D).
+    case wordCount
+    /// Show or hide line numbers (M-#).
+    case toggleLineNumbers
+    /// To the start of this or the previous word (Ctrl-Left).
+    case previousWord
+    /// To the start of the next word (Ctrl-Right).
+    case nextWord
     /// Paste the cut text (^U).
     case paste
     /// Report the cursor position (^C).

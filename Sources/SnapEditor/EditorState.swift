@@ -47,6 +47,10 @@ public struct EditorState: Equatable {
     var insertionName = ""
     /// The words OCR read, indexed by their marks' ids (``SnapText/TextMark/id``); empty for a text file.
     public var words: [ProofWord] = []
+    /// Where the mark was set (M-A, ^6), or nil when it is not: the region runs from it to the cursor.
+    public var markAnchor: TextPosition?
+    /// Whether line numbers are shown left of the text (M-#).
+    public var showsLineNumbers = false
     /// Text cut with ^K, pasted with ^U.
     public var cutBuffer = ""
     /// Esc was pressed in the editing window: the next key is read as Meta + key (nano's Esc prefix).
@@ -75,6 +79,15 @@ public struct EditorState: Equatable {
         self.savesToOwnFile = savesToOwnFile
         self.screenSize = screenSize
         if recognizing { recognition = .running(percent: 0) }
+    }
+
+    /// The marked region (UTF-8 offsets, from the mark to the cursor whichever comes first), or
+    /// nil when the mark is not set.
+    public var markedRegion: Range<Int>? {
+        guard let anchor = markAnchor else { return nil }
+        let a = buffer.offset(of: anchor)
+        let b = buffer.offset(of: buffer.cursor)
+        return min(a, b)..<max(a, b)
     }
 
     /// Whether the OCR job is still running (the text is not there yet).
@@ -158,6 +171,8 @@ public enum PromptKind: Equatable, Sendable {
     case writeOut
     /// "File to insert: " (^R).
     case insertFile
+    /// "Enter line number, column number: " (^_, M-G).
+    case goToLine
     /// "To: " (M-M).
     case mailTo
     /// "Subject: ", after the recipient was given.
@@ -170,6 +185,7 @@ public enum PromptKind: Equatable, Sendable {
         case .replaceWith: return .replacement
         case .writeOut, .insertFile: return .fileName
         case .mailTo: return .recipient
+        case .goToLine: return .position
         case .mailSubject: return .subject
         }
     }
@@ -187,6 +203,8 @@ public enum PromptHistoryKey: Hashable, Sendable {
     case recipient
     /// Mail subjects.
     case subject
+    /// "line,column" answers.
+    case position
 }
 
 /// An open one-line prompt and the answer being typed.

@@ -91,7 +91,9 @@ public struct Keymap: Sendable {
             KeyBinding(
                 [.control("\\"), .meta("r"), .function(14)], .replace, bar: "Replace",
                 "replace a text, asking at each match"),
-            KeyBinding([.control("k"), .function(9)], .cutLine, bar: "Cut", "cut the current line"),
+            KeyBinding(
+                [.control("k"), .function(9)], .cutLine, bar: "Cut",
+                "cut the marked region, else the line (cuts in a row add up, one undo)"),
             KeyBinding([.control("u"), .function(10)], .paste, bar: "Paste", "paste the cut text"),
             KeyBinding([.meta("u")], .undo, bar: "Undo", "undo the last change"),
             KeyBinding([.meta("e")], .redo, bar: "Redo", "redo the last undone change"),
@@ -105,6 +107,15 @@ public struct Keymap: Sendable {
                 [.meta(" "), .control(" ")], .alternatives, bar: "Readings",
                 "other readings of the word under the cursor (engine, spelling, as read)"),
             KeyBinding([.control("s")], .save, "save under the current name"),
+            KeyBinding([.meta("a"), .control("^")], .setMark, "set the mark at the cursor, or unset it"),
+            KeyBinding([.meta("6")], .copy, "copy the marked region (else the line) to the cut text"),
+            KeyBinding(
+                [.control("_"), .meta("g")], .goToLine,
+                "go to line,column (negative numbers count from the end)"),
+            KeyBinding([.meta("d")], .wordCount, "count words, lines and characters (of the region)"),
+            KeyBinding([.meta("#")], .toggleLineNumbers, "show or hide line numbers"),
+            KeyBinding([.modified(.left, .control)], .previousWord, "previous word"),
+            KeyBinding([.modified(.right, .control)], .nextWord, "next word"),
             KeyBinding(
                 [.control("r"), .insert], .insertFile,
                 "insert a text file, or a photo's text, at the cursor (asks the name)"),

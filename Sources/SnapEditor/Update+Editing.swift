@@ -31,7 +31,10 @@ func updateEditing(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap) 
     default:
         break
     }
-    guard let command = keymap.command(for: key) else { return [] }
+    guard let command = keymap.command(for: key) else {
+        state.status = StatusMessage("Unbound key: \(key.helpName)")
+        return []
+    }
     return perform(command, on: &state, afterCut: wasCut)
 }
 
@@ -76,9 +79,32 @@ private func perform(_ command: Command, on state: inout EditorState, afterCut: 
     case .mail:
         state.mode = .prompt(Prompt(kind: .mailTo, answer: state.promptHistory[.recipient]?.last ?? ""))
     case .cutLine:
-        let cut = state.buffer.cutLine()
+        if !afterCut { state.buffer.closeUndoGroup() }  // a new series of cuts: a new undo step
+        let cut = state.markedRegion.map { state.buffer.cut($0) } ?? state.buffer.cutLine()
+        state.markAnchor = nil
         state.cutBuffer = afterCut ? state.cutBuffer + cut : cut
         state.lastCommandWasCut = true
+    case .copy:
+        let copied = state.buffer.text(inUTF8: state.markedRegion ?? lineRange(of: state.buffer))
+        state.markAnchor = nil
+        state.cutBuffer = afterCut ? state.cutBuffer + copied : copied
+        state.lastCommandWasCut = true
+    case .setMark:
+        if state.markAnchor == nil {
+            state.markAnchor = state.buffer.cursor
+            state.status = StatusMessage("Mark Set")
+        } else {
+            state.markAnchor = nil
+            state.status = StatusMessage("Mark Unset")
+        }
+    case .goToLine:
+        state.mode = .prompt(Prompt(kind: .goToLine))
+    case .wordCount:
+        state.status = StatusMessage(wordCount(of: state))
+    case .toggleLineNumbers:
+        state.showsLineNumbers.toggle()
+    case .previousWord: state.buffer.moveToPreviousWord()
+    case .nextWord: state.buffer.moveToNextWord()
     case .paste:
         if state.cutBuffer.isEmpty {
             state.status = StatusMessage("Cutbuffer is empty")
@@ -122,7 +148,36 @@ private func perform(_ command: Command, on state: inout EditorState, afterCut: 
     return []
 }
 
+/// The cursor line with its newline (UTF-8 offsets): what M-6 copies without a mark.
+private func lineRange(of buffer: TextBuffer) -> Range<Int> {
+    let line = buffer.cursor.line
+    let start = buffer.startOffset(ofLine: line)
+    let end = line < buffer.lineCount - 1 ? buffer.startOffset(ofLine: line + 1) : buffer.utf8Count
+    return start..<end
+}
+
+/// nano's M-D report: "12 words,  3 lines,  45 characters", "In Selection:  …" for a region.
+/// Words are runs of non-whitespace (as `wc -w`); lines as "Wrote N lines" counts them (a region
+/// ending at a line start does not count that line); characters are grapheme clusters, a line
+/// break counting one.
+func wordCount(of state: EditorState) -> String {
+    let region = state.markedRegion
+    let text = region.map { state.buffer.text(inUTF8: $0) } ?? state.buffer.text
+    var words = 0
+    var inWord = false
+    for character in text {
+        let space = character.isWhitespace
+        if !space && !inWord { words += 1 }
+        inWord = !space
+    }
+    let lines = TextBuffer(text: text).writtenLineCount
+    let characters = text.count
+    return (region == nil ? "" : "In Selection:  ")
+        + "\(plural(words, "word")),  \(plural(lines, "line")),  \(plural(characters, "character"))"
+}
+
 private func describe(_ step: History.Step) -> String {
+    if step.grouping == .cutting { return "cut" }
     if step.edits.count > 1 { return "replacement" }
     guard let edit = step.edits.first else { return step.marksBefore != step.marksAfter ? "acceptance" : "action" }
     if edit.text == "\n" { return edit.kind == .insert ? "line break" : "line join" }

@@ -61,6 +61,9 @@ extension TextBuffer {
 
     /// Removes the cursor's whole line with its newline (nano's ^K) and returns what was removed;
     /// on the last line only its text goes. Returns "" when there is nothing to cut.
+    ///
+    /// Consecutive cuts with nothing in between join one undo step (call ``closeUndoGroup()``
+    /// first to start a new one).
     @discardableResult
     public mutating func cutLine() -> String {
         let line = cursor.line
@@ -68,7 +71,19 @@ extension TextBuffer {
         let to = line < lineCount - 1 ? startOffset(ofLine: line + 1) : from + lines[line].utf8.count
         guard to > from else { return "" }
         let removed = text(inUTF8: from..<to)
-        try? perform([.remove(removed, at: from)], cursorAfter: TextPosition(line: line, column: 0))
+        try? perform([.remove(removed, at: from)], cursorAfter: TextPosition(line: line, column: 0), grouping: .cutting)
+        return removed
+    }
+
+    /// Removes the text between UTF-8 offsets `range` (a marked region, nano's ^K with the mark
+    /// set) and returns it; the cursor goes to its start. Joins the undo step of cuts just before
+    /// it, as ``cutLine()`` does. Returns "" for an empty range.
+    @discardableResult
+    public mutating func cut(_ range: Range<Int>) -> String {
+        let range = Self.clamp(range, utf8Count)
+        guard !range.isEmpty else { return "" }
+        let removed = text(inUTF8: range)
+        try? perform([.remove(removed, at: range.lowerBound)], grouping: .cutting)
         return removed
     }
 }
