@@ -117,6 +117,10 @@ public enum PromptAction: String, CaseIterable, Sendable {
     case toggleCaseSensitivity
     /// Turn Search into Search (to replace) (^R; the Search prompt only).
     case switchToReplace
+    /// Search for a regular expression, or for the text as it is (M-R; search prompts only).
+    case toggleRegularExpression
+    /// Search backwards, or forwards (M-B; the Search prompt only).
+    case toggleBackwards
     /// Write with DOS line ends (CR LF), or back to Unix ones (M-D; File Name to Write only).
     case toggleDOSFormat
     /// Write with old Mac line ends (CR), or back to Unix ones (M-M; File Name to Write only).
@@ -125,7 +129,8 @@ public enum PromptAction: String, CaseIterable, Sendable {
     /// Whether the action does anything in a prompt of `kind` (elsewhere its key is ignored).
     public func isAvailable(in kind: PromptKind) -> Bool {
         switch self {
-        case .toggleCaseSensitivity: return kind == .search || kind == .replaceSearch
+        case .toggleCaseSensitivity, .toggleRegularExpression: return kind == .search || kind == .replaceSearch
+        case .toggleBackwards: return kind == .search
         case .switchToReplace: return kind == .search
         case .toggleDOSFormat, .toggleMacFormat: return kind == .writeOut
         default: return true

@@ -34,6 +34,11 @@ public struct EditorState: Equatable {
     public var lastSearch = ""
     /// Whether searches tell upper from lower case (the default; M-C in a search prompt toggles it).
     public var caseSensitive = true
+    /// Whether the search text is a regular expression (M-R in a search prompt toggles it).
+    public var regularExpression = false
+    /// Whether Where Is searches backwards (M-B in the Search prompt toggles it; Replace always
+    /// goes forward).
+    public var searchesBackwards = false
     /// While a photo chosen with ^R is read: where its text goes (UTF-8 offset) and its name; the
     /// buffer stays as it is, and the result is inserted there with its marks.
     public var insertion: (offset: Int, name: String)? {
@@ -247,4 +252,6 @@ public struct ReplaceSession: Equatable, Sendable {
     public var originalCursor: Int
     /// Whether the search tells upper from lower case.
     public var caseSensitive: Bool = true
+    /// Whether the search is a regular expression (and `\1`, `$1` in the replacement its groups).
+    public var regularExpression: Bool = false
 }

@@ -144,6 +144,10 @@ public struct Keymap: Sendable {
             KeyBinding(
                 [.meta("c")], .toggleCaseSensitivity, bar: "Case Sens",
                 "tell upper from lower case, or not (Search prompts)"),
+            KeyBinding(
+                [.meta("r")], .toggleRegularExpression, bar: "Reg.exp.",
+                "a regular expression (\\1 or $1 in the replacement), or plain text (Search prompts)"),
+            KeyBinding([.meta("b")], .toggleBackwards, bar: "Backwards", "search backwards, or not (Search prompt)"),
             KeyBinding([.control("r")], .switchToReplace, bar: "Replace", "replace instead (Search prompt)"),
             KeyBinding(
                 [.meta("d")], .toggleDOSFormat, bar: "DOS Format",

@@ -229,7 +229,7 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
             &frame, row: row,
             label: label(
                 for: prompt.kind, lastSearch: state.lastSearch,
-                caseSensitive: state.caseSensitive, format: state.format), prompt: prompt)
+                state: state), prompt: prompt)
         return
     case .confirmReplace:
         drawQuestion(&frame, row: row, "Replace this instance?")
@@ -271,8 +271,12 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
     frame.write(text, row: row, column: x, style: status.isError ? [.reverse, .bold] : .reverse)
 }
 
-private func label(for kind: PromptKind, lastSearch: String, caseSensitive: Bool, format: TextFormat) -> String {
-    let last = (caseSensitive ? "" : " [Case Insensitive]") + (lastSearch.isEmpty ? "" : " [\(lastSearch)]")
+private func label(for kind: PromptKind, lastSearch: String, state: EditorState) -> String {
+    let format = state.format
+    let toggles =
+        (state.caseSensitive ? "" : " [Case Insensitive]") + (state.regularExpression ? " [Regexp]" : "")
+        + (state.searchesBackwards && kind == .search ? " [Backwards]" : "")
+    let last = toggles + (lastSearch.isEmpty ? "" : " [\(lastSearch)]")
     switch kind {
     case .search: return "Search\(last): "
     case .replaceSearch: return "Search (to replace)\(last): "

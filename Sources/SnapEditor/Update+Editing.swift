@@ -206,25 +206,36 @@ private func location(of buffer: TextBuffer) -> String {
 
 // MARK: - Search
 
-/// The next match of `search` from `offset` in the search's case mode, or nil with nano's
-/// "not found" on the status line.
-func nextMatch(of search: String, from offset: Int, skippingCurrent: Bool, in state: inout EditorState)
-    -> SearchMatch?
-{
-    guard
-        let match = try? state.buffer.nextMatch(
-            of: search, from: offset, skippingCurrent: skippingCurrent, caseSensitive: state.caseSensitive)
-    else {
+/// The next match of `search` from `offset` (the previous one when `backwards`) in the search's
+/// case and regex modes, or nil with nano's "not found", or the bad pattern's error, on the
+/// status line.
+func nextMatch(
+    of search: String, from offset: Int, skippingCurrent: Bool, backwards: Bool = false,
+    in state: inout EditorState
+) -> SearchMatch? {
+    let (cs, rx) = (state.caseSensitive, state.regularExpression)
+    do {
+        let found =
+            backwards
+            ? try state.buffer.previousMatch(
+                of: search, from: offset, skippingCurrent: skippingCurrent, caseSensitive: cs, regularExpression: rx)
+            : try state.buffer.nextMatch(
+                of: search, from: offset, skippingCurrent: skippingCurrent, caseSensitive: cs, regularExpression: rx)
+        if let found { return found }
         state.status = StatusMessage("\"\(search)\" not found")
-        return nil
+    } catch {
+        state.status = StatusMessage("\(error)", isError: true)
     }
-    return match
+    return nil
 }
 
 /// Moves to the next match after the cursor, wrapping; the status says how it went (nano's words).
 func find(_ search: String, in state: inout EditorState) {
     let from = state.buffer.offset(of: state.buffer.cursor)
-    guard let match = nextMatch(of: search, from: from, skippingCurrent: true, in: &state) else { return }
+    guard
+        let match = nextMatch(
+            of: search, from: from, skippingCurrent: true, backwards: state.searchesBackwards, in: &state)
+    else { return }
     state.buffer.moveCursor(to: state.buffer.position(ofOffset: match.range.lowerBound))
     if match.wrapped && match.range.lowerBound == from {
         state.status = StatusMessage("This is the only occurrence")

@@ -52,6 +52,10 @@ func updatePrompt(_ state: inout EditorState, _ prompt: Prompt, _ key: KeyEvent,
         prompt.kind = .replaceSearch
     case .toggleCaseSensitivity:
         state.caseSensitive.toggle()
+    case .toggleRegularExpression:
+        state.regularExpression.toggle()
+    case .toggleBackwards:
+        state.searchesBackwards.toggle()
     case .toggleDOSFormat:
         state.format.lineEnding = state.format.lineEnding == .dos ? .unix : .dos
     case .toggleMacFormat:

@@ -58,4 +58,55 @@ struct NanoKeysTmuxTests {
             try Data(contentsOf: file) == Data("Once upon a midnight dreary,\nwhile pondered,I \nweak and weary\n".utf8)
         )
     }
+
+    /// M-R in the replace prompt: groups in the replacement; a bad pattern is a message, and the
+    /// editor goes on. An NFD search finds NFC text.
+    @Test func regexReplaceWithGroupsBadPatternAndCanonicalSearch() throws {
+        let dir = try TmuxSession.temporaryDirectory("lsnap-regex")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("names.txt")
+        try Data("Lenore Smith\nLenore Jones\nla for\u{EA}t.\n".utf8).write(to: file)
+        let t = try TmuxSession([TestPaths.lovesnap, "edit", "names.txt"], in: dir, label: "lsnap-regex")
+        defer { t.kill() }
+        try t.waitFor("[ Read 3 lines ]")
+
+        try t.press("C-w")
+        try t.waitFor("Search: ")
+        try t.press("M-r")
+        try t.waitFor("Search [Regexp]: ")
+        try t.type("a(b")
+        try t.press("Enter")
+        var screen = try t.waitFor("Bad regex")
+        #expect(status(screen) == "[ Bad regex \"a(b\": expected ')' ]")
+
+        try t.press("C-\\")
+        try t.waitFor("Search (to replace) [Regexp]")
+        try t.type("^(\\w+) (\\w+)$")
+        try t.press("Enter")
+        try t.waitFor("Replace with: ")
+        try t.type("$2, \\1")
+        try t.press("Enter")
+        try t.waitFor("Replace this instance?")
+        try t.type("a")
+        screen = try t.waitUntil("the replace count") { status($0).hasPrefix("[ Replaced") }
+        #expect(status(screen) == "[ Replaced 2 occurrences ]")
+        #expect(Array(screen[1...3]) == ["Smith, Lenore", "Jones, Lenore", "la forêt."])
+
+        // Plain text again (M-R off), searched for in NFD: the NFC "forêt" is found.
+        try t.press("C-w")
+        try t.waitFor("Search [Regexp]")
+        try t.press("M-r")
+        try t.waitUntil("regex off") { !$0[Self.statusRow].contains("Regexp") }
+        try t.type("fore\u{302}t")
+        try t.press("Enter")
+        try t.press("C-c")
+        screen = try t.waitFor("line 3/4")
+        #expect(status(screen) == "[ line 3/4 (75%), col 4/10 (40%), char 32/39 (82%) ]")
+
+        try t.press("C-s")
+        try t.waitFor("[ Wrote 3 lines ]")
+        try t.press("C-x")
+        #expect(try t.waitForExit() == 0)
+        #expect(try Data(contentsOf: file) == Data("Smith, Lenore\nJones, Lenore\nla for\u{EA}t.\n".utf8))
+    }
 }
