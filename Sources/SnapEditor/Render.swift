@@ -15,7 +15,8 @@ public func render(_ state: EditorState, size: TerminalSize, keymap: Keymap = .n
     if state.isRecognizing {
         drawProgress(&frame, rows: layout.textRows, state)
     } else if state.mode == .help {
-        drawHelpScreen(&frame, rows: layout.textRows, lines: keymap.helpScreen, top: state.helpTopLine)
+        drawHelpScreen(
+            &frame, rows: layout.textRows, lines: keymap.helpScreen(width: size.columns), top: state.helpTopLine)
     } else {
         drawText(&frame, rows: layout.textRows, state)
         if case .alternatives(let menu) = state.mode { drawMenu(&frame, rows: layout.textRows, menu) }

@@ -109,4 +109,27 @@ struct NanoKeysTmuxTests {
         #expect(try t.waitForExit() == 0)
         #expect(try Data(contentsOf: file) == Data("Smith, Lenore\nJones, Lenore\nla for\u{EA}t.\n".utf8))
     }
+
+    /// ^G at 20x6: the help text is wrapped to 20 columns, scrolls to its last line, and any other
+    /// key closes it.
+    @Test func theHelpScreenFitsAndScrollsAt20x6() throws {
+        let dir = try TmuxSession.temporaryDirectory("lsnap-help")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("Lenore\n".utf8).write(to: dir.appendingPathComponent("p.txt"))
+        let t = try TmuxSession(
+            [TestPaths.lovesnap, "edit", "p.txt"], in: dir, columns: 20, rows: 6, label: "lsnap-help")
+        defer { t.kill() }
+        try t.waitFor("Lenore")
+        try t.press("C-g")
+        var screen = try t.waitFor("LoveInASnap: fix the")
+        #expect(Array(screen[1...2]) == ["LoveInASnap: fix the", "poem read from the"])
+        #expect(screen[4].hasPrefix("^X Close"))
+        for _ in 0..<200 { try t.press("C-v") }
+        screen = try t.waitUntil("the last page") { $0[2] == "below" }
+        #expect(Array(screen[1...2]) == ["Down ^N the reading", "below"])
+        try t.type("q")
+        screen = try t.waitUntil("the text again") { $0[1] == "Lenore" }
+        try t.press("C-x")
+        #expect(try t.waitForExit() == 0)
+    }
 }

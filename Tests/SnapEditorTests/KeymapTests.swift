@@ -1,4 +1,5 @@
 import SnapTerminal
+import SnapText
 import Testing
 
 @testable import SnapEditor
@@ -197,7 +198,7 @@ func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
     #expect(frame.text(ofRow: 1).hasPrefix("^ means Ctrl"))
     for _ in 0..<20 { _ = update(&state, .pageDown) }
     frame = render(state, size: size)
-    let screen = keymap.helpScreen
+    let screen = keymap.helpScreen(width: 80)
     #expect(frame.text(ofRow: 20).hasPrefix(screen[screen.count - 1]))  // the last page is full
     #expect(frame.text(ofRow: 1).hasPrefix(screen[screen.count - 20]))
     _ = update(&state, .control("y"))
@@ -210,4 +211,29 @@ func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
     _ = update(&state, .control("x"))
     #expect(state.mode == .editing)
     #expect(state.exitCode == nil)
+}
+
+@Test func helpLinesWrapUnderTheirDescription() {
+    #expect(
+        Keymap.wrap("^G F1   show this help screen now", width: 20) == [
+            "^G F1   show this", "        help screen", "        now",
+        ])
+    #expect(Keymap.wrap("short", width: 20) == ["short"])
+    #expect(Keymap.wrap("M-Space ^Space  other readings", width: 10) == ["M-Space", "^Space", "other", "readings"])
+    #expect(Keymap.wrap("abcdefghijkl", width: 5) == ["abcde", "fghij", "kl"])
+}
+
+@Test func theHelpScreenFitsAndScrollsAt20x6() {
+    var state = EditorState(
+        displayName: "p", saveName: "p.txt", text: "x", screenSize: TerminalSize(rows: 6, columns: 20))
+    _ = update(&state, .control("g"))
+    let size = TerminalSize(rows: 6, columns: 20)
+    let lines = keymap.helpScreen(width: 20)
+    #expect(lines.allSatisfy { DisplayWidth.of($0) <= 20 })
+    #expect(render(state, size: size).text(ofRow: 1) == "LoveInASnap: fix the")
+    for _ in 0..<500 { _ = update(&state, .down) }
+    let frame = render(state, size: size)
+    #expect(frame.text(ofRow: 1).hasPrefix(lines[lines.count - 2]))
+    #expect(frame.text(ofRow: 2).hasPrefix(lines[lines.count - 1]))
+    #expect(frame.text(ofRow: 4).hasPrefix("^X Close"))
 }
