@@ -132,4 +132,19 @@ struct NanoKeysTmuxTests {
         try t.press("C-x")
         #expect(try t.waitForExit() == 0)
     }
+
+    /// TERM=dumb cannot move the cursor: one clear line and exit 1, before anything is drawn.
+    @Test func aDumbTerminalIsAClearErrorBeforeDrawing() throws {
+        let dir = try TmuxSession.temporaryDirectory("lsnap-dumb")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // stderr to a file: tmux may clear a pane's first row when its program ends at once.
+        let t = try TmuxSession(
+            ["/bin/sh", "-c", "exec \"$0\" edit p.txt 2>err.txt", TestPaths.lovesnap], in: dir,
+            environment: ["TERM": "dumb"], label: "lsnap-dumb")
+        defer { t.kill() }
+        #expect(try t.waitForExit() == 1)
+        let stderr = try String(contentsOf: dir.appendingPathComponent("err.txt"), encoding: .utf8)
+        #expect(stderr == "lovesnap: TERM \"dumb\" cannot move the cursor; the editor needs one that can\n")
+        #expect(try t.screen().allSatisfy { $0.isEmpty || $0.hasPrefix("Pane is dead") })  // nothing drawn
+    }
 }
