@@ -117,6 +117,8 @@ public enum PromptAction: String, CaseIterable, Sendable {
     case toggleCaseSensitivity
     /// Turn Search into Search (to replace) (^R; the Search prompt only).
     case switchToReplace
+    /// Tell accented letters from plain ones, or not (M-A; search prompts only).
+    case toggleAccentSensitivity
     /// Search for a regular expression, or for the text as it is (M-R; search prompts only).
     case toggleRegularExpression
     /// Search backwards, or forwards (M-B; the Search prompt only).
@@ -129,7 +131,8 @@ public enum PromptAction: String, CaseIterable, Sendable {
     /// Whether the action does anything in a prompt of `kind` (elsewhere its key is ignored).
     public func isAvailable(in kind: PromptKind) -> Bool {
         switch self {
-        case .toggleCaseSensitivity, .toggleRegularExpression: return kind == .search || kind == .replaceSearch
+        case .toggleCaseSensitivity, .toggleRegularExpression, .toggleAccentSensitivity:
+            return kind == .search || kind == .replaceSearch
         case .toggleBackwards: return kind == .search
         case .switchToReplace: return kind == .search
         case .toggleDOSFormat, .toggleMacFormat: return kind == .writeOut

@@ -34,6 +34,9 @@ public struct EditorState: Equatable {
     public var lastSearch = ""
     /// Whether searches tell upper from lower case (the default; M-C in a search prompt toggles it).
     public var caseSensitive = true
+    /// Whether searches tell accented letters from plain ones (the default; M-A in a search
+    /// prompt toggles it: then `e` finds `é`, `oe` finds `œ`; literal searches only).
+    public var accentSensitive = true
     /// Whether the search text is a regular expression (M-R in a search prompt toggles it).
     public var regularExpression = false
     /// Whether Where Is searches backwards (M-B in the Search prompt toggles it; Replace always
@@ -252,6 +255,8 @@ public struct ReplaceSession: Equatable, Sendable {
     public var originalCursor: Int
     /// Whether the search tells upper from lower case.
     public var caseSensitive: Bool = true
+    /// Whether the search tells accented letters from plain ones.
+    public var accentSensitive: Bool = true
     /// Whether the search is a regular expression (and `\1`, `$1` in the replacement its groups).
     public var regularExpression: Bool = false
 }

@@ -145,6 +145,9 @@ public struct Keymap: Sendable {
                 [.meta("c")], .toggleCaseSensitivity, bar: "Case Sens",
                 "tell upper from lower case, or not (Search prompts)"),
             KeyBinding(
+                [.meta("a")], .toggleAccentSensitivity, bar: "Accents",
+                "tell accented letters from plain ones, or not: e finds é, oe finds œ (Search prompts)"),
+            KeyBinding(
                 [.meta("r")], .toggleRegularExpression, bar: "Reg.exp.",
                 "a regular expression (\\1 or $1 in the replacement), or plain text (Search prompts)"),
             KeyBinding([.meta("b")], .toggleBackwards, bar: "Backwards", "search backwards, or not (Search prompt)"),

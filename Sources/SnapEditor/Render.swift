@@ -275,7 +275,8 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
 private func label(for kind: PromptKind, lastSearch: String, state: EditorState) -> String {
     let format = state.format
     let toggles =
-        (state.caseSensitive ? "" : " [Case Insensitive]") + (state.regularExpression ? " [Regexp]" : "")
+        (state.caseSensitive ? "" : " [Case Insensitive]") + (state.accentSensitive ? "" : " [Accents Ignored]")
+        + (state.regularExpression ? " [Regexp]" : "")
         + (state.searchesBackwards && kind == .search ? " [Backwards]" : "")
     let last = toggles + (lastSearch.isEmpty ? "" : " [\(lastSearch)]")
     switch kind {

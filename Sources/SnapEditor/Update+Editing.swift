@@ -213,14 +213,16 @@ func nextMatch(
     of search: String, from offset: Int, skippingCurrent: Bool, backwards: Bool = false,
     in state: inout EditorState
 ) -> SearchMatch? {
-    let (cs, rx) = (state.caseSensitive, state.regularExpression)
+    let (cs, accents, rx) = (state.caseSensitive, state.accentSensitive, state.regularExpression)
     do {
         let found =
             backwards
             ? try state.buffer.previousMatch(
-                of: search, from: offset, skippingCurrent: skippingCurrent, caseSensitive: cs, regularExpression: rx)
+                of: search, from: offset, skippingCurrent: skippingCurrent, caseSensitive: cs,
+                accentSensitive: accents, regularExpression: rx)
             : try state.buffer.nextMatch(
-                of: search, from: offset, skippingCurrent: skippingCurrent, caseSensitive: cs, regularExpression: rx)
+                of: search, from: offset, skippingCurrent: skippingCurrent, caseSensitive: cs,
+                accentSensitive: accents, regularExpression: rx)
         if let found { return found }
         state.status = StatusMessage("\"\(search)\" not found")
     } catch {

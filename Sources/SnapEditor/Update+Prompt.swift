@@ -52,6 +52,8 @@ func updatePrompt(_ state: inout EditorState, _ prompt: Prompt, _ key: KeyEvent,
         prompt.kind = .replaceSearch
     case .toggleCaseSensitivity:
         state.caseSensitive.toggle()
+    case .toggleAccentSensitivity:
+        state.accentSensitive.toggle()
     case .toggleRegularExpression:
         state.regularExpression.toggle()
     case .toggleBackwards:

@@ -10,7 +10,7 @@ func beginReplace(search: String, replacement: String, in state: inout EditorSta
     let session = ReplaceSession(
         search: search, replacement: replacement, match: match.range, stopOffset: from,
         wrapped: match.wrapped, count: 0, originalCursor: from, caseSensitive: state.caseSensitive,
-        regularExpression: state.regularExpression)
+        accentSensitive: state.accentSensitive, regularExpression: state.regularExpression)
     state.buffer.moveCursor(to: state.buffer.position(ofOffset: match.range.lowerBound))
     state.mode = .confirmReplace(session)
 }
@@ -20,7 +20,8 @@ func updateReplace(_ state: inout EditorState, _ session: ReplaceSession, _ answ
     var session = session
     let rx = session.regularExpression
     let identical =
-        !rx && session.caseSensitive && session.search.utf8.elementsEqual(session.replacement.utf8)
+        !rx && session.caseSensitive && session.accentSensitive
+        && session.search.utf8.elementsEqual(session.replacement.utf8)
     let cs = session.caseSensitive
     switch answer {
     case .yes?:
@@ -42,17 +43,18 @@ func updateReplace(_ state: inout EditorState, _ session: ReplaceSession, _ answ
             ranges =
                 (try? state.buffer.matches(
                     of: session.search, startingIn: session.match.lowerBound..<session.stopOffset,
-                    caseSensitive: cs, regularExpression: rx)) ?? []
+                    caseSensitive: cs, accentSensitive: session.accentSensitive, regularExpression: rx)) ?? []
         } else {
             let end = state.buffer.utf8Count
             let before =
                 (try? state.buffer.matches(
                     of: session.search, startingIn: 0..<session.stopOffset,
-                    endingBy: session.match.lowerBound, caseSensitive: cs, regularExpression: rx)) ?? []
+                    endingBy: session.match.lowerBound, caseSensitive: cs, accentSensitive: session.accentSensitive,
+                    regularExpression: rx)) ?? []
             let after =
                 (try? state.buffer.matches(
                     of: session.search, startingIn: session.match.lowerBound..<end,
-                    caseSensitive: cs, regularExpression: rx)) ?? []
+                    caseSensitive: cs, accentSensitive: session.accentSensitive, regularExpression: rx)) ?? []
             ranges = before + after
         }
         if !identical && !ranges.isEmpty {
@@ -95,17 +97,20 @@ private func advance(_ state: inout EditorState, _ session: inout ReplaceSession
     if !session.wrapped {
         next = try? state.buffer.firstMatch(
             of: session.search, startingIn: offset..<end,
-            caseSensitive: session.caseSensitive, regularExpression: session.regularExpression)
+            caseSensitive: session.caseSensitive, accentSensitive: session.accentSensitive,
+            regularExpression: session.regularExpression)
         if next == nil {
             session.wrapped = true
             next = try? state.buffer.firstMatch(
                 of: session.search, startingIn: 0..<session.stopOffset,
-                caseSensitive: session.caseSensitive, regularExpression: session.regularExpression)
+                caseSensitive: session.caseSensitive, accentSensitive: session.accentSensitive,
+                regularExpression: session.regularExpression)
         }
     } else {
         next = try? state.buffer.firstMatch(
             of: session.search, startingIn: offset..<session.stopOffset,
-            caseSensitive: session.caseSensitive, regularExpression: session.regularExpression)
+            caseSensitive: session.caseSensitive, accentSensitive: session.accentSensitive,
+            regularExpression: session.regularExpression)
     }
     guard let match = next else {
         finishReplace(&state, session)

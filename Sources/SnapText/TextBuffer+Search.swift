@@ -20,6 +20,8 @@ public struct SearchMatch: Equatable, Sendable {
 /// Literal (the default): `.` and `(` are plain characters; characters match by canonical
 /// equivalence (NFD `e\u{301}` finds NFC `é` and the other way round, as Swift's `==` compares
 /// characters), and only whole grapheme clusters match: `e` does not match the `e` of `e\u{301}`.
+/// `accentSensitive: false` (literal searches only) compares characters without their accents,
+/// ligatures spelled out: `e` finds `é` and `e\u{301}`, `oe` finds `œ`, `coeur` finds `cœur`.
 /// `regularExpression: true`: the search text is a Swift `Regex` (its syntax, `^` and `$` at line
 /// ends, canonical equivalence too; empty matches are skipped); a pattern that does not compile
 /// throws ``SnapTextError/badRegex(pattern:reason:)``. An empty search text throws
@@ -32,9 +34,11 @@ extension TextBuffer {
     /// Throws ``SnapTextError/emptySearch`` for an empty `search`. Linear in the text size.
     public func matches(
         of search: String, startingIn region: Range<Int>? = nil, endingBy limit: Int? = nil,
-        caseSensitive: Bool = true, regularExpression: Bool = false
+        caseSensitive: Bool = true, accentSensitive: Bool = true, regularExpression: Bool = false
     ) throws -> [Range<Int>] {
-        let matcher = try makeMatcher(search, caseSensitive: caseSensitive, regularExpression: regularExpression)
+        let matcher = try makeMatcher(
+            search, caseSensitive: caseSensitive, accentSensitive: accentSensitive,
+            regularExpression: regularExpression)
         return matcher.matches(startingIn: region ?? 0..<matcher.count, endingBy: limit ?? matcher.count, first: false)
     }
 
@@ -43,9 +47,11 @@ extension TextBuffer {
     /// Throws ``SnapTextError/emptySearch`` for an empty `search`.
     public func firstMatch(
         of search: String, startingIn region: Range<Int>, caseSensitive: Bool = true,
-        regularExpression: Bool = false
+        accentSensitive: Bool = true, regularExpression: Bool = false
     ) throws -> Range<Int>? {
-        let matcher = try makeMatcher(search, caseSensitive: caseSensitive, regularExpression: regularExpression)
+        let matcher = try makeMatcher(
+            search, caseSensitive: caseSensitive, accentSensitive: accentSensitive,
+            regularExpression: regularExpression)
         return matcher.matches(startingIn: region, endingBy: matcher.count, first: true).first
     }
 
@@ -55,9 +61,11 @@ extension TextBuffer {
     /// Throws ``SnapTextError/emptySearch`` for an empty `search`.
     public func nextMatch(
         of search: String, from offset: Int, skippingCurrent: Bool, wraps: Bool = true,
-        caseSensitive: Bool = true, regularExpression: Bool = false
+        caseSensitive: Bool = true, accentSensitive: Bool = true, regularExpression: Bool = false
     ) throws -> SearchMatch? {
-        let matcher = try makeMatcher(search, caseSensitive: caseSensitive, regularExpression: regularExpression)
+        let matcher = try makeMatcher(
+            search, caseSensitive: caseSensitive, accentSensitive: accentSensitive,
+            regularExpression: regularExpression)
         let start = min(max(0, offset + (skippingCurrent ? 1 : 0)), matcher.count)
         if let r = matcher.matches(startingIn: start..<matcher.count, endingBy: matcher.count, first: true).first {
             return SearchMatch(range: r, wrapped: false)
@@ -78,9 +86,11 @@ extension TextBuffer {
     /// ``SnapTextError/badRegex(pattern:reason:)`` for a bad pattern.
     public func previousMatch(
         of search: String, from offset: Int, skippingCurrent: Bool, wraps: Bool = true,
-        caseSensitive: Bool = true, regularExpression: Bool = false
+        caseSensitive: Bool = true, accentSensitive: Bool = true, regularExpression: Bool = false
     ) throws -> SearchMatch? {
-        let matcher = try makeMatcher(search, caseSensitive: caseSensitive, regularExpression: regularExpression)
+        let matcher = try makeMatcher(
+            search, caseSensitive: caseSensitive, accentSensitive: accentSensitive,
+            regularExpression: regularExpression)
         let end = min(max(0, offset + (skippingCurrent ? 0 : 1)), matcher.count)
         if let r = matcher.matches(startingIn: 0..<end, endingBy: matcher.count, first: false).last {
             return SearchMatch(range: r, wrapped: false)
@@ -120,7 +130,7 @@ extension TextBuffer {
     @discardableResult
     public mutating func replaceAll(
         _ search: String, with replacement: String, startingIn region: Range<Int>? = nil,
-        caseSensitive: Bool = true, regularExpression: Bool = false
+        caseSensitive: Bool = true, accentSensitive: Bool = true, regularExpression: Bool = false
     ) throws -> Int {
         if regularExpression {
             let matcher = try RegexMatcher(text: text, pattern: search, caseSensitive: caseSensitive)
@@ -131,18 +141,23 @@ extension TextBuffer {
             try replace(chosen.map(\.range), with: chosen.map { RegexMatcher.expand(replacement, groups: $0.groups) })
             return chosen.count
         }
-        let found = try matches(of: search, startingIn: region, caseSensitive: caseSensitive)
-        if found.isEmpty || (caseSensitive && search.utf8.elementsEqual(replacement.utf8)) { return 0 }
+        let found = try matches(
+            of: search, startingIn: region, caseSensitive: caseSensitive, accentSensitive: accentSensitive)
+        if found.isEmpty || (caseSensitive && accentSensitive && search.utf8.elementsEqual(replacement.utf8)) {
+            return 0
+        }
         try replace(found, with: replacement)
         return found.count
     }
 
     /// The matcher for a search: a regular expression, or literal text (bytes directly when both
     /// the text and the search are ASCII and case counts, else canonical characters).
-    func makeMatcher(_ search: String, caseSensitive: Bool, regularExpression: Bool) throws -> any TextMatcher {
+    func makeMatcher(_ search: String, caseSensitive: Bool, accentSensitive: Bool = true, regularExpression: Bool)
+        throws -> any TextMatcher
+    {
         guard !search.isEmpty else { throw SnapTextError.emptySearch }
         if regularExpression { return try RegexMatcher(text: text, pattern: search, caseSensitive: caseSensitive) }
-        return Matcher(text: text, search: search, caseSensitive: caseSensitive)
+        return Matcher(text: text, search: search, caseSensitive: caseSensitive, accentSensitive: accentSensitive)
     }
 
     /// Replaces the given ranges (UTF-8, sorted, non-overlapping, e.g. from ``matches(of:startingIn:endingBy:)``)
@@ -297,8 +312,10 @@ struct Matcher: TextMatcher {
     /// Length of the original text in UTF-8 bytes.
     let count: Int
 
-    init(text: String, search: String, caseSensitive: Bool) {
-        if caseSensitive && search.utf8.allSatisfy({ $0 < 0x80 }) && text.utf8.allSatisfy({ $0 < 0x80 }) {
+    init(text: String, search: String, caseSensitive: Bool, accentSensitive: Bool = true) {
+        if caseSensitive && accentSensitive && search.utf8.allSatisfy({ $0 < 0x80 })
+            && text.utf8.allSatisfy({ $0 < 0x80 })
+        {
             haystack = Array(text.utf8)
             needle = Array(search.utf8)
             origin = nil
@@ -318,7 +335,8 @@ struct Matcher: TextMatcher {
                 return [!caseSensitive && ascii >= 0x41 && ascii <= 0x5A ? ascii + 0x20 : ascii]
             }
             if let known = cache[character] { return known }
-            let string = caseSensitive ? String(character) : String(character).lowercased()
+            var string = caseSensitive ? String(character) : String(character).lowercased()
+            if !accentSensitive { string = Matcher.withoutAccents(string) }
             let bytes = Array(string.precomposedStringWithCanonicalMapping.utf8)
             cache[character] = bytes
             return bytes
@@ -339,6 +357,23 @@ struct Matcher: TextMatcher {
         self.origin = origin
         self.starts = starts
         count = offset
+    }
+
+    /// The letters that OCR and typists write with or without accents, ligatures spelled out.
+    static let plainLetters: [Unicode.Scalar: String] = [
+        "œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE", "ß": "ss", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L",
+        "đ": "d", "Đ": "D", "ı": "i", "\u{FB01}": "fi", "\u{FB02}": "fl",
+    ]
+
+    /// `string` without its accents (combining marks after canonical decomposition) and with
+    /// ligatures and barred or slashed letters spelled plainly: `é` → `e`, `œ` → `oe`, `ø` → `o`.
+    static func withoutAccents(_ string: String) -> String {
+        var result = ""
+        for scalar in string.decomposedStringWithCanonicalMapping.unicodeScalars {
+            if scalar.properties.generalCategory == .nonspacingMark { continue }
+            if let plain = plainLetters[scalar] { result += plain } else { result.unicodeScalars.append(scalar) }
+        }
+        return result
     }
 
     /// Non-overlapping matches starting in `region` and ending by `limit` (original offsets).

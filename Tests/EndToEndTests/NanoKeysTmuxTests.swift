@@ -102,6 +102,14 @@ struct NanoKeysTmuxTests {
         try t.press("C-c")
         screen = try t.waitFor("line 3/4")
         #expect(status(screen) == "[ line 3/4 (75%), col 4/10 (40%), char 32/39 (82%) ]")
+        // M-A: accents ignored, "foret" finds "forêt" (the only one).
+        try t.press("C-w")
+        try t.waitFor("Search [")
+        try t.press("M-a")
+        try t.waitFor("[Accents Ignored]")
+        try t.type("foret")
+        try t.press("Enter")
+        screen = try t.waitFor("[ This is the only occurrence ]")
 
         try t.press("C-s")
         try t.waitFor("[ Wrote 3 lines ]")

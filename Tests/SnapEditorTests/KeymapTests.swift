@@ -124,11 +124,11 @@ func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
     #expect(
         keymap.helpBar(for: state) == [
             HelpBarItem(key: "^C", label: "Cancel"), HelpBarItem(key: "M-C", label: "Case Sens"),
-            HelpBarItem(key: "M-R", label: "Reg.exp."), HelpBarItem(key: "M-B", label: "Backwards"),
-            HelpBarItem(key: "^R", label: "Replace"),
+            HelpBarItem(key: "M-A", label: "Accents"), HelpBarItem(key: "M-R", label: "Reg.exp."),
+            HelpBarItem(key: "M-B", label: "Backwards"), HelpBarItem(key: "^R", label: "Replace"),
         ])
     _ = update(&state, .control("r"))
-    #expect(keymap.helpBar(for: state).map(\.label) == ["Cancel", "Case Sens", "Reg.exp."])
+    #expect(keymap.helpBar(for: state).map(\.label) == ["Cancel", "Case Sens", "Accents", "Reg.exp."])
     state.mode = .prompt(Prompt(kind: .writeOut))
     #expect(keymap.helpBar(for: state).map(\.label) == ["Cancel", "DOS Format", "Mac Format"])
     state.mode = .confirmSave

@@ -49,4 +49,15 @@ import Testing
         #expect(editor.state.buffer.cursor == TextPosition(line: 0, column: 3))
         #expect(editor.state.status == nil)
     }
+
+    @Test func accentInsensitiveSearchAndReplace() {
+        let (editor, terminal, _) = makeEditor(text: "mon cœur, mon coeur\n")
+        editor.press(.control("\\"), .meta("a"))
+        #expect(
+            render(editor.state, size: terminal.size).text(ofRow: 21).hasPrefix(
+                "Search (to replace) [Accents Ignored]: "))
+        editor.press(typed("coeur") + [.enter] + typed("âme") + [.enter, .character("a")])
+        #expect(editor.state.buffer.text == "mon âme, mon âme\n")
+        #expect(editor.state.status == StatusMessage("Replaced 2 occurrences"))
+    }
 }

@@ -119,3 +119,15 @@ import Testing
     #expect(
         SnapTextError.badRegex(pattern: "a(b", reason: "expected ')'").description == "Bad regex \"a(b\": expected ')'")
 }
+
+@Test func accentInsensitiveSearchFindsAccentedAndLigatedLetters() throws {
+    let buffer = TextBuffer(text: "cœur, Cœur, coeur, c\u{153}ur; été e\u{301}te\u{301} ete")
+    #expect(try buffer.matches(of: "coeur", accentSensitive: false) == [0..<5, 14..<19, 21..<26])
+    #expect(
+        try buffer.matches(of: "coeur", caseSensitive: false, accentSensitive: false) == [
+            0..<5, 7..<12, 14..<19, 21..<26,
+        ])
+    #expect(try buffer.matches(of: "ete", accentSensitive: false) == [28..<33, 34..<41, 42..<45])
+    #expect(try buffer.matches(of: "été", accentSensitive: false) == [28..<33, 34..<41, 42..<45])
+    #expect(try buffer.matches(of: "o", accentSensitive: false) == [15..<16])  // not half of œ
+}
