@@ -38,6 +38,10 @@ public enum Command: String, CaseIterable, Sendable {
     case wordCount
     /// Show or hide line numbers (M-#).
     case toggleLineNumbers
+    /// Indent the line, or the marked lines, by a TAB (M-}).
+    case indent
+    /// Unindent the line, or the marked lines, by a TAB or up to 8 spaces (M-{).
+    case unindent
     /// To the start of this or the previous word (Ctrl-Left).
     case previousWord
     /// To the start of the next word (Ctrl-Right).

@@ -114,6 +114,8 @@ public struct Keymap: Sendable {
                 "go to line,column (negative numbers count from the end)"),
             KeyBinding([.meta("d")], .wordCount, "count words, lines and characters (of the region)"),
             KeyBinding([.meta("#")], .toggleLineNumbers, "show or hide line numbers"),
+            KeyBinding([.meta("}")], .indent, "indent the line (or the marked lines) by a TAB"),
+            KeyBinding([.meta("{")], .unindent, "unindent the line (or the marked lines)"),
             KeyBinding([.modified(.left, .control)], .previousWord, "previous word"),
             KeyBinding([.modified(.right, .control)], .nextWord, "next word"),
             KeyBinding(

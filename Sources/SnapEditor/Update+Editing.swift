@@ -103,6 +103,8 @@ private func perform(_ command: Command, on state: inout EditorState, afterCut: 
         state.status = StatusMessage(wordCount(of: state))
     case .toggleLineNumbers:
         state.showsLineNumbers.toggle()
+    case .indent: state.buffer.indent(lines: markedLines(state))
+    case .unindent: state.buffer.unindent(lines: markedLines(state))
     case .previousWord: state.buffer.moveToPreviousWord()
     case .nextWord: state.buffer.moveToNextWord()
     case .paste:
@@ -146,6 +148,16 @@ private func perform(_ command: Command, on state: inout EditorState, afterCut: 
         state.buffer.deleteForward()
     }
     return []
+}
+
+/// The lines M-} and M-{ work on: those the marked region touches (not the last one when the
+/// region ends at its start), else the cursor's line.
+private func markedLines(_ state: EditorState) -> ClosedRange<Int> {
+    let cursor = state.buffer.cursor
+    guard let anchor = state.markAnchor.map(state.buffer.clamped) else { return cursor.line...cursor.line }
+    let (top, bottom) = anchor.line <= cursor.line ? (anchor, cursor) : (cursor, anchor)
+    let last = bottom.column == 0 && bottom.line > top.line ? bottom.line - 1 : bottom.line
+    return top.line...last
 }
 
 /// The cursor line with its newline (UTF-8 offsets): what M-6 copies without a mark.

@@ -106,4 +106,17 @@ import Testing
         #expect(editor.state.status == StatusMessage(message))
         #expect(editor.state.buffer.text == Self.poem)
     }
+
+    @Test func indentTheMarkedLinesThenUnindent() {
+        let (editor, _, _) = makeEditor(text: Self.poem)
+        editor.press(.meta("a"), .down, .end, .meta("}"))
+        #expect(
+            editor.state.buffer.lines[0...2] == [
+                "\tOnce upon a midnight dreary,", "\twhile I pondered, weak and weary,", "Over many a quaint",
+            ])
+        editor.press(.meta("{"))
+        #expect(editor.state.buffer.text == Self.poem)
+        editor.press(.meta("a"), .meta("{"))  // mark off; nothing to unindent on this line
+        #expect(editor.state.buffer.text == Self.poem)
+    }
 }

@@ -63,3 +63,24 @@ import Testing
         #expect(buffer.text == "Quoth the Raven\n")
     }
 }
+
+@Suite struct IndentTests {
+    @Test func indentAndUnindentAreOneUndoStepEach() {
+        var buffer = TextBuffer(text: "one\n\n  two\n        three\n")
+        buffer.moveCursor(to: TextPosition(line: 2, column: 3))  // on the "w" of two
+        #expect(buffer.indent(lines: 0...3) == 3)  // the empty line stays empty
+        #expect(buffer.text == "\tone\n\n\t  two\n\t        three\n")
+        #expect(buffer.cursor == TextPosition(line: 2, column: 4))
+        #expect(buffer.unindent(lines: 0...3) == 3)
+        #expect(buffer.text == "one\n\n  two\n        three\n")
+        #expect(buffer.unindent(lines: 0...3) == 2)
+        #expect(buffer.text == "one\n\ntwo\nthree\n")
+        #expect(buffer.cursor == TextPosition(line: 2, column: 1))
+        buffer.undo()
+        #expect(buffer.text == "one\n\n  two\n        three\n")
+        buffer.undo()
+        buffer.undo()
+        #expect(buffer.text == "one\n\n  two\n        three\n")
+        #expect(buffer.history.undoSteps.isEmpty)
+    }
+}
