@@ -132,7 +132,8 @@ struct NanoKeysTmuxTests {
         var screen = try t.waitFor("LoveInASnap: fix the")
         #expect(Array(screen[1...2]) == ["LoveInASnap: fix the", "poem read from the"])
         #expect(screen[4].hasPrefix("^X Close"))
-        for _ in 0..<200 { try t.press("C-v") }
+        // One line a page at this size: more pages than the help has lines, in one tmux call.
+        _ = try t.tmux(["send-keys", "-t", t.target] + Array(repeating: "C-v", count: 600))
         screen = try t.waitUntil("the last page") { $0[2] == "below" }
         #expect(Array(screen[1...2]) == ["Down ^N the reading", "below"])
         try t.type("q")
