@@ -37,12 +37,12 @@ let package = Package(
         .target(name: "SnapImaging", dependencies: ["CLeptonica", "CExif", "CGif"]),
         .target(name: "SnapOCR", dependencies: ["SnapImaging", "SnapSpelling", "CTesseract", "CLeptonica", "CLibc"]),
         .target(name: "SnapSpelling", dependencies: ["CHunspell"]),
-        .target(name: "SnapShare"),
+        .target(name: "SnapShare", dependencies: ["SnapText"]),
         .target(name: "SnapTerminal", dependencies: ["CNcursesw"]),
         .target(name: "SnapEditor", dependencies: ["SnapText", "SnapTerminal"]),
         .executableTarget(
             name: "lovesnap",
-            dependencies: ["CLibc", "SnapEditor", "SnapOCR", "SnapShare", "SnapImaging", "SnapSpelling"]),
+            dependencies: ["CLibc", "SnapEditor", "SnapText", "SnapOCR", "SnapShare", "SnapImaging", "SnapSpelling"]),
 
         // Non-product helpers every test target may use: paths, running the built binary, CER.
         .target(name: "SnapTestSupport", path: "Tests/SnapTestSupport"),
@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "SnapImagingTests", dependencies: ["SnapImaging", "SnapTestSupport"]),
         .testTarget(name: "SnapOCRTests", dependencies: ["SnapOCR", "SnapImaging", "SnapSpelling", "SnapTestSupport"]),
         .testTarget(name: "SnapSpellingTests", dependencies: ["SnapSpelling"]),
-        .testTarget(name: "SnapShareTests", dependencies: ["SnapShare"]),
+        .testTarget(name: "SnapShareTests", dependencies: ["SnapShare", "SnapText"]),
         .testTarget(name: "SnapTerminalTests", dependencies: ["SnapTerminal"]),
         .testTarget(
             name: "SnapEditorTests", dependencies: ["SnapEditor", "SnapText", "SnapTerminal", "SnapTestSupport"]),

@@ -16,3 +16,15 @@ static inline int cn_lines(void)          { return LINES; }
 static inline int cn_cols(void)           { return COLS; }
 // newterm on the process's stdout and stdin (C globals that Swift 6 treats as shared mutable state).
 static inline SCREEN *cn_newterm_stdio(void) { return newterm(NULL, stdout, stdin); }
+#include <term.h>
+// Whether $TERM can move the cursor (terminfo "cup"; TERM=dumb cannot), asked of the terminfo
+// database alone, before newterm, so that nothing reaches the terminal. An unknown TERM answers
+// yes: newterm then fails and says so.
+static inline int cn_term_can_address_cursor(void) {
+    int error = 0;
+    if (setupterm(NULL, 1, &error) != OK) return 1;
+    char *cup = tigetstr("cup");
+    int can = cup != NULL && cup != (char *)-1;
+    del_curterm(set_curterm(NULL));
+    return can;
+}

@@ -24,8 +24,28 @@ public enum Command: String, CaseIterable, Sendable {
     case redo
     /// Mail the text (M-M).
     case mail
-    /// Cut the current line (^K).
+    /// Cut the marked region, or else the current line (^K); consecutive cuts add to the cut
+    /// text and undo as one step.
     case cutLine
+    /// Copy the marked region, or else the current line, to the cut text (M-6).
+    case copy
+    /// Set the mark at the cursor, or unset it (M-A, ^6): the region between the mark and the
+    /// cursor is highlighted, and ^K, M-6 and M-D work on it.
+    case setMark
+    /// Ask for "line,column" and go there (^_, M-G); negative numbers count from the end.
+    case goToLine
+    /// Count the words, lines and characters of the text, or of the marked region (M-D).
+    case wordCount
+    /// Show or hide line numbers (M-#).
+    case toggleLineNumbers
+    /// Indent the line, or the marked lines, by a TAB (M-}).
+    case indent
+    /// Unindent the line, or the marked lines, by a TAB or up to 8 spaces (M-{).
+    case unindent
+    /// To the start of this or the previous word (Ctrl-Left).
+    case previousWord
+    /// To the start of the next word (Ctrl-Right).
+    case nextWord
     /// Paste the cut text (^U).
     case paste
     /// Report the cursor position (^C).
@@ -101,12 +121,25 @@ public enum PromptAction: String, CaseIterable, Sendable {
     case toggleCaseSensitivity
     /// Turn Search into Search (to replace) (^R; the Search prompt only).
     case switchToReplace
+    /// Tell accented letters from plain ones, or not (M-A; search prompts only).
+    case toggleAccentSensitivity
+    /// Search for a regular expression, or for the text as it is (M-R; search prompts only).
+    case toggleRegularExpression
+    /// Search backwards, or forwards (M-B; the Search prompt only).
+    case toggleBackwards
+    /// Write with DOS line ends (CR LF), or back to Unix ones (M-D; File Name to Write only).
+    case toggleDOSFormat
+    /// Write with old Mac line ends (CR), or back to Unix ones (M-M; File Name to Write only).
+    case toggleMacFormat
 
     /// Whether the action does anything in a prompt of `kind` (elsewhere its key is ignored).
     public func isAvailable(in kind: PromptKind) -> Bool {
         switch self {
-        case .toggleCaseSensitivity: return kind == .search || kind == .replaceSearch
+        case .toggleCaseSensitivity, .toggleRegularExpression, .toggleAccentSensitivity:
+            return kind == .search || kind == .replaceSearch
+        case .toggleBackwards: return kind == .search
         case .switchToReplace: return kind == .search
+        case .toggleDOSFormat, .toggleMacFormat: return kind == .writeOut
         default: return true
         }
     }

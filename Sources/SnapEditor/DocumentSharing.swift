@@ -1,3 +1,5 @@
+import SnapText
+
 /// What a path names at the moment, as far as Write Out cares.
 public enum ExistingItem: Equatable, Sendable {
     /// Nothing (a new file would be made).
@@ -11,10 +13,11 @@ public enum ExistingItem: Equatable, Sendable {
 /// The editor's only way to files and mail; the executable passes the real one (SnapShare), and
 /// the editor's tests a fake, so that the editor itself touches no file.
 public protocol DocumentSharing {
-    /// Writes `text` to the file at `path` exactly (UTF-8, bytes as given).
-    /// Throws on failure; the error's description is shown to the user as is (it should name
-    /// the file and the system's reason).
-    func save(_ text: String, to path: String) throws
+    /// Writes `text` to the file at `path` in `format` (``SnapText/TextFormat/encode(_:)``: its
+    /// encoding and line ends, a final newline added unless the file had none).
+    /// Throws on failure (also a character the encoding cannot hold); the error's description is
+    /// shown to the user as is (it should name the file and the system's reason).
+    func save(_ text: String, to path: String, format: TextFormat) throws
     /// Sends `text` by mail to `to` with `subject`.
     /// Throws on failure; the error's description is shown to the user as is.
     func mail(_ text: String, to: String, subject: String) throws

@@ -40,6 +40,7 @@ public final class Editor {
             savesToOwnFile: configuration.savesToOwnFile,
             text: configuration.recognition == nil ? configuration.initialText : "",
             recognizing: configuration.recognition != nil, screenSize: terminal.size)
+        state.format = configuration.format
         if configuration.recognition == nil, let status = configuration.initialStatus {
             state.status = StatusMessage(status)
         }
@@ -93,7 +94,7 @@ public final class Editor {
     /// Does the work of one effect and feeds its outcome back to the state.
     private func perform(_ effect: EditorEffect) {
         switch effect {
-        case .save(let text, let path, let confirmed):
+        case .save(let text, let path, let confirmed, let format):
             switch sharing.existingItem(at: path) {
             case .folder:
                 apply(.saveFailed(message: "\(path): Is a directory"), to: &state)
@@ -105,7 +106,7 @@ public final class Editor {
                 break
             }
             do {
-                try sharing.save(text, to: path)
+                try sharing.save(text, to: path, format: format)
                 apply(.saved(path: path), to: &state)
             } catch {
                 apply(.saveFailed(message: Self.message(for: error)), to: &state)

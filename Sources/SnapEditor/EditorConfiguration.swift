@@ -1,3 +1,5 @@
+import SnapText
+
 /// What the editor starts with: the document's name, its text or a running OCR job, and the
 /// services it saves and mails through.
 public struct EditorConfiguration {
@@ -18,6 +20,8 @@ public struct EditorConfiguration {
     /// Starts OCR of the photo at a path (for ^R on a photo); nil when photos cannot be inserted.
     /// Throws when the OCR cannot start; the error's description is shown as is.
     public var photoReader: ((String) throws -> RecognitionTask)?
+    /// How the text file was written (line ends, encoding, final newline), kept for writing it back.
+    public var format = TextFormat()
 
     /// Whether `path` names a photo by its extension (PNG, JPEG, TIFF, GIF, BMP, WebP, PNM).
     public static func isPhoto(_ path: String) -> Bool {

@@ -1,8 +1,10 @@
+import SnapText
+
 /// Work ``update(_:_:keymap:)`` asks the run loop to do outside the state (files, mail, OCR).
 public enum EditorEffect: Equatable, Sendable {
-    /// Write `text` to `path`; `overwriteConfirmed` is false when the editor should first ask if
-    /// `path` is an existing file other than the text's own.
-    case save(text: String, path: String, overwriteConfirmed: Bool)
+    /// Write `text` to `path` in `format`; `overwriteConfirmed` is false when the editor should
+    /// first ask if `path` is an existing file other than the text's own.
+    case save(text: String, path: String, overwriteConfirmed: Bool, format: TextFormat = TextFormat())
     /// Read the text file at `path` and insert it at the cursor (^R).
     case insertFile(path: String)
     /// Mail `text` to `to` with `subject`.

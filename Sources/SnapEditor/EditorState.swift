@@ -16,6 +16,9 @@ public struct EditorState: Equatable {
     public var saveName: String
     /// Whether `saveName` is this text's own file (no overwrite question).
     public var savesToOwnFile: Bool
+    /// How Write Out writes the text (line ends, encoding, final newline): the file's own format,
+    /// M-D / M-M in the Write Out prompt toggle DOS / Mac line ends.
+    public var format = TextFormat()
     /// Whether the text changed since it was loaded, recognized or written.
     public var isModified = false
     /// Whether the buffer holds text that exists nowhere on disk (an OCR result not yet written):
@@ -31,6 +34,14 @@ public struct EditorState: Equatable {
     public var lastSearch = ""
     /// Whether searches tell upper from lower case (the default; M-C in a search prompt toggles it).
     public var caseSensitive = true
+    /// Whether searches tell accented letters from plain ones (the default; M-A in a search
+    /// prompt toggles it: then `e` finds `é`, `oe` finds `œ`; literal searches only).
+    public var accentSensitive = true
+    /// Whether the search text is a regular expression (M-R in a search prompt toggles it).
+    public var regularExpression = false
+    /// Whether Where Is searches backwards (M-B in the Search prompt toggles it; Replace always
+    /// goes forward).
+    public var searchesBackwards = false
     /// While a photo chosen with ^R is read: where its text goes (UTF-8 offset) and its name; the
     /// buffer stays as it is, and the result is inserted there with its marks.
     public var insertion: (offset: Int, name: String)? {
@@ -44,6 +55,10 @@ public struct EditorState: Equatable {
     var insertionName = ""
     /// The words OCR read, indexed by their marks' ids (``SnapText/TextMark/id``); empty for a text file.
     public var words: [ProofWord] = []
+    /// Where the mark was set (M-A, ^6), or nil when it is not: the region runs from it to the cursor.
+    public var markAnchor: TextPosition?
+    /// Whether line numbers are shown left of the text (M-#).
+    public var showsLineNumbers = false
     /// Text cut with ^K, pasted with ^U.
     public var cutBuffer = ""
     /// Esc was pressed in the editing window: the next key is read as Meta + key (nano's Esc prefix).
@@ -72,6 +87,15 @@ public struct EditorState: Equatable {
         self.savesToOwnFile = savesToOwnFile
         self.screenSize = screenSize
         if recognizing { recognition = .running(percent: 0) }
+    }
+
+    /// The marked region (UTF-8 offsets, from the mark to the cursor whichever comes first), or
+    /// nil when the mark is not set.
+    public var markedRegion: Range<Int>? {
+        guard let anchor = markAnchor else { return nil }
+        let a = buffer.offset(of: anchor)
+        let b = buffer.offset(of: buffer.cursor)
+        return min(a, b)..<max(a, b)
     }
 
     /// Whether the OCR job is still running (the text is not there yet).
@@ -155,6 +179,8 @@ public enum PromptKind: Equatable, Sendable {
     case writeOut
     /// "File to insert: " (^R).
     case insertFile
+    /// "Enter line number, column number: " (^_, M-G).
+    case goToLine
     /// "To: " (M-M).
     case mailTo
     /// "Subject: ", after the recipient was given.
@@ -167,6 +193,7 @@ public enum PromptKind: Equatable, Sendable {
         case .replaceWith: return .replacement
         case .writeOut, .insertFile: return .fileName
         case .mailTo: return .recipient
+        case .goToLine: return .position
         case .mailSubject: return .subject
         }
     }
@@ -184,6 +211,8 @@ public enum PromptHistoryKey: Hashable, Sendable {
     case recipient
     /// Mail subjects.
     case subject
+    /// "line,column" answers.
+    case position
 }
 
 /// An open one-line prompt and the answer being typed.
@@ -226,4 +255,8 @@ public struct ReplaceSession: Equatable, Sendable {
     public var originalCursor: Int
     /// Whether the search tells upper from lower case.
     public var caseSensitive: Bool = true
+    /// Whether the search tells accented letters from plain ones.
+    public var accentSensitive: Bool = true
+    /// Whether the search is a regular expression (and `\1`, `$1` in the replacement its groups).
+    public var regularExpression: Bool = false
 }

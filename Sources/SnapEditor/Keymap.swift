@@ -91,7 +91,9 @@ public struct Keymap: Sendable {
             KeyBinding(
                 [.control("\\"), .meta("r"), .function(14)], .replace, bar: "Replace",
                 "replace a text, asking at each match"),
-            KeyBinding([.control("k"), .function(9)], .cutLine, bar: "Cut", "cut the current line"),
+            KeyBinding(
+                [.control("k"), .function(9)], .cutLine, bar: "Cut",
+                "cut the marked region, else the line (cuts in a row add up, one undo)"),
             KeyBinding([.control("u"), .function(10)], .paste, bar: "Paste", "paste the cut text"),
             KeyBinding([.meta("u")], .undo, bar: "Undo", "undo the last change"),
             KeyBinding([.meta("e")], .redo, bar: "Redo", "redo the last undone change"),
@@ -105,6 +107,17 @@ public struct Keymap: Sendable {
                 [.meta(" "), .control(" ")], .alternatives, bar: "Readings",
                 "other readings of the word under the cursor (engine, spelling, as read)"),
             KeyBinding([.control("s")], .save, "save under the current name"),
+            KeyBinding([.meta("a"), .control("^")], .setMark, "set the mark at the cursor, or unset it"),
+            KeyBinding([.meta("6")], .copy, "copy the marked region (else the line) to the cut text"),
+            KeyBinding(
+                [.control("_"), .meta("g")], .goToLine,
+                "go to line,column (negative numbers count from the end)"),
+            KeyBinding([.meta("d")], .wordCount, "count words, lines and characters (of the region)"),
+            KeyBinding([.meta("#")], .toggleLineNumbers, "show or hide line numbers"),
+            KeyBinding([.meta("}")], .indent, "indent the line (or the marked lines) by a TAB"),
+            KeyBinding([.meta("{")], .unindent, "unindent the line (or the marked lines)"),
+            KeyBinding([.modified(.left, .control)], .previousWord, "previous word"),
+            KeyBinding([.modified(.right, .control)], .nextWord, "next word"),
             KeyBinding(
                 [.control("r"), .insert], .insertFile,
                 "insert a text file, or a photo's text, at the cursor (asks the name)"),
@@ -133,7 +146,20 @@ public struct Keymap: Sendable {
             KeyBinding(
                 [.meta("c")], .toggleCaseSensitivity, bar: "Case Sens",
                 "tell upper from lower case, or not (Search prompts)"),
+            KeyBinding(
+                [.meta("a")], .toggleAccentSensitivity, bar: "Accents",
+                "tell accented letters from plain ones, or not: e finds é, oe finds œ (Search prompts)"),
+            KeyBinding(
+                [.meta("r")], .toggleRegularExpression, bar: "Reg.exp.",
+                "a regular expression (\\1 or $1 in the replacement), or plain text (Search prompts)"),
+            KeyBinding([.meta("b")], .toggleBackwards, bar: "Backwards", "search backwards, or not (Search prompt)"),
             KeyBinding([.control("r")], .switchToReplace, bar: "Replace", "replace instead (Search prompt)"),
+            KeyBinding(
+                [.meta("d")], .toggleDOSFormat, bar: "DOS Format",
+                "write DOS line ends (CR LF), or not (File Name to Write)"),
+            KeyBinding(
+                [.meta("m")], .toggleMacFormat, bar: "Mac Format",
+                "write old Mac line ends (CR), or not (File Name to Write)"),
             KeyBinding([.enter, .control("j")], .accept, "accept the answer"),
             KeyBinding([.backspace], .deleteBackward, "delete the character before the cursor"),
             KeyBinding([.control("d"), .delete], .deleteForward, "delete the character under the cursor"),

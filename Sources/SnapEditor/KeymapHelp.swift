@@ -103,6 +103,54 @@ extension Keymap {
             + section("In the menu of other readings of a word (M-Space):", menu)
     }
 
+    /// The help screen's text wrapped to `width` columns: a line too long breaks at spaces, its
+    /// continuation indented to where the description starts (when that leaves half the width),
+    /// and a word longer than a line is cut. Scrolling and drawing use these lines.
+    public func helpScreen(width: Int) -> [String] {
+        helpScreen.flatMap { Self.wrap($0, width: width) }
+    }
+
+    static func wrap(_ line: String, width: Int) -> [String] {
+        guard width > 0, DisplayWidth.of(line) > width else { return [line] }
+        // The description column: after the first run of two or more spaces.
+        var indent = 0
+        let characters = Array(line)
+        if let gap = (1..<characters.count).first(where: { characters[$0] == " " && characters[$0 - 1] == " " }) {
+            var end = gap
+            while end < characters.count && characters[end] == " " { end += 1 }
+            indent = DisplayWidth.of(String(characters[..<end])) < width / 2 ? end : 0
+        }
+        let pad = String(repeating: " ", count: indent)
+        var lines: [String] = []
+        var current = indent > 0 ? String(characters[..<indent]) : ""
+        let words = String(characters[indent...]).split(separator: " ", omittingEmptySubsequences: true)
+        func flush() {
+            lines.append(current)
+            current = pad
+        }
+        for word in words {
+            var word = String(word)
+            let room = width - DisplayWidth.of(current)
+            let separator = current.isEmpty || current.hasSuffix(" ") ? "" : " "
+            if DisplayWidth.of(separator + word) <= room {
+                current += separator + word
+                continue
+            }
+            if !current.trimmingWhitespace().isEmpty { flush() }
+            while DisplayWidth.of(current + word) > width {  // longer than a line: cut it
+                var head = ""
+                for c in word where DisplayWidth.of(current + head + String(c)) <= width { head.append(c) }
+                if head.isEmpty { head = String(word.prefix(1)) }
+                current += head
+                word.removeFirst(head.count)
+                flush()
+            }
+            current += word
+        }
+        if !current.trimmingWhitespace().isEmpty { lines.append(current) }
+        return lines
+    }
+
     private static func keyNames(_ keys: [KeyEvent]) -> String {
         keys.map(\.helpName).joined(separator: " ")
     }

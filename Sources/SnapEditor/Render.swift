@@ -15,7 +15,8 @@ public func render(_ state: EditorState, size: TerminalSize, keymap: Keymap = .n
     if state.isRecognizing {
         drawProgress(&frame, rows: layout.textRows, state)
     } else if state.mode == .help {
-        drawHelpScreen(&frame, rows: layout.textRows, lines: keymap.helpScreen, top: state.helpTopLine)
+        drawHelpScreen(
+            &frame, rows: layout.textRows, lines: keymap.helpScreen(width: size.columns), top: state.helpTopLine)
     } else {
         drawText(&frame, rows: layout.textRows, state)
         if case .alternatives(let menu) = state.mode { drawMenu(&frame, rows: layout.textRows, menu) }
@@ -102,7 +103,11 @@ private func drawTitle(_ frame: inout Frame, row: Int, _ state: EditorState) {
 
 private func drawText(_ frame: inout Frame, rows: Range<Int>, _ state: EditorState) {
     let buffer = state.buffer
-    let width = frame.size.columns
+    // Line numbers (M-#): right-aligned in a margin of the widest number plus a space, left out
+    // when they would leave fewer than 4 columns for the text.
+    let digits = String(buffer.lineCount).count
+    let margin = state.showsLineNumbers && frame.size.columns - digits - 1 >= 4 ? digits + 1 : 0
+    let width = frame.size.columns - margin
     let top = EditorState.top(
         for: state.topLine, cursorLine: buffer.cursor.line, rows: rows.count,
         lineCount: buffer.lineCount)
@@ -111,6 +116,7 @@ private func drawText(_ frame: inout Frame, rows: Range<Int>, _ state: EditorSta
     if case .confirmSeries(let series) = state.mode, let id = series.pending.first {
         highlight = buffer.marks.first { $0.id == id }?.range
     }
+    let region = state.markedRegion
     // Uncertain words: underlined (visible without colour) and in the warning colour.
     let uncertain = state.uncertainMarks.map(\.range)
     var nextUncertain = 0
@@ -118,6 +124,10 @@ private func drawText(_ frame: inout Frame, rows: Range<Int>, _ state: EditorSta
     for (i, row) in rows.enumerated() {
         let index = top + i
         guard index < buffer.lineCount else { break }
+        if margin > 0 {
+            let number = String(index + 1)
+            frame.write(String(repeating: " ", count: digits - number.count) + number, row: row, column: 0)
+        }
         let characters = buffer.characters(inLine: index)
         let columns = DisplayWidth.columns(of: characters)
         let isCursorLine = index == buffer.cursor.line
@@ -136,25 +146,28 @@ private func drawText(_ frame: inout Frame, rows: Range<Int>, _ state: EditorSta
             if nextUncertain < uncertain.count && uncertain[nextUncertain].lowerBound < byte + length {
                 style = [.underline, .warning]
             }
+            if let r = region, byte < r.upperBound, byte + length > r.lowerBound { style = .reverse }
             if let h = highlight, byte < h.upperBound, byte + length > h.lowerBound { style = .reverse }
             let cells = glyphs(character, atColumn: columns[c])
             var cx = x
             for cell in cells {
                 if cx >= 0 && cx + cell.width <= width {
-                    frame.put(cell.content, width: cell.width, row: row, column: cx, style: style)
+                    frame.put(cell.content, width: cell.width, row: row, column: margin + cx, style: style)
                 } else {  // half outside: never cut a wide character, show blanks instead
                     for b in max(0, cx)..<min(width, cx + cell.width) {
-                        frame.put(" ", row: row, column: b, style: style)
+                        frame.put(" ", row: row, column: margin + b, style: style)
                     }
                 }
                 cx += cell.width
             }
         }
         if width >= 3 {
-            if start > 0 { frame.put("<", row: row, column: 0) }
-            if columns[characters.count] > start + width { frame.put(">", row: row, column: width - 1) }
+            if start > 0 { frame.put("<", row: row, column: margin) }
+            if columns[characters.count] > start + width { frame.put(">", row: row, column: margin + width - 1) }
         }
-        if isCursorLine { frame.cursor = .init(row: row, column: min(max(0, cursorColumn - start), width - 1)) }
+        if isCursorLine {
+            frame.cursor = .init(row: row, column: margin + min(max(0, cursorColumn - start), width - 1))
+        }
         lineStart += buffer.lines[index].utf8.count + 1
     }
 }
@@ -217,7 +230,7 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
             &frame, row: row,
             label: label(
                 for: prompt.kind, lastSearch: state.lastSearch,
-                caseSensitive: state.caseSensitive), prompt: prompt)
+                state: state), prompt: prompt)
         return
     case .confirmReplace:
         drawQuestion(&frame, row: row, "Replace this instance?")
@@ -259,14 +272,25 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
     frame.write(text, row: row, column: x, style: status.isError ? [.reverse, .bold] : .reverse)
 }
 
-private func label(for kind: PromptKind, lastSearch: String, caseSensitive: Bool) -> String {
-    let last = (caseSensitive ? "" : " [Case Insensitive]") + (lastSearch.isEmpty ? "" : " [\(lastSearch)]")
+private func label(for kind: PromptKind, lastSearch: String, state: EditorState) -> String {
+    let format = state.format
+    let toggles =
+        (state.caseSensitive ? "" : " [Case Insensitive]") + (state.accentSensitive ? "" : " [Accents Ignored]")
+        + (state.regularExpression ? " [Regexp]" : "")
+        + (state.searchesBackwards && kind == .search ? " [Backwards]" : "")
+    let last = toggles + (lastSearch.isEmpty ? "" : " [\(lastSearch)]")
     switch kind {
     case .search: return "Search\(last): "
     case .replaceSearch: return "Search (to replace)\(last): "
     case .replaceWith: return "Replace with: "
-    case .writeOut: return "File Name to Write: "
+    case .writeOut:
+        switch format.lineEnding {
+        case .unix: return "File Name to Write: "
+        case .dos: return "File Name to Write [DOS Format]: "
+        case .mac: return "File Name to Write [Mac Format]: "
+        }
     case .insertFile: return "File to insert: "
+    case .goToLine: return "Enter line number, column number: "
     case .mailTo: return "To: "
     case .mailSubject: return "Subject: "
     }

@@ -31,7 +31,10 @@ func updateEditing(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap) 
     default:
         break
     }
-    guard let command = keymap.command(for: key) else { return [] }
+    guard let command = keymap.command(for: key) else {
+        state.status = StatusMessage("Unbound key: \(key.helpName)")
+        return []
+    }
     return perform(command, on: &state, afterCut: wasCut)
 }
 
@@ -50,7 +53,11 @@ private func perform(_ command: Command, on state: inout EditorState, afterCut: 
         state.exitAfterSave = false
         state.mode = .prompt(Prompt(kind: .writeOut, answer: state.saveName))
     case .save:
-        return [.save(text: state.buffer.text, path: state.saveName, overwriteConfirmed: state.savesToOwnFile)]
+        return [
+            .save(
+                text: state.buffer.text, path: state.saveName, overwriteConfirmed: state.savesToOwnFile,
+                format: state.format)
+        ]
     case .insertFile:
         state.mode = .prompt(Prompt(kind: .insertFile))
     case .whereIs:
@@ -72,9 +79,34 @@ private func perform(_ command: Command, on state: inout EditorState, afterCut: 
     case .mail:
         state.mode = .prompt(Prompt(kind: .mailTo, answer: state.promptHistory[.recipient]?.last ?? ""))
     case .cutLine:
-        let cut = state.buffer.cutLine()
+        if !afterCut { state.buffer.closeUndoGroup() }  // a new series of cuts: a new undo step
+        let cut = state.markedRegion.map { state.buffer.cut($0) } ?? state.buffer.cutLine()
+        state.markAnchor = nil
         state.cutBuffer = afterCut ? state.cutBuffer + cut : cut
         state.lastCommandWasCut = true
+    case .copy:
+        let copied = state.buffer.text(inUTF8: state.markedRegion ?? lineRange(of: state.buffer))
+        state.markAnchor = nil
+        state.cutBuffer = afterCut ? state.cutBuffer + copied : copied
+        state.lastCommandWasCut = true
+    case .setMark:
+        if state.markAnchor == nil {
+            state.markAnchor = state.buffer.cursor
+            state.status = StatusMessage("Mark Set")
+        } else {
+            state.markAnchor = nil
+            state.status = StatusMessage("Mark Unset")
+        }
+    case .goToLine:
+        state.mode = .prompt(Prompt(kind: .goToLine))
+    case .wordCount:
+        state.status = StatusMessage(wordCount(of: state))
+    case .toggleLineNumbers:
+        state.showsLineNumbers.toggle()
+    case .indent: state.buffer.indent(lines: markedLines(state))
+    case .unindent: state.buffer.unindent(lines: markedLines(state))
+    case .previousWord: state.buffer.moveToPreviousWord()
+    case .nextWord: state.buffer.moveToNextWord()
     case .paste:
         if state.cutBuffer.isEmpty {
             state.status = StatusMessage("Cutbuffer is empty")
@@ -118,7 +150,46 @@ private func perform(_ command: Command, on state: inout EditorState, afterCut: 
     return []
 }
 
+/// The lines M-} and M-{ work on: those the marked region touches (not the last one when the
+/// region ends at its start), else the cursor's line.
+private func markedLines(_ state: EditorState) -> ClosedRange<Int> {
+    let cursor = state.buffer.cursor
+    guard let anchor = state.markAnchor.map(state.buffer.clamped) else { return cursor.line...cursor.line }
+    let (top, bottom) = anchor.line <= cursor.line ? (anchor, cursor) : (cursor, anchor)
+    let last = bottom.column == 0 && bottom.line > top.line ? bottom.line - 1 : bottom.line
+    return top.line...last
+}
+
+/// The cursor line with its newline (UTF-8 offsets): what M-6 copies without a mark.
+private func lineRange(of buffer: TextBuffer) -> Range<Int> {
+    let line = buffer.cursor.line
+    let start = buffer.startOffset(ofLine: line)
+    let end = line < buffer.lineCount - 1 ? buffer.startOffset(ofLine: line + 1) : buffer.utf8Count
+    return start..<end
+}
+
+/// nano's M-D report: "12 words,  3 lines,  45 characters", "In Selection:  …" for a region.
+/// Words are runs of non-whitespace (as `wc -w`); lines as "Wrote N lines" counts them (a region
+/// ending at a line start does not count that line); characters are grapheme clusters, a line
+/// break counting one.
+func wordCount(of state: EditorState) -> String {
+    let region = state.markedRegion
+    let text = region.map { state.buffer.text(inUTF8: $0) } ?? state.buffer.text
+    var words = 0
+    var inWord = false
+    for character in text {
+        let space = character.isWhitespace
+        if !space && !inWord { words += 1 }
+        inWord = !space
+    }
+    let lines = TextBuffer(text: text).writtenLineCount
+    let characters = text.count
+    return (region == nil ? "" : "In Selection:  ")
+        + "\(plural(words, "word")),  \(plural(lines, "line")),  \(plural(characters, "character"))"
+}
+
 private func describe(_ step: History.Step) -> String {
+    if step.grouping == .cutting { return "cut" }
     if step.edits.count > 1 { return "replacement" }
     guard let edit = step.edits.first else { return step.marksBefore != step.marksAfter ? "acceptance" : "action" }
     if edit.text == "\n" { return edit.kind == .insert ? "line break" : "line join" }
@@ -147,25 +218,38 @@ private func location(of buffer: TextBuffer) -> String {
 
 // MARK: - Search
 
-/// The next match of `search` from `offset` in the search's case mode, or nil with nano's
-/// "not found" on the status line.
-func nextMatch(of search: String, from offset: Int, skippingCurrent: Bool, in state: inout EditorState)
-    -> SearchMatch?
-{
-    guard
-        let match = try? state.buffer.nextMatch(
-            of: search, from: offset, skippingCurrent: skippingCurrent, caseSensitive: state.caseSensitive)
-    else {
+/// The next match of `search` from `offset` (the previous one when `backwards`) in the search's
+/// case and regex modes, or nil with nano's "not found", or the bad pattern's error, on the
+/// status line.
+func nextMatch(
+    of search: String, from offset: Int, skippingCurrent: Bool, backwards: Bool = false,
+    in state: inout EditorState
+) -> SearchMatch? {
+    let (cs, accents, rx) = (state.caseSensitive, state.accentSensitive, state.regularExpression)
+    do {
+        let found =
+            backwards
+            ? try state.buffer.previousMatch(
+                of: search, from: offset, skippingCurrent: skippingCurrent, caseSensitive: cs,
+                accentSensitive: accents, regularExpression: rx)
+            : try state.buffer.nextMatch(
+                of: search, from: offset, skippingCurrent: skippingCurrent, caseSensitive: cs,
+                accentSensitive: accents, regularExpression: rx)
+        if let found { return found }
         state.status = StatusMessage("\"\(search)\" not found")
-        return nil
+    } catch {
+        state.status = StatusMessage("\(error)", isError: true)
     }
-    return match
+    return nil
 }
 
 /// Moves to the next match after the cursor, wrapping; the status says how it went (nano's words).
 func find(_ search: String, in state: inout EditorState) {
     let from = state.buffer.offset(of: state.buffer.cursor)
-    guard let match = nextMatch(of: search, from: from, skippingCurrent: true, in: &state) else { return }
+    guard
+        let match = nextMatch(
+            of: search, from: from, skippingCurrent: true, backwards: state.searchesBackwards, in: &state)
+    else { return }
     state.buffer.moveCursor(to: state.buffer.position(ofOffset: match.range.lowerBound))
     if match.wrapped && match.range.lowerBound == from {
         state.status = StatusMessage("This is the only occurrence")

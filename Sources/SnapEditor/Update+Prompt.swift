@@ -52,6 +52,16 @@ func updatePrompt(_ state: inout EditorState, _ prompt: Prompt, _ key: KeyEvent,
         prompt.kind = .replaceSearch
     case .toggleCaseSensitivity:
         state.caseSensitive.toggle()
+    case .toggleAccentSensitivity:
+        state.accentSensitive.toggle()
+    case .toggleRegularExpression:
+        state.regularExpression.toggle()
+    case .toggleBackwards:
+        state.searchesBackwards.toggle()
+    case .toggleDOSFormat:
+        state.format.lineEnding = state.format.lineEnding == .dos ? .unix : .dos
+    case .toggleMacFormat:
+        state.format.lineEnding = state.format.lineEnding == .mac ? .unix : .mac
     case .accept:
         state.mode = .editing
         return accept(prompt, in: &state)
@@ -108,13 +118,23 @@ private func accept(_ prompt: Prompt, in state: inout EditorState) -> [EditorEff
             return []
         }
         let own = state.savesToOwnFile && answer == state.saveName
-        return [.save(text: state.buffer.text, path: answer, overwriteConfirmed: own)]
+        return [.save(text: state.buffer.text, path: answer, overwriteConfirmed: own, format: state.format)]
     case .insertFile:
         guard !answer.isEmpty else {
             state.status = StatusMessage("Cancelled")
             return []
         }
         return [.insertFile(path: answer)]
+    case .goToLine:
+        guard !answer.trimmingWhitespace().isEmpty else {
+            state.status = StatusMessage("Cancelled")
+            return []
+        }
+        guard let position = position(forLineColumn: answer, in: state.buffer) else {
+            state.status = StatusMessage("Invalid line or column number", isError: true)
+            return []
+        }
+        state.buffer.moveCursor(to: position)
     case .mailTo:
         let to = answer.trimmingWhitespace()
         guard !to.isEmpty else {
@@ -128,6 +148,29 @@ private func accept(_ prompt: Prompt, in state: inout EditorState) -> [EditorEff
         return [.mail(text: state.buffer.text, to: to, subject: answer)]
     }
     return []
+}
+
+/// Where "line,column" (nano's Go To Line answer) points in `buffer`, or nil when it is not
+/// numbers. Both count from 1; a negative line counts from the end (-1 is the last line) and a
+/// negative column from the end of the line (-1 is after its last character); the column is in
+/// characters and may be left out ("7"), as may the line (",3": the cursor's line). Numbers past
+/// either end go to that end.
+func position(forLineColumn answer: String, in buffer: TextBuffer) -> TextPosition? {
+    let parts = answer.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
+        .map { String($0).trimmingWhitespace() }
+    guard parts.count <= 2, !parts.allSatisfy(\.isEmpty) else { return nil }
+    var line = buffer.cursor.line + 1
+    if !parts[0].isEmpty {
+        guard let n = Int(parts[0]) else { return nil }
+        line = n < 0 ? buffer.lineCount + n + 1 : n
+    }
+    let index = min(max(line, 1), buffer.lineCount) - 1
+    var column = 1
+    if parts.count == 2 && !parts[1].isEmpty {
+        guard let n = Int(parts[1]) else { return nil }
+        column = n < 0 ? buffer.characterCount(inLine: index) + n + 2 : n
+    }
+    return buffer.clamped(TextPosition(line: index, column: max(column, 1) - 1))
 }
 
 /// The poem's first non-empty line, trimmed: the default mail subject.

@@ -9,7 +9,8 @@ func beginReplace(search: String, replacement: String, in state: inout EditorSta
     guard let match = nextMatch(of: search, from: from, skippingCurrent: false, in: &state) else { return }
     let session = ReplaceSession(
         search: search, replacement: replacement, match: match.range, stopOffset: from,
-        wrapped: match.wrapped, count: 0, originalCursor: from, caseSensitive: state.caseSensitive)
+        wrapped: match.wrapped, count: 0, originalCursor: from, caseSensitive: state.caseSensitive,
+        accentSensitive: state.accentSensitive, regularExpression: state.regularExpression)
     state.buffer.moveCursor(to: state.buffer.position(ofOffset: match.range.lowerBound))
     state.mode = .confirmReplace(session)
 }
@@ -17,18 +18,23 @@ func beginReplace(search: String, replacement: String, in state: inout EditorSta
 /// The answer to "Replace this instance?".
 func updateReplace(_ state: inout EditorState, _ session: ReplaceSession, _ answer: Answer?) {
     var session = session
-    let identical = session.caseSensitive && session.search.utf8.elementsEqual(session.replacement.utf8)
+    let rx = session.regularExpression
+    let identical =
+        !rx && session.caseSensitive && session.accentSensitive
+        && session.search.utf8.elementsEqual(session.replacement.utf8)
     let cs = session.caseSensitive
     switch answer {
     case .yes?:
         let match = session.match
+        var next = match.upperBound
         if !identical {
-            try? state.buffer.replace([match], with: session.replacement)
+            let texts = replacements(for: [match], session, state.buffer)
+            try? state.buffer.replace([match], with: texts)
             session.count += 1
-            shift(&session, for: [match])
+            shift(&session, for: [match], texts)
+            next = match.lowerBound + texts[0].utf8.count
         }
-        let next = match.lowerBound + session.replacement.utf8.count
-        advance(&state, &session, from: identical ? match.upperBound : next)
+        advance(&state, &session, from: next)
     case .no?:
         advance(&state, &session, from: session.match.lowerBound + 1)
     case .all?:
@@ -37,23 +43,25 @@ func updateReplace(_ state: inout EditorState, _ session: ReplaceSession, _ answ
             ranges =
                 (try? state.buffer.matches(
                     of: session.search, startingIn: session.match.lowerBound..<session.stopOffset,
-                    caseSensitive: cs)) ?? []
+                    caseSensitive: cs, accentSensitive: session.accentSensitive, regularExpression: rx)) ?? []
         } else {
             let end = state.buffer.utf8Count
             let before =
                 (try? state.buffer.matches(
                     of: session.search, startingIn: 0..<session.stopOffset,
-                    endingBy: session.match.lowerBound, caseSensitive: cs)) ?? []
+                    endingBy: session.match.lowerBound, caseSensitive: cs, accentSensitive: session.accentSensitive,
+                    regularExpression: rx)) ?? []
             let after =
                 (try? state.buffer.matches(
                     of: session.search, startingIn: session.match.lowerBound..<end,
-                    caseSensitive: cs)) ?? []
+                    caseSensitive: cs, accentSensitive: session.accentSensitive, regularExpression: rx)) ?? []
             ranges = before + after
         }
         if !identical && !ranges.isEmpty {
-            try? state.buffer.replace(ranges, with: session.replacement)
+            let texts = replacements(for: ranges, session, state.buffer)
+            try? state.buffer.replace(ranges, with: texts)
             session.count += ranges.count
-            shift(&session, for: ranges)
+            shift(&session, for: ranges, texts)
         }
         finishReplace(&state, session)
     case .cancel?:
@@ -63,13 +71,23 @@ func updateReplace(_ state: inout EditorState, _ session: ReplaceSession, _ answ
     }
 }
 
-/// Keeps the loop's stop point and the original cursor on the same text after `ranges` were replaced.
-private func shift(_ session: inout ReplaceSession, for ranges: [Range<Int>]) {
-    let delta = session.replacement.utf8.count - session.search.utf8.count
-    let beforeStop = ranges.filter { $0.upperBound <= session.stopOffset }.count
-    let beforeCursor = ranges.filter { $0.upperBound <= session.originalCursor }.count
-    session.stopOffset += beforeStop * delta
-    session.originalCursor += beforeCursor * delta
+/// The text each of `ranges` becomes: the replacement, with a regular expression's groups put in.
+private func replacements(for ranges: [Range<Int>], _ session: ReplaceSession, _ buffer: TextBuffer) -> [String] {
+    (try? buffer.replacements(
+        for: ranges, of: session.search, template: session.replacement, caseSensitive: session.caseSensitive,
+        regularExpression: session.regularExpression))
+        ?? Array(repeating: session.replacement, count: ranges.count)
+}
+
+/// Keeps the loop's stop point and the original cursor on the same text after `ranges` were
+/// replaced by `texts` (a match's length may differ from the search text's: NFD found by NFC,
+/// another case, a regular expression).
+private func shift(_ session: inout ReplaceSession, for ranges: [Range<Int>], _ texts: [String]) {
+    for (range, text) in zip(ranges, texts) {
+        let delta = text.utf8.count - range.count
+        if range.upperBound <= session.stopOffset { session.stopOffset += delta }
+        if range.upperBound <= session.originalCursor { session.originalCursor += delta }
+    }
 }
 
 /// Finds the next match from `offset`: to the end, then from the top up to the starting point.
@@ -79,17 +97,20 @@ private func advance(_ state: inout EditorState, _ session: inout ReplaceSession
     if !session.wrapped {
         next = try? state.buffer.firstMatch(
             of: session.search, startingIn: offset..<end,
-            caseSensitive: session.caseSensitive)
+            caseSensitive: session.caseSensitive, accentSensitive: session.accentSensitive,
+            regularExpression: session.regularExpression)
         if next == nil {
             session.wrapped = true
             next = try? state.buffer.firstMatch(
                 of: session.search, startingIn: 0..<session.stopOffset,
-                caseSensitive: session.caseSensitive)
+                caseSensitive: session.caseSensitive, accentSensitive: session.accentSensitive,
+                regularExpression: session.regularExpression)
         }
     } else {
         next = try? state.buffer.firstMatch(
             of: session.search, startingIn: offset..<session.stopOffset,
-            caseSensitive: session.caseSensitive)
+            caseSensitive: session.caseSensitive, accentSensitive: session.accentSensitive,
+            regularExpression: session.regularExpression)
     }
     guard let match = next else {
         finishReplace(&state, session)

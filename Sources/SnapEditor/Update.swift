@@ -99,7 +99,7 @@ private func updateOverwriteQuestion(_ state: inout EditorState, path: String, _
     switch answer {
     case .yes?:
         state.mode = .editing
-        return [.save(text: state.buffer.text, path: path, overwriteConfirmed: true)]
+        return [.save(text: state.buffer.text, path: path, overwriteConfirmed: true, format: state.format)]
     case .no?:
         state.mode = .prompt(Prompt(kind: .writeOut, answer: path))
     case .cancel?:
@@ -118,7 +118,7 @@ private func updateOverwriteQuestion(_ state: inout EditorState, path: String, _
 private func updateHelp(_ state: inout EditorState, _ action: HelpAction?, keymap: Keymap) {
     let rows = state.layout.textRows.count
     let page = max(1, rows - 2)
-    let last = max(0, keymap.helpScreen.count - rows)
+    let last = max(0, keymap.helpScreen(width: state.screenSize.columns).count - rows)
     switch action {
     case .lineUp?: state.helpTopLine -= 1
     case .lineDown?: state.helpTopLine += 1

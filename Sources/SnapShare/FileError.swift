@@ -10,19 +10,16 @@
 public enum FileError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `path` could not be opened or read; `errno` says why (ENOENT, EISDIR, EACCES, …).
     case unreadable(path: String, errno: Int32)
-    /// The bytes of `path` are not valid UTF-8.
-    case notUTF8(path: String)
     /// `path` could not be opened or written; `errno` says why (ENOSPC, EACCES, …).
     case unwritable(path: String, errno: Int32)
     /// Writing to standard output failed with `errno` (ENOSPC, EPIPE, EBADF, …).
     case standardOutput(errno: Int32)
 
-    /// "poem.txt: Permission denied", "poem.txt: not UTF-8 text", "standard output: No space left on device".
+    /// "poem.txt: Permission denied", "standard output: No space left on device".
     public var description: String {
         switch self {
         case .unreadable(let path, let code), .unwritable(let path, let code):
             return "\(path): \(String(cString: strerror(code)))"
-        case .notUTF8(let path): return "\(path): not UTF-8 text"
         case .standardOutput(let code): return "standard output: \(String(cString: strerror(code)))"
         }
     }

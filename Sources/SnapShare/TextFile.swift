@@ -1,4 +1,5 @@
 import Foundation
+import SnapText
 
 #if canImport(Glibc)
     import Glibc
@@ -6,12 +7,23 @@ import Foundation
     import Darwin
 #endif
 
-/// A UTF-8 text file read for editing, as nano opens one.
+/// A text file read for editing, as nano opens one: any bytes open (see ``SnapText/TextFormat``
+/// for how they are decoded, and written back).
 public struct TextFile: Equatable, Sendable {
-    /// The file's text, bytes as they were (no normalisation; a byte-order mark is kept).
+    /// The file's text: line ends converted to `"\n"` (DOS, old Mac), otherwise the characters as
+    /// they were (no normalisation; a byte-order mark is kept).
     public let text: String
     /// Whether there was no such file yet (its folder exists): the text is empty and saving creates it.
     public let isNew: Bool
+    /// How the file was written, for writing it back the same way.
+    public let format: TextFormat
+
+    /// A file's text and format.
+    public init(text: String, isNew: Bool, format: TextFormat = TextFormat()) {
+        self.text = text
+        self.isNew = isNew
+        self.format = format
+    }
 
     /// The number of lines nano reports having read ("Read 4 lines"): LF-separated lines, a final
     /// LF ending the last one rather than starting another; 0 for an empty text.
@@ -20,12 +32,12 @@ public struct TextFile: Equatable, Sendable {
             ? 0 : text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0)
     }
 
-    /// Reads the file at `path`, which must hold UTF-8 text. A name that does not exist yet in an
+    /// Reads the file at `path`, decoded by ``SnapText/TextFormat/decode(_:)`` (UTF-8, else
+    /// Latin-1; DOS and old Mac line ends converted). A name that does not exist yet in an
     /// existing folder is a new, empty file (as in nano).
     ///
     /// - Throws: `FileError.unreadable(path:errno:)` with ENOENT when neither the file nor its
-    ///   folder exists, EISDIR for a folder, or the errno of `open`/`read`;
-    ///   `FileError.notUTF8(path:)` when the bytes are not UTF-8.
+    ///   folder exists, EISDIR for a folder, or the errno of `open`/`read`.
     public static func read(_ path: String) throws(FileError) -> TextFile {
         var info = stat()
         guard stat(path, &info) == 0 else {
@@ -37,10 +49,8 @@ public struct TextFile: Equatable, Sendable {
             throw .unreadable(path: path, errno: ENOENT)
         }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw .unreadable(path: path, errno: EISDIR) }
-        let bytes = try readAll(path)
-        // String(validating:) keeps a byte-order mark; Foundation's decoder would drop it.
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw .notUTF8(path: path) }
-        return TextFile(text: text, isNew: false)
+        let (text, format) = TextFormat.decode(try readAll(path))
+        return TextFile(text: text, isNew: false, format: format)
     }
 
     /// The bytes of the file at `path`.

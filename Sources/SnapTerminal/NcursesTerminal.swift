@@ -51,6 +51,11 @@ public final class NcursesTerminal: Terminal {
                 if let previous = signal(sig, handler) { signal(sig, previous) }
             }
         }
+        // A terminal that cannot move the cursor (TERM=dumb) would show garbage: stop before
+        // anything reaches it.
+        guard cn_term_can_address_cursor() != 0 else {
+            throw TerminalError.noCursorAddressing(term: getenv("TERM").map { String(cString: $0) } ?? "")
+        }
         guard let screen = cn_newterm_stdio() else {
             throw TerminalError.cannotStart(term: getenv("TERM").map { String(cString: $0) } ?? "")
         }
@@ -59,6 +64,7 @@ public final class NcursesTerminal: Terminal {
             delscreen(screen)
             throw TerminalError.cannotStart(term: getenv("TERM").map { String(cString: $0) } ?? "")
         }
+
         self.screen = screen
         self.window = window
         cursesActive.store(true, ordering: .sequentiallyConsistent)

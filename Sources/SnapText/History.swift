@@ -12,6 +12,9 @@ public struct History: Equatable, Sendable {
         case deletingBackward
         /// Delete: each remove starts at the same offset.
         case deletingForward
+        /// Consecutive cuts (^K ^K ^K): each remove starts at the same offset, as with Delete, so
+        /// that they undo in one step as in nano.
+        case cutting
     }
 
     /// One undoable change.
@@ -104,7 +107,7 @@ public struct History: Equatable, Sendable {
         case .deletingBackward:
             guard a.kind == .remove, b.kind == .remove, b.endOffset == a.offset else { return nil }
             return .remove(b.text + a.text, at: b.offset)
-        case .deletingForward:
+        case .deletingForward, .cutting:
             guard a.kind == .remove, b.kind == .remove, b.offset == a.offset else { return nil }
             return .remove(a.text + b.text, at: a.offset)
         }

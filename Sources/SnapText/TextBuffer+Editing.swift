@@ -61,6 +61,9 @@ extension TextBuffer {
 
     /// Removes the cursor's whole line with its newline (nano's ^K) and returns what was removed;
     /// on the last line only its text goes. Returns "" when there is nothing to cut.
+    ///
+    /// Consecutive cuts with nothing in between join one undo step (call ``closeUndoGroup()``
+    /// first to start a new one).
     @discardableResult
     public mutating func cutLine() -> String {
         let line = cursor.line
@@ -68,7 +71,54 @@ extension TextBuffer {
         let to = line < lineCount - 1 ? startOffset(ofLine: line + 1) : from + lines[line].utf8.count
         guard to > from else { return "" }
         let removed = text(inUTF8: from..<to)
-        try? perform([.remove(removed, at: from)], cursorAfter: TextPosition(line: line, column: 0))
+        try? perform([.remove(removed, at: from)], cursorAfter: TextPosition(line: line, column: 0), grouping: .cutting)
+        return removed
+    }
+
+    /// Puts a TAB at the start of each non-empty line of `lines` (nano's M-}), as ONE undo step;
+    /// the cursor stays on its character. Returns how many lines changed.
+    @discardableResult
+    public mutating func indent(lines range: ClosedRange<Int>) -> Int {
+        let range = max(0, range.lowerBound)...min(lineCount - 1, range.upperBound)
+        let chosen = range.filter { !lines[$0].isEmpty }
+        // Last line first: each edit's offset is still right when it is applied.
+        let edits = chosen.reversed().map { Edit.insert("\t", at: startOffset(ofLine: $0)) }
+        guard !edits.isEmpty else { return 0 }
+        let moved = chosen.contains(cursor.line)
+        let after = TextPosition(line: cursor.line, column: cursor.column + (moved ? 1 : 0))
+        try? perform(edits, cursorAfter: after)
+        return edits.count
+    }
+
+    /// Takes one TAB, or up to `tabSize` spaces, from the start of each line of `lines` (nano's
+    /// M-{), as ONE undo step; the cursor stays on its character. Returns how many lines changed.
+    @discardableResult
+    public mutating func unindent(lines range: ClosedRange<Int>, tabSize: Int = 8) -> Int {
+        let range = max(0, range.lowerBound)...min(lineCount - 1, range.upperBound)
+        var edits: [Edit] = []
+        var cursorShift = 0
+        for line in range.reversed() {
+            let text = lines[line]
+            let removed = text.hasPrefix("\t") ? "\t" : String(text.prefix(tabSize).prefix { $0 == " " })
+            guard !removed.isEmpty else { continue }
+            edits.append(.remove(removed, at: startOffset(ofLine: line)))
+            if line == cursor.line { cursorShift = removed.count }
+        }
+        guard !edits.isEmpty else { return 0 }
+        let after = TextPosition(line: cursor.line, column: max(0, cursor.column - cursorShift))
+        try? perform(edits, cursorAfter: after)
+        return edits.count
+    }
+
+    /// Removes the text between UTF-8 offsets `range` (a marked region, nano's ^K with the mark
+    /// set) and returns it; the cursor goes to its start. Joins the undo step of cuts just before
+    /// it, as ``cutLine()`` does. Returns "" for an empty range.
+    @discardableResult
+    public mutating func cut(_ range: Range<Int>) -> String {
+        let range = Self.clamp(range, utf8Count)
+        guard !range.isEmpty else { return "" }
+        let removed = text(inUTF8: range)
+        try? perform([.remove(removed, at: range.lowerBound)], grouping: .cutting)
         return removed
     }
 }

@@ -58,6 +58,50 @@ extension TextBuffer {
         history.closeGroup()
     }
 
+    /// To the start of the next word (nano's Ctrl-Right), across lines; to the end of the text
+    /// when there is none. A word is a run of letters, digits and marks (`Character.isLetter`,
+    /// `isNumber`; `'` and `-` inside a word count, as in "l'âme" and "well-being").
+    public mutating func moveToNextWord() {
+        var line = cursor.line
+        var chars = characters(inLine: line)
+        var column = cursor.column
+        // Leave the current word, then skip to the next word's first character.
+        while column < chars.count && Self.isWordCharacter(chars, column) { column += 1 }
+        while true {
+            while column < chars.count && !Self.isWordCharacter(chars, column) { column += 1 }
+            if column < chars.count || line == lineCount - 1 { break }
+            line += 1
+            chars = characters(inLine: line)
+            column = 0
+        }
+        moveCursor(to: TextPosition(line: line, column: column))
+    }
+
+    /// To the start of this word, or of the previous one (nano's Ctrl-Left), across lines; to the
+    /// start of the text when there is none.
+    public mutating func moveToPreviousWord() {
+        var line = cursor.line
+        var chars = characters(inLine: line)
+        var column = cursor.column
+        while true {
+            while column > 0 && !Self.isWordCharacter(chars, column - 1) { column -= 1 }
+            if column > 0 || line == 0 { break }
+            line -= 1
+            chars = characters(inLine: line)
+            column = chars.count
+        }
+        while column > 0 && Self.isWordCharacter(chars, column - 1) { column -= 1 }
+        moveCursor(to: TextPosition(line: line, column: column))
+    }
+
+    /// Whether `chars[i]` belongs to a word: a letter or digit, or `'`, `’` or `-` between two.
+    static func isWordCharacter(_ chars: [Character], _ i: Int) -> Bool {
+        let c = chars[i]
+        if c.isLetter || c.isNumber { return true }
+        guard c == "'" || c == "\u{2019}" || c == "-", i > 0, i + 1 < chars.count else { return false }
+        return (chars[i - 1].isLetter || chars[i - 1].isNumber) && (chars[i + 1].isLetter || chars[i + 1].isNumber)
+    }
+
     /// One line up.
     public mutating func moveUp() { moveLines(by: -1) }
 

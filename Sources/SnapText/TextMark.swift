@@ -82,4 +82,11 @@ extension Array where Element == TextMark {
             marks.compactMap { $0.replacing(r.lowerBound, r.upperBound, length: length) }
         }
     }
+
+    /// As ``replacing(_:length:)``, range `i` replaced by `lengths[i]` bytes.
+    func replacing(_ ranges: [Range<Int>], lengths: [Int]) -> [TextMark] {
+        zip(ranges, lengths).reversed().reduce(self) { marks, change in
+            marks.compactMap { $0.replacing(change.0.lowerBound, change.0.upperBound, length: change.1) }
+        }
+    }
 }

@@ -4,6 +4,7 @@ import SnapOCR
 import SnapShare
 import SnapSpelling
 import SnapTerminal
+import SnapText
 
 /// `lovesnap PHOTO` and `lovesnap edit FILE`: the full-screen editor.
 enum EditorCommand {
@@ -22,17 +23,17 @@ enum EditorCommand {
         var configuration: EditorConfiguration
         if isText {
             let file: TextFile
-            do { file = try TextFile.read(path) } catch { throw .unusableInput(error, input: input) }
+            do { file = try TextFile.read(path) } catch { throw .unreadableTextFile(error, input: input) }
             var textConfiguration =
                 input.path == input.shownPath
                 ? EditorConfiguration.textFile(path: path, text: file.text, sharing: sharing)
                 : EditorConfiguration(
                     displayName: input.name, defaultSaveName: textPath, initialText: file.text,
                     recognition: nil, sharing: sharing)
+            let read = file.lineCount == 1 ? "Read 1 line" : "Read \(file.lineCount) lines"
             textConfiguration.initialStatus =
-                file.isNew
-                ? "New File"
-                : file.lineCount == 1 ? "Read 1 line" : "Read \(file.lineCount) lines"
+                file.isNew ? "New File" : read + (file.format.readNotice.map { " (\($0))" } ?? "")
+            textConfiguration.format = file.format
             configuration = textConfiguration
         } else {
             let task: WorkerRecognitionTask
@@ -144,8 +145,8 @@ struct Sharing: DocumentSharing {
     /// `$HOME`, for `~/` in the Write Out prompt.
     let home: String?
 
-    func save(_ text: String, to path: String) throws {
-        try AtomicFile.write(Array(text.utf8), to: PathName.expandingTilde(path, home: home))
+    func save(_ text: String, to path: String, format: TextFormat) throws {
+        try AtomicFile.write(try format.encode(text), to: PathName.expandingTilde(path, home: home))
     }
 
     func read(_ path: String) throws -> String {

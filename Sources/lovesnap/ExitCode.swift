@@ -29,6 +29,8 @@ enum CommandFailure: Error {
     case outputIsThePhoto(output: String)
     /// The file named on the command line cannot be used; `input` shows its name as typed.
     case unusableInput(any Error, input: InputFile?)
+    /// The text file named for `lovesnap edit` cannot be read (a text file is not a photo: exit 1).
+    case unreadableTextFile(any Error, input: InputFile)
     /// OCR ended without a result; `input` shows the photo's name as typed.
     case recognition(WorkerFailure, input: InputFile)
     /// The worker process's own end (its parent reads the failure from the pipe: no message).
@@ -50,6 +52,7 @@ enum CommandFailure: Error {
         case .usage(let error): return "\(error)"
         case .outputIsThePhoto(let output): return "-o \(output) is the photo itself; lovesnap will not overwrite it"
         case .unusableInput(let error, let input): return input.map { $0.userFacing("\(error)") } ?? "\(error)"
+        case .unreadableTextFile(let error, let input): return input.userFacing("\(error)")
         case .recognition(let failure, let input): return input.userFacing(failure.description)
         case .workerEnded, .parentGone: return nil
         case .workerNotStarted(let error): return "cannot start the OCR worker: \(error)"
@@ -72,7 +75,7 @@ enum CommandFailure: Error {
             case .recognitionFailed, .unexpected, .badRequest, .timedOut, .crashed, .exited: return .engineFailed
             }
         case .parentGone: return .interrupted
-        case .workerNotStarted, .terminalUnavailable: return .failure
+        case .workerNotStarted, .terminalUnavailable, .unreadableTextFile: return .failure
         case .standardOutputClosed, .outputFailed: return .outputFailed
         }
     }

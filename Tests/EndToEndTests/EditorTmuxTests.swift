@@ -328,7 +328,7 @@ struct EditorTmuxTests {
         #expect(try t.waitForExit() == 0)
         #expect(
             try String(contentsOfFile: dir.appendingPathComponent("dense-two-columns.txt").path, encoding: .utf8)
-                == "Lenore")
+                == "Lenore\n")  // a final newline added on save, as in nano
     }
 
     // MARK: - 4. A failed write keeps the buffer

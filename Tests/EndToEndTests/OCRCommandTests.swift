@@ -385,9 +385,10 @@ import Testing
 
 /// `lovesnap edit` on files as nano opens them.
 @Suite struct EditTextFileTests {
+    /// Exit 1, not 3: 3 is for an unusable photo, and a text file is not a photo.
     @Test func fileInAMissingFolderIsAnError() throws {
         let r = try lovesnap(["edit", "/nonexistent-folder/poem.txt"])
-        #expect(r.status == 3)
+        #expect(r.status == 1)
         #expect(r.stderr == "lovesnap: /nonexistent-folder/poem.txt: No such file or directory\n")
     }
 }

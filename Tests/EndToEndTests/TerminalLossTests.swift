@@ -50,7 +50,8 @@ struct OpenTextFileStatusTests {
         _ = try t.waitFor("Wrote 1 line")
         try t.press("C-x")
         #expect(try t.waitForExit() == 0)
-        #expect(try String(contentsOf: dir.appendingPathComponent("poem.txt"), encoding: .utf8) == "Lenore")
+        // A new file gets a final newline, as in nano.
+        #expect(try String(contentsOf: dir.appendingPathComponent("poem.txt"), encoding: .utf8) == "Lenore\n")
     }
 }
 

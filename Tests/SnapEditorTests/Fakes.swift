@@ -46,6 +46,8 @@ struct FakeError: Error, CustomStringConvertible {
 /// "exist" (every path saved to, and those put in `items`), and fails when told to.
 final class FakeSharing: DocumentSharing {
     var saved: [(text: String, path: String)] = []
+    /// The format of each save, in order.
+    var savedFormats: [TextFormat] = []
     var mailed: [(text: String, to: String, subject: String)] = []
     var rescued: [(text: String, saveName: String)] = []
     /// What exists, by path; a path saved to becomes `.other`.
@@ -54,9 +56,10 @@ final class FakeSharing: DocumentSharing {
     var mailError: FakeError?
     var emergencyError: FakeError?
 
-    func save(_ text: String, to path: String) throws {
+    func save(_ text: String, to path: String, format: TextFormat) throws {
         if let saveError { throw saveError }
         saved.append((text, path))
+        savedFormats.append(format)
         items[path] = .other
     }
 

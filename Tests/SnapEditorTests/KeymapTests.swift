@@ -1,4 +1,5 @@
 import SnapTerminal
+import SnapText
 import Testing
 
 @testable import SnapEditor
@@ -123,12 +124,13 @@ func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
     #expect(
         keymap.helpBar(for: state) == [
             HelpBarItem(key: "^C", label: "Cancel"), HelpBarItem(key: "M-C", label: "Case Sens"),
-            HelpBarItem(key: "^R", label: "Replace"),
+            HelpBarItem(key: "M-A", label: "Accents"), HelpBarItem(key: "M-R", label: "Reg.exp."),
+            HelpBarItem(key: "M-B", label: "Backwards"), HelpBarItem(key: "^R", label: "Replace"),
         ])
     _ = update(&state, .control("r"))
-    #expect(keymap.helpBar(for: state).map(\.label) == ["Cancel", "Case Sens"])
+    #expect(keymap.helpBar(for: state).map(\.label) == ["Cancel", "Case Sens", "Accents", "Reg.exp."])
     state.mode = .prompt(Prompt(kind: .writeOut))
-    #expect(keymap.helpBar(for: state).map(\.label) == ["Cancel"])
+    #expect(keymap.helpBar(for: state).map(\.label) == ["Cancel", "DOS Format", "Mac Format"])
     state.mode = .confirmSave
     #expect(
         keymap.helpBar(for: state) == [
@@ -196,7 +198,7 @@ func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
     #expect(frame.text(ofRow: 1).hasPrefix("^ means Ctrl"))
     for _ in 0..<20 { _ = update(&state, .pageDown) }
     frame = render(state, size: size)
-    let screen = keymap.helpScreen
+    let screen = keymap.helpScreen(width: 80)
     #expect(frame.text(ofRow: 20).hasPrefix(screen[screen.count - 1]))  // the last page is full
     #expect(frame.text(ofRow: 1).hasPrefix(screen[screen.count - 20]))
     _ = update(&state, .control("y"))
@@ -209,4 +211,29 @@ func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
     _ = update(&state, .control("x"))
     #expect(state.mode == .editing)
     #expect(state.exitCode == nil)
+}
+
+@Test func helpLinesWrapUnderTheirDescription() {
+    #expect(
+        Keymap.wrap("^G F1   show this help screen now", width: 20) == [
+            "^G F1   show this", "        help screen", "        now",
+        ])
+    #expect(Keymap.wrap("short", width: 20) == ["short"])
+    #expect(Keymap.wrap("M-Space ^Space  other readings", width: 10) == ["M-Space", "^Space", "other", "readings"])
+    #expect(Keymap.wrap("abcdefghijkl", width: 5) == ["abcde", "fghij", "kl"])
+}
+
+@Test func theHelpScreenFitsAndScrollsAt20x6() {
+    var state = EditorState(
+        displayName: "p", saveName: "p.txt", text: "x", screenSize: TerminalSize(rows: 6, columns: 20))
+    _ = update(&state, .control("g"))
+    let size = TerminalSize(rows: 6, columns: 20)
+    let lines = keymap.helpScreen(width: 20)
+    #expect(lines.allSatisfy { DisplayWidth.of($0) <= 20 })
+    #expect(render(state, size: size).text(ofRow: 1) == "LoveInASnap: fix the")
+    for _ in 0..<500 { _ = update(&state, .down) }
+    let frame = render(state, size: size)
+    #expect(frame.text(ofRow: 1).hasPrefix(lines[lines.count - 2]))
+    #expect(frame.text(ofRow: 2).hasPrefix(lines[lines.count - 1]))
+    #expect(frame.text(ofRow: 4).hasPrefix("^X Close"))
 }

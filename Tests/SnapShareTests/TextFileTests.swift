@@ -1,4 +1,5 @@
 import Foundation
+import SnapText
 import Testing
 
 @testable import SnapShare
@@ -49,14 +50,23 @@ import Testing
         #expect(error?.description == "\(tmp.path): Is a directory")
     }
 
-    @Test func bytesThatAreNotUTF8AreRefused() throws {
+    @Test func bytesThatAreNotUTF8AreReadAsLatin1() throws {
         let tmp = try TempFolder()
         defer { tmp.cleanup() }
         let path = tmp.file("latin1.txt")
         try Data([0x70, 0x6F, 0xE8, 0x6D, 0x65, 0x0A]).write(to: URL(fileURLWithPath: path))
-        let error = #expect(throws: FileError.self) { try TextFile.read(path) }
-        #expect(error == .notUTF8(path: path))
-        #expect(error?.description == "\(path): not UTF-8 text")
+        let file = try TextFile.read(path)
+        #expect(file == TextFile(text: "po\u{E8}me\n", isNew: false, format: TextFormat(encoding: .latin1)))
+    }
+
+    @Test func aDOSFileIsReadAsLines() throws {
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
+        let path = tmp.file("dos.txt")
+        try Data("a\r\nb\r\nc\r\n".utf8).write(to: URL(fileURLWithPath: path))
+        let file = try TextFile.read(path)
+        #expect(file == TextFile(text: "a\nb\nc\n", isNew: false, format: TextFormat(lineEnding: .dos)))
+        #expect(file.lineCount == 3)
     }
 
     @Test(

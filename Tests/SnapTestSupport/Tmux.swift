@@ -185,9 +185,9 @@ public final class TmuxSession {
         try tmux(["send-keys", "-t", target] + keys)
     }
 
-    /// Types `text` literally (UTF-8, no key-name lookup).
+    /// Types `text` literally (UTF-8, no key-name lookup; a leading `-` is text, not a flag).
     public func type(_ text: String) throws {
-        try tmux(["send-keys", "-t", target, "-l", text])
+        try tmux(["send-keys", "-t", target, "-l", "--", text])
     }
 
     /// The screen's rows (at least `rows` of them), trailing blanks removed, NFC-normalised (tmux

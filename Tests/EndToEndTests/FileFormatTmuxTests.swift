@@ -1,0 +1,59 @@
+import Foundation
+import SnapTestSupport
+import Testing
+
+/// Files as nano treats them, in the real editor in tmux: DOS and Latin-1 files open as lines and
+/// are written back byte for byte (only the edit differs), and the final-newline rule.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed: the terminal tests need it"))
+struct FileFormatTmuxTests {
+    // Screen rows at 80x24: 0 title, 1...20 text, 21 status/prompt, 22...23 help lines.
+    static let statusRow = 21
+
+    func status(_ screen: [String]) -> String {
+        screen.count > Self.statusRow ? screen[Self.statusRow].trimmingCharacters(in: .whitespaces) : ""
+    }
+
+    /// Opens `name` holding `bytes`, types `typed` at the start, saves with ^S, exits, and returns
+    /// the status line after opening and after saving, the first text rows, and the file's bytes.
+    func edit(_ bytes: [UInt8], name: String, typing typed: String, label: String) throws
+        -> (opened: String, wrote: String, rows: [String], bytes: [UInt8])
+    {
+        let dir = try TmuxSession.temporaryDirectory(label)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent(name)
+        if !bytes.isEmpty { try Data(bytes).write(to: file) }
+        let t = try TmuxSession([TestPaths.lovesnap, "edit", name], in: dir, label: label)
+        defer { t.kill() }
+        let opened = status(try t.waitUntil("the file read") { status($0).hasPrefix("[ ") })
+        try t.type(typed)
+        try t.press("C-s")
+        let screen = try t.waitUntil("the write") { status($0).hasPrefix("[ Wrote") }
+        try t.press("C-x")
+        #expect(try t.waitForExit() == 0)
+        return (opened, status(screen), Array(screen[1...3]), Array(try Data(contentsOf: file)))
+    }
+
+    @Test func aDOSFileOpensAsLinesAndIsWrittenBackAsDOS() throws {
+        let r = try edit(Array("a\r\nb\r\nc\r\n".utf8), name: "dos.txt", typing: "x", label: "lsnap-dos")
+        #expect(r.opened == "[ Read 3 lines (Converted from DOS format) ]")
+        #expect(r.rows == ["xa", "b", "c"])
+        #expect(r.wrote == "[ Wrote 3 lines ]")
+        #expect(r.bytes == Array("xa\r\nb\r\nc\r\n".utf8))
+    }
+
+    @Test func aLatin1FileOpensWithANoticeAndIsWrittenBackAsLatin1() throws {
+        let poem: [UInt8] = Array("po".utf8) + [0xE8] + Array("me\ncaf".utf8) + [0xE9, 0x0A]
+        let r = try edit(poem, name: "latin1.txt", typing: "!", label: "lsnap-latin1")
+        #expect(r.opened == "[ Read 2 lines (not UTF-8: read as Latin-1) ]")
+        #expect(r.rows == ["!poème", "café", ""])
+        #expect(r.bytes == [0x21] + poem)
+    }
+
+    @Test func aFinalNewlineIsAddedUnlessTheFileHadNone() throws {
+        let new = try edit([], name: "new.txt", typing: "Lenore", label: "lsnap-newline")
+        #expect(new.opened == "[ New File ]")
+        #expect(new.bytes == Array("Lenore\n".utf8))
+        let none = try edit(Array("a\nb".utf8), name: "none.txt", typing: "x", label: "lsnap-nonewline")
+        #expect(none.bytes == Array("xa\nb".utf8))
+    }
+}

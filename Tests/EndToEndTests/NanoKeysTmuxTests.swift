@@ -1,0 +1,159 @@
+import Foundation
+import SnapTestSupport
+import Testing
+
+/// nano's keys in the real editor in tmux: go to line (^_), the mark (M-A) with Ctrl-Right, a
+/// region cut (^K) and paste (^U), line numbers (M-#), word count (M-D), "Unbound key".
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed: the terminal tests need it"))
+struct NanoKeysTmuxTests {
+    // Screen rows at 80x24: 0 title, 1...20 text, 21 status/prompt, 22...23 help lines.
+    static let statusRow = 21
+
+    func status(_ screen: [String]) -> String {
+        screen.count > Self.statusRow ? screen[Self.statusRow].trimmingCharacters(in: .whitespaces) : ""
+    }
+
+    @Test func goToLineMarkCutPasteLineNumbersAndUnboundKeys() throws {
+        let dir = try TmuxSession.temporaryDirectory("lsnap-keys")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("raven.txt")
+        try Data("Once upon a midnight dreary,\nwhile I pondered,\nweak and weary\n".utf8).write(to: file)
+        let t = try TmuxSession([TestPaths.lovesnap, "edit", "raven.txt"], in: dir, label: "lsnap-keys")
+        defer { t.kill() }
+        try t.waitFor("[ Read 3 lines ]")
+
+        // ^_ -3,7 ⏎: line 2 (-1 is the empty line after the final newline, as in nano), before "I".
+        try t.press("C-_")
+        try t.waitFor("Enter line number, column number: ")
+        try t.type("-3,7")
+        try t.press("Enter")
+        try t.waitUntil("the prompt closed") { !$0[Self.statusRow].hasPrefix("Enter line") }
+        // M-A, Ctrl-Right, ^K: "I " cut; End, ^U puts it at the end of the line.
+        try t.press("M-a")
+        try t.waitFor("[ Mark Set ]")
+        try t.press("C-Right")
+        try t.press("C-k")
+        try t.waitFor("while pondered,")
+        try t.press("End")
+        try t.press("C-u")
+        var screen = try t.waitFor("while pondered,I")
+        #expect(screen[2] == "while pondered,I")
+
+        try t.press("M-d")
+        screen = try t.waitUntil("the word count") { status($0).hasPrefix("[ 10 words") }
+        #expect(status(screen) == "[ 10 words,  3 lines,  62 characters ]")
+        try t.press("M-#")
+        screen = try t.waitFor("1 Once upon")
+        #expect(
+            Array(screen[1...4]) == ["1 Once upon a midnight dreary,", "2 while pondered,I", "3 weak and weary", "4"])
+        try t.press("M-q")
+        screen = try t.waitFor("Unbound key")
+        #expect(status(screen) == "[ Unbound key: M-Q ]")
+
+        try t.press("C-s")
+        try t.waitFor("[ Wrote 3 lines ]")
+        try t.press("C-x")
+        #expect(try t.waitForExit() == 0)
+        #expect(
+            try Data(contentsOf: file) == Data("Once upon a midnight dreary,\nwhile pondered,I \nweak and weary\n".utf8)
+        )
+    }
+
+    /// M-R in the replace prompt: groups in the replacement; a bad pattern is a message, and the
+    /// editor goes on. An NFD search finds NFC text.
+    @Test func regexReplaceWithGroupsBadPatternAndCanonicalSearch() throws {
+        let dir = try TmuxSession.temporaryDirectory("lsnap-regex")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("names.txt")
+        try Data("Lenore Smith\nLenore Jones\nla for\u{EA}t.\n".utf8).write(to: file)
+        let t = try TmuxSession([TestPaths.lovesnap, "edit", "names.txt"], in: dir, label: "lsnap-regex")
+        defer { t.kill() }
+        try t.waitFor("[ Read 3 lines ]")
+
+        try t.press("C-w")
+        try t.waitFor("Search: ")
+        try t.press("M-r")
+        try t.waitFor("Search [Regexp]: ")
+        try t.type("a(b")
+        try t.press("Enter")
+        var screen = try t.waitFor("Bad regex")
+        #expect(status(screen) == "[ Bad regex \"a(b\": expected ')' ]")
+
+        try t.press("C-\\")
+        try t.waitFor("Search (to replace) [Regexp]")
+        try t.type("^(\\w+) (\\w+)$")
+        try t.press("Enter")
+        try t.waitFor("Replace with: ")
+        try t.type("$2, \\1")
+        try t.press("Enter")
+        try t.waitFor("Replace this instance?")
+        try t.type("a")
+        screen = try t.waitUntil("the replace count") { status($0).hasPrefix("[ Replaced") }
+        #expect(status(screen) == "[ Replaced 2 occurrences ]")
+        #expect(Array(screen[1...3]) == ["Smith, Lenore", "Jones, Lenore", "la forêt."])
+
+        // Plain text again (M-R off), searched for in NFD: the NFC "forêt" is found.
+        try t.press("C-w")
+        try t.waitFor("Search [Regexp]")
+        try t.press("M-r")
+        try t.waitUntil("regex off") { !$0[Self.statusRow].contains("Regexp") }
+        try t.type("fore\u{302}t")
+        try t.press("Enter")
+        try t.press("C-c")
+        screen = try t.waitFor("line 3/4")
+        #expect(status(screen) == "[ line 3/4 (75%), col 4/10 (40%), char 32/39 (82%) ]")
+        // M-A: accents ignored, "foret" finds "forêt" (the only one).
+        try t.press("C-w")
+        try t.waitFor("Search [")
+        try t.press("M-a")
+        try t.waitFor("[Accents Ignored]")
+        try t.type("foret")
+        try t.press("Enter")
+        screen = try t.waitFor("[ This is the only occurrence ]")
+
+        try t.press("C-s")
+        try t.waitFor("[ Wrote 3 lines ]")
+        try t.press("C-x")
+        #expect(try t.waitForExit() == 0)
+        #expect(try Data(contentsOf: file) == Data("Smith, Lenore\nJones, Lenore\nla for\u{EA}t.\n".utf8))
+    }
+
+    /// ^G at 20x6: the help text is wrapped to 20 columns, scrolls to its last line, and any other
+    /// key closes it.
+    @Test func theHelpScreenFitsAndScrollsAt20x6() throws {
+        let dir = try TmuxSession.temporaryDirectory("lsnap-help")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("Lenore\n".utf8).write(to: dir.appendingPathComponent("p.txt"))
+        let t = try TmuxSession(
+            [TestPaths.lovesnap, "edit", "p.txt"], in: dir, columns: 20, rows: 6, label: "lsnap-help")
+        defer { t.kill() }
+        try t.waitFor("Lenore")
+        try t.press("C-g")
+        var screen = try t.waitFor("LoveInASnap: fix the")
+        #expect(Array(screen[1...2]) == ["LoveInASnap: fix the", "poem read from the"])
+        #expect(screen[4].hasPrefix("^X Close"))
+        // One line a page at this size: more pages than the help has lines, in one tmux call.
+        _ = try t.tmux(["send-keys", "-t", t.target] + Array(repeating: "C-v", count: 600))
+        screen = try t.waitUntil("the last page") { $0[2] == "below" }
+        #expect(Array(screen[1...2]) == ["Down ^N the reading", "below"])
+        try t.type("q")
+        screen = try t.waitUntil("the text again") { $0[1] == "Lenore" }
+        try t.press("C-x")
+        #expect(try t.waitForExit() == 0)
+    }
+
+    /// TERM=dumb cannot move the cursor: one clear line and exit 1, before anything is drawn.
+    @Test func aDumbTerminalIsAClearErrorBeforeDrawing() throws {
+        let dir = try TmuxSession.temporaryDirectory("lsnap-dumb")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // stderr to a file: tmux may clear a pane's first row when its program ends at once.
+        let t = try TmuxSession(
+            ["/bin/sh", "-c", "exec \"$0\" edit p.txt 2>err.txt", TestPaths.lovesnap], in: dir,
+            environment: ["TERM": "dumb"], label: "lsnap-dumb")
+        defer { t.kill() }
+        #expect(try t.waitForExit() == 1)
+        let stderr = try String(contentsOf: dir.appendingPathComponent("err.txt"), encoding: .utf8)
+        #expect(stderr == "lovesnap: TERM \"dumb\" cannot move the cursor; the editor needs one that can\n")
+        #expect(try t.screen().allSatisfy { $0.isEmpty || $0.hasPrefix("Pane is dead") })  // nothing drawn
+    }
+}

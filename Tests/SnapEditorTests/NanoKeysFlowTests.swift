@@ -1,0 +1,122 @@
+import Foundation
+import SnapTerminal
+import SnapText
+import Testing
+
+@testable import SnapEditor
+
+/// nano's keys: go to line, mark, copy, cut, paste, word count, line numbers, word moves, and
+/// "Unbound key" for the rest.
+@Suite struct NanoKeysFlowTests {
+    static let poem = "Once upon a midnight dreary,\nwhile I pondered, weak and weary,\nOver many a quaint\n"
+
+    @Test(arguments: [
+        ("2", TextPosition(line: 1, column: 0)), ("2,7", TextPosition(line: 1, column: 6)),
+        ("-1", TextPosition(line: 3, column: 0)), ("-2,-1", TextPosition(line: 2, column: 18)),
+        ("99,99", TextPosition(line: 3, column: 0)), (" 3 , 5 ", TextPosition(line: 2, column: 4)),
+        (",3", TextPosition(line: 0, column: 2)), ("0", TextPosition(line: 0, column: 0)),
+    ])
+    func goToLineAnswers(answer: String, expected: TextPosition) {
+        #expect(position(forLineColumn: answer, in: TextBuffer(text: Self.poem)) == expected)
+    }
+
+    @Test(arguments: ["x", "2,y", "1,2,3", ","])
+    func goToLineRefusesWhatIsNotNumbers(answer: String) {
+        #expect(position(forLineColumn: answer, in: TextBuffer(text: Self.poem)) == nil)
+    }
+
+    @Test func goToLinePromptMovesTheCursor() {
+        let (editor, terminal, _) = makeEditor(text: Self.poem)
+        editor.press(.control("_"))
+        #expect(
+            render(editor.state, size: terminal.size).text(ofRow: 21).hasPrefix("Enter line number, column number: "))
+        editor.press(.character("3"), .character(","), .character("6"), .enter)
+        #expect(editor.state.buffer.cursor == TextPosition(line: 2, column: 5))
+        #expect(editor.state.buffer.text == Self.poem)
+        editor.press(.meta("g"), .character("z"), .enter)
+        #expect(editor.state.status == StatusMessage("Invalid line or column number", isError: true))
+    }
+
+    @Test func markCopyAndPaste() {
+        let (editor, terminal, _) = makeEditor(text: Self.poem)
+        editor.press(.meta("a"))
+        #expect(editor.state.status == StatusMessage("Mark Set"))
+        editor.press(.modified(.right, .control), .modified(.right, .control))  // "Once upon "
+        let frame = render(editor.state, size: terminal.size)
+        #expect(frame[1, 0].style == .reverse && frame[1, 9].style == .reverse && frame[1, 10].style == .normal)
+        editor.press(.meta("6"))
+        #expect(editor.state.markAnchor == nil)
+        #expect(editor.state.cutBuffer == "Once upon ")
+        editor.press(.end, .control("u"))
+        #expect(editor.state.buffer.lines[0] == "Once upon a midnight dreary,Once upon ")
+    }
+
+    @Test func cutRegionThenPasteElsewhereUndoesInSteps() {
+        let (editor, _, _) = makeEditor(text: Self.poem)
+        editor.press(.control("^"), .modified(.right, .control), .control("k"))
+        #expect(editor.state.buffer.lines[0] == "upon a midnight dreary,")
+        #expect(editor.state.cutBuffer == "Once ")
+        editor.press(.meta("u"))
+        #expect(editor.state.status == StatusMessage("Undid cut"))
+        #expect(editor.state.buffer.text == Self.poem)
+    }
+
+    @Test func consecutiveCutsAreOneUndoStep() {
+        let (editor, _, _) = makeEditor(text: Self.poem)
+        editor.press(.control("k"), .control("k"))
+        #expect(editor.state.buffer.text == "Over many a quaint\n")
+        #expect(editor.state.cutBuffer == "Once upon a midnight dreary,\nwhile I pondered, weak and weary,\n")
+        editor.press(.meta("u"))
+        #expect(editor.state.buffer.text == Self.poem)
+        // A cut after another command starts a new cut text and a new undo step.
+        editor.press(.control("k"), .control("c"), .control("k"), .meta("u"))
+        #expect(editor.state.buffer.text == "while I pondered, weak and weary,\nOver many a quaint\n")
+        #expect(editor.state.cutBuffer == "while I pondered, weak and weary,\n")
+    }
+
+    @Test func wordCountOfTheTextAndOfTheRegion() {
+        let (editor, _, _) = makeEditor(text: Self.poem)
+        editor.press(.meta("d"))
+        #expect(editor.state.status == StatusMessage("15 words,  3 lines,  82 characters"))
+        editor.press(.meta("a"), .down, .meta("d"))
+        #expect(editor.state.status == StatusMessage("In Selection:  5 words,  1 line,  29 characters"))
+    }
+
+    @Test func lineNumbersTakeAMarginLeftOfTheText() {
+        let (editor, terminal, _) = makeEditor(text: Self.poem)
+        editor.press(.meta("#"), .down, .end)
+        let frame = render(editor.state, size: terminal.size)
+        #expect(
+            frame.text(ofRow: 1) == "1 Once upon a midnight dreary,".padding(toLength: 80, withPad: " ", startingAt: 0))
+        #expect(frame.text(ofRow: 4) == "4".padding(toLength: 80, withPad: " ", startingAt: 0))
+        #expect(frame.cursor == Frame.CursorPosition(row: 2, column: 2 + 33))
+        editor.press(.meta("#"))
+        #expect(
+            render(editor.state, size: terminal.size).text(ofRow: 1)
+                == "Once upon a midnight dreary,".padding(toLength: 80, withPad: " ", startingAt: 0))
+    }
+
+    @Test(arguments: [
+        (KeyEvent.meta("q"), "Unbound key: M-Q"), (.control("q"), "Unbound key: ^Q"),
+        (.function(5), "Unbound key: F5"), (.modified(.up, .shift), "Unbound key: Sh-Up"),
+    ])
+    func unboundKeysSaySo(key: KeyEvent, message: String) {
+        let (editor, _, _) = makeEditor(text: Self.poem)
+        editor.press(key)
+        #expect(editor.state.status == StatusMessage(message))
+        #expect(editor.state.buffer.text == Self.poem)
+    }
+
+    @Test func indentTheMarkedLinesThenUnindent() {
+        let (editor, _, _) = makeEditor(text: Self.poem)
+        editor.press(.meta("a"), .down, .end, .meta("}"))
+        #expect(
+            editor.state.buffer.lines[0...2] == [
+                "\tOnce upon a midnight dreary,", "\twhile I pondered, weak and weary,", "Over many a quaint",
+            ])
+        editor.press(.meta("{"))
+        #expect(editor.state.buffer.text == Self.poem)
+        editor.press(.meta("a"), .meta("{"))  // mark off; nothing to unindent on this line
+        #expect(editor.state.buffer.text == Self.poem)
+    }
+}
