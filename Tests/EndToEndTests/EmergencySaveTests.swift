@@ -121,7 +121,10 @@ struct EmergencySaveTests {
         #expect(elapsed < 1.5, "the emergency file took \(elapsed) s")
 
         let expectedStatus = 128 + sig
-        let screen = try pane.waitUntil("EXIT=\(expectedStatus)") { $0.contains("EXIT=\(expectedStatus)") }
+        // The shell prints the status, then its prompt: wait for both (the prompt can lag a redraw).
+        let screen = try pane.waitUntil("EXIT=\(expectedStatus) and a fresh prompt") {
+            $0.contains("EXIT=\(expectedStatus)") && $0.last == "$"
+        }
         // Shell again: the message, the status, a fresh prompt, on the normal screen.
         let message = "lovesnap: received \(name); the text was saved to \(savePath)"
         let at = screen.firstIndex(of: message)
