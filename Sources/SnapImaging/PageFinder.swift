@@ -58,9 +58,9 @@ public struct PageQuadrilateral: Equatable, Sendable {
 ///
 /// The page is the largest bright region of the photo once print has been closed away (Leptonica
 /// grey closing, then thresholds from Otsu's down, see `find`); its corners are where straight
-/// lines fitted to its four sides meet,
-/// and the page is straightened by a projective transform from those corners
-/// (`pixProjectivePtaGray`, bilinear). A photo whose bright region fills (nearly) the whole frame,
+/// lines fitted to its four sides meet, or its extreme points along the two diagonals when its
+/// sides are not straight (a curled page), and the page is straightened by a projective transform
+/// from those corners (`pixProjectivePtaGray`, bilinear). A photo whose bright region fills (nearly) the whole frame,
 /// such as a scan, has no page to find.
 public enum PageFinder {
     /// Grey levels by which print is darker than the paper around it, at the least.
@@ -88,8 +88,9 @@ public enum PageFinder {
     /// bright region; the page is the first of them that is four-sided (its area within 12 % of
     /// its corners' quadrilateral, every corner angle within 55°–125°), covers 8–90 % of the frame,
     /// when found below Otsu's threshold touches at most `maximumBorderFraction` of the frame's
-    /// border and has straight sides (`minimumStraightness`), and has no print continuing outside it (`printContinuesOutside`). The sweep stops
-    /// when the bright region covers more than 90 % of the frame (the table has joined the page).
+    /// border and has straight sides (`minimumStraightness`), and has no print continuing outside
+    /// it (`printContinuesOutside`). The sweep stops when the bright region covers more than 90 %
+    /// of the frame (the table has joined the page).
     /// - Returns: the corners in pixels of `gray`, or nil when no page stands out (a scan, a page
     ///   filling the frame, a page whose edges are lost).
     /// - Throws: `ImagingError.operationFailed` when a Leptonica call fails.
