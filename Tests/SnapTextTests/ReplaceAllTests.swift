@@ -133,6 +133,9 @@ private func threadCPUTime(_ body: () throws -> Void) rethrows -> Duration {
     return now() - start
 }
 
+/// The CPU-time bounds only guard against a quadratic replace-all, which on a megabyte takes hours:
+/// a linear one takes 2–5 s of a debug build's CPU, and a bound near that failed under CI load.
+/// How fast it is belongs in a benchmark, not here.
 @Test func replaceAllIsLinearOnOneMegabyte() throws {
     let line = "Lenore, Lenore!\n"  // 16 bytes
     let text = String(repeating: line, count: 65_536)  // 1 MiB
@@ -141,7 +144,7 @@ private func threadCPUTime(_ body: () throws -> Void) rethrows -> Duration {
     let elapsed = try threadCPUTime { count = try buffer.replaceAll("Lenore", with: "Lenore Lenore") }
     #expect(count == 131_072)
     #expect(buffer.utf8Count == 1_048_576 + 131_072 * 7)
-    #expect(elapsed < .seconds(5))
+    #expect(elapsed < .seconds(60))
     buffer.undo()
     #expect(buffer.utf8Count == 1_048_576)
     #expect(bytes(buffer.text) == bytes(text))
@@ -150,5 +153,5 @@ private func threadCPUTime(_ body: () throws -> Void) rethrows -> Duration {
     let elapsed2 = try threadCPUTime { count = try oneLine.replaceAll("a", with: "ab") }
     #expect(count == 1_048_576)
     #expect(oneLine.utf8Count == 2_097_152)
-    #expect(elapsed2 < .seconds(5))
+    #expect(elapsed2 < .seconds(60))
 }
