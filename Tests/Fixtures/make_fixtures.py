@@ -13,6 +13,7 @@ outside the repository.
 """
 import importlib.util
 import os
+import random
 import unicodedata
 
 from PIL import Image, ImageDraw, ImageFont, ImageOps
@@ -48,6 +49,22 @@ w, h = mixed.size
 band = (0, int(h * 0.62), w, h)
 mixed.paste(ImageOps.invert(mixed.crop(band)), band[:2])
 mixed.save(out("mixed-polarity.png"))
+# A dark photo beside the text, as a magazine page prints it: kettle.png widened on the left by a
+# dark picture whose few highlights are flecks of every size, scattered (not letters in lines).
+rng = random.Random("dark-photo-beside-text")
+photo_w = w * 2 // 3
+picture = Image.new("L", (photo_w, h * 3 // 4), 0)
+draw = ImageDraw.Draw(picture)
+for _ in range(400):
+    x, y, r = rng.randrange(photo_w), rng.randrange(picture.height), rng.choice((2, 3, 4))
+    draw.rectangle((x, y, x + r, y + r), fill=rng.randrange(40, 90))
+for _ in range(30):
+    x, y, r = rng.randrange(photo_w), rng.randrange(picture.height), rng.randrange(5, 14)
+    draw.ellipse((x, y, x + r, y + rng.randrange(5, 14)), fill=235)
+beside = Image.new("L", (photo_w + w, h), 255)
+beside.paste(picture, (0, h // 8))
+beside.paste(kettle, (photo_w, 0))
+beside.save(out("dark-photo-beside-text.png"), optimize=True)
 # The other formats and colour spaces Leptonica reads, all of kettle.png.
 kettle.save(out("kettle.pgm"))
 kettle.point(lambda v: 255 if v > 128 else 0).convert("1").save(out("kettle.bmp"))
