@@ -47,11 +47,13 @@ public enum ExportDocument {
         }
     }
 
-    /// Tesseract's element ids (`word_1_12`) renumbered for page `number` (from 1).
+    /// Tesseract's hOCR ids (`word_1_12`, `lstm_choices_1_3_2`), whose first number is the
+    /// page's (from 1), renumbered for page `number`.
     static func renumbered(_ id: String, page number: Int) -> String {
-        let parts = id.split(separator: "_", omittingEmptySubsequences: false)
-        guard parts.count >= 2, Int(parts[1]) != nil else { return id }
-        return ([String(parts[0]), String(number)] + parts.dropFirst(2).map(String.init)).joined(separator: "_")
+        var parts = id.split(separator: "_", omittingEmptySubsequences: false).map(String.init)
+        guard let i = parts.firstIndex(where: { Int($0) != nil }) else { return id }
+        parts[i] = String(number)
+        return parts.joined(separator: "_")
     }
 
     static func hocr(_ pages: [Page]) throws -> String {
@@ -117,8 +119,11 @@ public enum ExportDocument {
                     XMLTree.setAttribute(node, "PHYSICAL_IMG_NR", String(n))
                 default: break
                 }
+                // Tesseract numbers ALTO ids within a page (`string_0` on every page): the pages
+                // after the first get a prefix, so that ids stay unique in the document.
                 if let id = XMLTree.attribute(node, "ID"), XMLTree.name(node) != "OCRProcessing" {
-                    XMLTree.setAttribute(node, "ID", renumbered(id, page: n))
+                    let name = XMLTree.name(node)
+                    XMLTree.setAttribute(node, "ID", name == "Page" ? "page_\(n)" : n == 0 ? id : "p\(n)_\(id)")
                 }
             }
             for node in removed { XMLTree.remove(node) }

@@ -7,6 +7,7 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     /// The page was read without the renderer this format needs.
     case notRendered(ExportFormat)
 
+    /// The message, naming the format and the reason.
     public var description: String {
         switch self {
         case .renderFailed(let format, let reason): return "cannot write \(format.rawValue): \(reason)"

@@ -32,6 +32,7 @@ public enum ExportFormat: String, Codable, CaseIterable, Sendable, Comparable {
     /// The formats Tesseract's renderers write (all but plain text).
     public static let rendered: [ExportFormat] = [.hocr, .tsv, .alto, .pdf]
 
+    /// The order of `allCases` (txt, hocr, tsv, alto, pdf).
     public static func < (a: ExportFormat, b: ExportFormat) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }

@@ -75,6 +75,13 @@ public struct InputFile: Sendable {
         switch info.st_mode & S_IFMT {
         case S_IFREG:
             if isStandardInput { return InputFile(descriptor: dup(STDIN_FILENO), shownPath: shown) }
+            // `/dev/stdin`, `/dev/fd/N`, `/proc/self/fd/N` name this process's descriptors: the
+            // worker would open its own.
+            if path.hasPrefix("/dev/") || path.hasPrefix("/proc/self/") {
+                let fd = open(path, O_RDONLY | O_NOCTTY)
+                if fd < 0 { throw .unreadable(path: shown, errno: errno) }
+                return InputFile(descriptor: fd, shownPath: shown)
+            }
             return self
         case S_IFDIR: return self
         case S_IFIFO, S_IFSOCK: break
