@@ -55,6 +55,18 @@ public struct EditorState: Equatable {
     var insertionName = ""
     /// The words OCR read, indexed by their marks' ids (``SnapText/TextMark/id``); empty for a text file.
     public var words: [ProofWord] = []
+
+    /// What each recognized word (index in `words`) reads now, for Write Out's exports: nil when
+    /// as recognized, "" when its text was deleted, else its text in the buffer (its mark).
+    public var wordCorrections: [String?] {
+        guard !words.isEmpty else { return [] }
+        var now = [String?](repeating: "", count: words.count)
+        for mark in buffer.marks where mark.id >= 0 && mark.id < words.count {
+            let text = buffer.text(inUTF8: mark.range)
+            now[mark.id] = text == words[mark.id].text ? nil : text
+        }
+        return now
+    }
     /// Where the mark was set (M-A, ^6), or nil when it is not: the region runs from it to the cursor.
     public var markAnchor: TextPosition?
     /// Whether line numbers are shown left of the text (M-#).
