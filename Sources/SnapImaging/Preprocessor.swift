@@ -314,6 +314,11 @@ public struct Preprocessor {
         var samples: [Float] = []
         let step = 8
         let columns = (image.width + step - 1) / step
+        // dewarpaApplyDisparity may leave the model's full-resolution array unset: the same
+        // array again (`dewarpPopulateFullRes`, from the model's sampled disparity).
+        if model.pointee.fullvdispar == nil {
+            _ = withExtendedLifetime(gray) { dewarpPopulateFullRes(model, gray.pix, 0, 0) }
+        }
         if let full = model.pointee.fullvdispar {
             for y in stride(from: 0, to: image.height, by: step) {
                 for x in stride(from: 0, to: image.width, by: step) {
