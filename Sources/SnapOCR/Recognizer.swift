@@ -262,6 +262,9 @@ public struct Recognizer {
                 toPDFImage: page.geometry.after(toLoaded), pdfImageSize: (loaded.image.width, loaded.image.height),
                 photoName: photoName, width: photo.width, height: photo.height)
         }
+        // What the documents were made from stays in this process.
+        best.rendered = nil
+        best.renderedWordBoxes = []
         _ = progress(100, .done)
         return best
     }
