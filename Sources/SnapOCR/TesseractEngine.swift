@@ -214,8 +214,9 @@ public final class TesseractEngine {
         if formats.contains(.tsv), let r = TessTsvRendererCreate(base) { TessResultRendererInsert(head, r) }
         if formats.contains(.alto), let r = TessAltoRendererCreate(base) { TessResultRendererInsert(head, r) }
         if formats.contains(.pdf) {
-            guard FileManager.default.fileExists(atPath: tessdataPath + "/pdf.ttf") else {
-                throw ExportError.renderFailed(format: .pdf, reason: "\(tessdataPath)/pdf.ttf is missing")
+            let font = (tessdataPath as NSString).appendingPathComponent("pdf.ttf")
+            guard FileManager.default.fileExists(atPath: font) else {
+                throw ExportError.renderFailed(format: .pdf, reason: "\(font) is missing")
             }
             guard let r = TessPDFRendererCreate(base, tessdataPath, 0) else {
                 throw ExportError.renderFailed(format: .pdf, reason: "TessPDFRendererCreate failed")
