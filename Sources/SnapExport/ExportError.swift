@@ -12,7 +12,8 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .renderFailed(let format, let reason): return "cannot write \(format.rawValue): \(reason)"
         case .malformed(let format, let reason): return "cannot read Tesseract's \(format.rawValue) back: \(reason)"
-        case .notRendered(let format): return "the photo was read without the \(format.rawValue) renderer"
+        case .notRendered(.pdf): return "cannot write a PDF: no pdf.ttf in the tessdata folder"
+        case .notRendered(let format): return "the photo was read without Tesseract's \(format.rawValue) renderer"
         }
     }
 }

@@ -73,6 +73,9 @@ public struct RecognitionOptions: Codable, Equatable, Sendable {
     /// Tesseract's documents to render for the reading kept (`RecognitionResult.documents`);
     /// nil or empty for none.
     public var exports: [ExportFormat]?
+    /// Whether a format whose renderer cannot run (no `pdf.ttf` in the tessdata folder) is left
+    /// out instead of failing the reading: the editor's exports are only a possibility.
+    public var exportsIfPossible: Bool?
 
     /// Options from their parts; the defaults are lovesnap's (`--level fast`, OSD on, 512 MiB).
     public init(
@@ -137,7 +140,8 @@ public struct Recognizer {
             exports.isEmpty
             ? nil
             : RenderRequest(
-                formats: exports, pdfImage: exports.contains(.pdf) ? loaded.image : nil, title: photoName)
+                formats: exports, pdfImage: exports.contains(.pdf) ? loaded.image : nil, title: photoName,
+                ifPossible: options.exportsIfPossible ?? false)
         // Recognize a page, its boxes in pixels of the full-size upright photo; progress within [lo, lo + span].
         func read(_ page: inout PreparedImage, _ lo: Int, _ span: Int) throws -> RecognitionResult {
             page.scale /= reduction

@@ -210,11 +210,14 @@ public final class TesseractEngine {
             throw ExportError.renderFailed(format: .hocr, reason: "TessHOcrRendererCreate failed")
         }
         defer { TessDeleteResultRenderer(head) }  // deletes the whole chain
-        let formats = Set(request.formats)
+        var formats = Set(request.formats)
+        let font = (tessdataPath as NSString).appendingPathComponent("pdf.ttf")
+        if formats.contains(.pdf) && request.ifPossible && !FileManager.default.fileExists(atPath: font) {
+            formats.remove(.pdf)
+        }
         if formats.contains(.tsv), let r = TessTsvRendererCreate(base) { TessResultRendererInsert(head, r) }
         if formats.contains(.alto), let r = TessAltoRendererCreate(base) { TessResultRendererInsert(head, r) }
         if formats.contains(.pdf) {
-            let font = (tessdataPath as NSString).appendingPathComponent("pdf.ttf")
             guard FileManager.default.fileExists(atPath: font) else {
                 throw ExportError.renderFailed(format: .pdf, reason: "\(font) is missing")
             }
@@ -456,11 +459,14 @@ public struct RenderRequest {
     public var pdfImage: Image?
     /// The document title (`TessResultRendererBeginDocument`).
     public var title: String
+    /// Whether a renderer that cannot run is left out rather than an error.
+    public var ifPossible: Bool
 
     /// A request from its parts.
-    public init(formats: [ExportFormat], pdfImage: Image?, title: String) {
+    public init(formats: [ExportFormat], pdfImage: Image?, title: String, ifPossible: Bool = false) {
         self.formats = formats
         self.pdfImage = pdfImage
         self.title = title
+        self.ifPossible = ifPossible
     }
 }

@@ -23,6 +23,7 @@ enum EditorCommand {
         // Every photo's documents come with its reading, so that Write Out can export them.
         var options = args.options
         options.exports = ExportFormat.rendered
+        options.exportsIfPossible = true
         let textPath = EditorConfiguration.textFileName(forPhoto: input.pathForDerivedNames)
 
         var configuration: EditorConfiguration
