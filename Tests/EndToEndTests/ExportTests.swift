@@ -167,6 +167,22 @@ import Testing
         #expect(normalizedWhitespace(second.stdout) == normalizedWhitespace(harbour))
     }
 
+    @Test func aTessdataFolderWithoutThePDFFontSaysSo() throws {
+        let dir = TestPaths.temporaryDirectory("lovesnap-tessdata")
+        for language in ["eng", "fra", "osd"] {
+            try FileManager.default.createSymbolicLink(
+                atPath: dir.appendingPathComponent("\(language).traineddata").path,
+                withDestinationPath: "/usr/share/tesseract-ocr/5/tessdata/\(language).traineddata")
+        }
+        let r = try lovesnap([
+            "ocr", "--tessdata", dir.path, "--format", "pdf", "-o", dir.appendingPathComponent("poem").path,
+            TestPaths.sample("kettle.png"),
+        ])
+        #expect(r.status == 5)
+        #expect(r.stderr == "lovesnap: kettle.png: cannot write pdf: \(dir.path)/pdf.ttf is missing\n")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("poem.pdf").path))
+    }
+
     @Test func outputNamesAndRefusals() throws {
         let dir = TestPaths.temporaryDirectory("lovesnap-export")
         let photo = dir.appendingPathComponent("kettle.png").path
