@@ -94,7 +94,11 @@ public final class Editor {
     /// Does the work of one effect and feeds its outcome back to the state.
     private func perform(_ effect: EditorEffect) {
         switch effect {
-        case .save(let text, let path, let confirmed, let format):
+        case .save(let text, let path, let confirmed, let format, let corrections):
+            if let refusal = sharing.refusal(toWrite: path) {
+                apply(.saveFailed(message: refusal), to: &state)
+                return
+            }
             switch sharing.existingItem(at: path) {
             case .folder:
                 apply(.saveFailed(message: "\(path): Is a directory"), to: &state)
@@ -106,7 +110,7 @@ public final class Editor {
                 break
             }
             do {
-                try sharing.save(text, to: path, format: format)
+                try sharing.save(text, to: path, format: format, corrections: corrections)
                 apply(.saved(path: path), to: &state)
             } catch {
                 apply(.saveFailed(message: Self.message(for: error)), to: &state)

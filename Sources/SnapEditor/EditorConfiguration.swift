@@ -23,6 +23,13 @@ public struct EditorConfiguration {
     /// How the text file was written (line ends, encoding, final newline), kept for writing it back.
     public var format = TextFormat()
 
+    /// Whether `path` names one of Write Out's exports by its extension (`.hocr`, `.tsv`, `.xml`
+    /// for ALTO, `.pdf`: Tesseract's documents of the photos, not the text file).
+    public static func isExport(_ path: String) -> Bool {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
+        return ["hocr", "tsv", "xml", "pdf"].contains(path[path.index(after: dot)...].lowercased())
+    }
+
     /// Whether `path` names a photo by its extension (PNG, JPEG, TIFF, GIF, BMP, WebP, PNM).
     public static func isPhoto(_ path: String) -> Bool {
         let photo = ["png", "jpg", "jpeg", "tif", "tiff", "gif", "bmp", "webp", "pnm", "ppm", "pgm", "pbm"]

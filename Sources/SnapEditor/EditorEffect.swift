@@ -4,7 +4,9 @@ import SnapText
 public enum EditorEffect: Equatable, Sendable {
     /// Write `text` to `path` in `format`; `overwriteConfirmed` is false when the editor should
     /// first ask if `path` is an existing file other than the text's own.
-    case save(text: String, path: String, overwriteConfirmed: Bool, format: TextFormat = TextFormat())
+    case save(
+        text: String, path: String, overwriteConfirmed: Bool, format: TextFormat = TextFormat(),
+        corrections: [String?] = [])
     /// Read the text file at `path` and insert it at the cursor (^R).
     case insertFile(path: String)
     /// Mail `text` to `to` with `subject`.

@@ -55,6 +55,44 @@ public struct EditorState: Equatable {
     var insertionName = ""
     /// The words OCR read, indexed by their marks' ids (``SnapText/TextMark/id``); empty for a text file.
     public var words: [ProofWord] = []
+
+    /// Words typed outside every recognized word (runs of non-blank characters no mark touches):
+    /// they have no box in the photo, so the exports cannot carry them.
+    public var unplacedWordCount: Int {
+        guard !words.isEmpty else { return 0 }
+        let bytes = Array(buffer.text.utf8)
+        var covered = [Bool](repeating: false, count: bytes.count)
+        for mark in buffer.marks {
+            for i in mark.range where i < covered.count { covered[i] = true }
+        }
+        var count = 0
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x09 {
+                i += 1
+                continue
+            }
+            var touched = false
+            while i < bytes.count && bytes[i] != 0x20 && bytes[i] != 0x0A && bytes[i] != 0x09 {
+                touched = touched || covered[i]
+                i += 1
+            }
+            if !touched { count += 1 }
+        }
+        return count
+    }
+
+    /// What each recognized word (index in `words`) reads now, for Write Out's exports: nil when
+    /// as recognized, "" when its text was deleted, else its text in the buffer (its mark).
+    public var wordCorrections: [String?] {
+        guard !words.isEmpty else { return [] }
+        var now = [String?](repeating: "", count: words.count)
+        for mark in buffer.marks where mark.id >= 0 && mark.id < words.count {
+            let text = buffer.text(inUTF8: mark.range)
+            now[mark.id] = text == words[mark.id].text ? nil : text
+        }
+        return now
+    }
     /// Where the mark was set (M-A, ^6), or nil when it is not: the region runs from it to the cursor.
     public var markAnchor: TextPosition?
     /// Whether line numbers are shown left of the text (M-#).

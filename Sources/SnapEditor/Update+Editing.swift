@@ -56,7 +56,7 @@ private func perform(_ command: Command, on state: inout EditorState, afterCut: 
         return [
             .save(
                 text: state.buffer.text, path: state.saveName, overwriteConfirmed: state.savesToOwnFile,
-                format: state.format)
+                format: state.format, corrections: state.wordCorrections)
         ]
     case .insertFile:
         state.mode = .prompt(Prompt(kind: .insertFile))

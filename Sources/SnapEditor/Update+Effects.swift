@@ -69,6 +69,14 @@ private func insertRecognized(text: String, confidence: Int, words: [ProofWord],
 /// Applies how an ``EditorEffect`` turned out.
 public func apply(_ result: EffectResult, to state: inout EditorState) {
     switch result {
+    case .saved(let path) where EditorConfiguration.isExport(path):
+        // An export is a copy in another format: the text itself is still unsaved, and ^S still
+        // writes the text file.
+        let unplaced = state.unplacedWordCount
+        state.status = StatusMessage(
+            "Wrote \(plural(state.buffer.writtenLineCount, "line")) to \(EditorConfiguration.fileName(of: path))"
+                + (unplaced > 0 ? "; \(plural(unplaced, "typed word")) not in it (no box)" : ""))
+        if state.exitAfterSave { state.exitCode = 0 }
     case .saved(let path):
         state.isModified = false
         state.hasUnsavedText = false

@@ -150,6 +150,15 @@ public enum PageFinder {
     ///   - quad: corners in pixels of `gray`.
     /// - Throws: `ImagingError.operationFailed` when a Leptonica call fails.
     public static func straighten(_ gray: Image, to quad: PageQuadrilateral) throws -> Image {
+        try straightened(gray, to: quad).image
+    }
+
+    /// `straighten(_:to:)`, with the geometric step that maps the straightened page's points
+    /// back to `gray`'s (`PageGeometry.Step.projective`).
+    /// - Throws: `ImagingError.operationFailed` when a Leptonica call fails.
+    public static func straightened(_ gray: Image, to quad: PageQuadrilateral) throws -> (
+        image: Image, step: PageGeometry.Step
+    ) {
         var (w, h) = quad.straightenedSize
         // pixProjectivePtaGray keeps the source's size: fit the straightened page into it.
         let fit = min(1, Double(gray.width) / Double(w), Double(gray.height) / Double(h))
@@ -175,7 +184,11 @@ public enum PageFinder {
         // A found edge is a pixel or two off, and a sliver of table along it reads as a column of
         // "I"s: a page's margins are wider than 1 % of it, so that much is left out on every side.
         let (mx, my) = (w / 100, h / 100)
-        return try warped.clipped(x: mx, y: my, width: w - 2 * mx, height: h - 2 * my)
+        let step = PageGeometry.Step.projective(
+            coefficients: try PageGeometry.projectiveCoefficients(
+                from: destination, to: quad.corners.map { ($0.x, $0.y) }),
+            clipX: Double(mx), clipY: Double(my))
+        return (try warped.clipped(x: mx, y: my, width: w - 2 * mx, height: h - 2 * my), step)
     }
 
     /// The print of the search image: what is darker than its grey closing by `minimumInkContrast`

@@ -1,4 +1,5 @@
 import Foundation
+import SnapExport
 import SnapImaging
 import SnapSpelling
 import Synchronization
@@ -69,6 +70,12 @@ public struct RecognitionOptions: Codable, Equatable, Sendable {
     public var detectOrientation: Bool
     /// Decoded size above which a photo is refused before decoding (bytes).
     public var memoryLimit: Int
+    /// Tesseract's documents to render for the reading kept (`RecognitionResult.documents`);
+    /// nil or empty for none.
+    public var exports: [ExportFormat]?
+    /// Whether a format whose renderer cannot run (no `pdf.ttf` in the tessdata folder) is left
+    /// out instead of failing the reading: the editor's exports are only a possibility.
+    public var exportsIfPossible: Bool?
 
     /// Options from their parts; the defaults are lovesnap's (`--level fast`, OSD on, 512 MiB).
     public init(
@@ -101,7 +108,7 @@ public struct Recognizer {
     ///   it happened, diagnostics (`RecognitionNote.isDiagnostic`) led by the languages loaded.
     /// - Throws: `ImagingError` for the file, `OCRError` for the engine (`.cancelled` on cancel).
     public func recognize(
-        path: String,
+        path: String, photoName: String = "",
         progress: @escaping (Int, RecognitionStage) -> Bool = { _, _ in true }
     ) throws -> RecognitionResult {
         guard progress(0, .loading) else { throw OCRError.cancelled }
@@ -128,12 +135,19 @@ public struct Recognizer {
         let reduction = Double(loaded.decodeReduction)
         if loaded.decodeReduction > 1 { notes.append(.jpegReduced(factor: loaded.decodeReduction)) }
 
+        let exports = (options.exports ?? []).filter { $0 != .txt }
+        let render =
+            exports.isEmpty
+            ? nil
+            : RenderRequest(
+                formats: exports, pdfImage: exports.contains(.pdf) ? loaded.image : nil, title: photoName,
+                ifPossible: options.exportsIfPossible ?? false)
         // Recognize a page, its boxes in pixels of the full-size upright photo; progress within [lo, lo + span].
         func read(_ page: inout PreparedImage, _ lo: Int, _ span: Int) throws -> RecognitionResult {
             page.scale /= reduction
             let engine = try readyEngine()
             guard progress(lo, .recognizing) else { throw OCRError.cancelled }
-            return try engine.recognize(page) { p in progress(lo + p * span / 100, .recognizing) }
+            return try engine.recognize(page, render: render) { p in progress(lo + p * span / 100, .recognizing) }
         }
 
         // One variant: prepare with `settings`, recognize, report progress within [lo, lo + span].
@@ -231,6 +245,30 @@ public struct Recognizer {
         best.rotationDegrees =
             (Recognizer.rotation(ofEXIF: loaded.exifOrientation) + osdTurns * 90 + best.rotationDegrees) % 360
         best.notes = [.languagesLoaded(try readyEngine().loadedLanguages)] + notes + best.notes
+        if let rendered = best.rendered {
+            // The documents' coordinates: from the prepared page back through its preparation,
+            // the orientation turn and the JPEG's reduced decoding, to the photo's own pixels.
+            let turned = (loaded.exifOrientation ?? 1) >= 5
+            let photo = (
+                width: turned ? loaded.storedSize.height : loaded.storedSize.width,
+                height: turned ? loaded.storedSize.width : loaded.storedSize.height
+            )
+            var toLoaded: [PageGeometry.Step] = []
+            if osdTurns != 0 {
+                toLoaded.append(
+                    .quarterTurns(
+                        osdTurns, width: Double(loaded.image.width), height: Double(loaded.image.height)))
+            }
+            let reduced: [PageGeometry.Step] =
+                loaded.image.width == photo.width ? [] : [.scale(Double(loaded.image.width) / Double(photo.width))]
+            best.documents = try PageDocuments.normalized(
+                rendered, words: best.renderedWordBoxes, toPhoto: page.geometry.after(reduced + toLoaded),
+                toPDFImage: page.geometry.after(toLoaded), pdfImageSize: (loaded.image.width, loaded.image.height),
+                photoName: photoName, width: photo.width, height: photo.height)
+        }
+        // What the documents were made from stays in this process.
+        best.rendered = nil
+        best.renderedWordBoxes = []
         _ = progress(100, .done)
         return best
     }

@@ -7,19 +7,20 @@ import SnapImaging
 
 /// The OCR worker's protocol: the parent passes a `WorkerRequest` (one JSON argument) and the
 /// photo's path (its own argument); the worker answers with `WorkerMessage`s on its standard
-/// output, one JSON object per line (JSON Lines, UTF-8, LF). Version 3 (version 2 had no word
+/// output, one JSON object per line (JSON Lines, UTF-8, LF). Version 4 (version 3 had no export
+/// formats in the request nor Tesseract's documents in the result; version 2 had no word
 /// ranges, alternatives or spelling; version 1 was a struct of optionals with string kinds):
 ///
 /// ```
-/// {"event":"progress","percent":42,"stage":"recognizing","v":3}
-/// {"event":"result","result":{"meanConfidence":91,"notes":[…],"rotationDegrees":90,"text":"…","words":[…]},"v":3}
-/// {"event":"failure","failure":{"unusablePhoto":{"_0":{"notAnImage":{"path":"photo.png"}}}},"v":3}
+/// {"event":"progress","percent":42,"stage":"recognizing","v":4}
+/// {"event":"result","result":{"meanConfidence":91,"notes":[…],"rotationDegrees":90,"text":"…","words":[…]},"v":4}
+/// {"event":"failure","failure":{"unusablePhoto":{"_0":{"notAnImage":{"path":"photo.png"}}}},"v":4}
 /// ```
 /// Exactly one `result` or `failure` ends a run. Every line carries `v`; a line of another
 /// version, or one that is not a message, is skipped by the reader.
 public enum WorkerProtocol {
     /// The protocol version this build speaks and reads.
-    public static let version = 3
+    public static let version = 4
 }
 
 /// One message from the worker to its parent.
