@@ -38,6 +38,8 @@ let package = Package(
         .target(name: "SnapOCR", dependencies: ["SnapImaging", "SnapSpelling", "CTesseract", "CLeptonica", "CLibc"]),
         .target(name: "SnapSpelling", dependencies: ["CHunspell"]),
         .target(name: "SnapShare", dependencies: ["SnapText"]),
+        // Pure: the data a text holds (card numbers, expiry dates, e-mail, phone, URLs, dates).
+        .target(name: "SnapDetectors"),
         .target(name: "SnapTerminal", dependencies: ["CNcursesw"]),
         .target(name: "SnapEditor", dependencies: ["SnapText", "SnapTerminal"]),
         .executableTarget(
@@ -51,6 +53,7 @@ let package = Package(
         .testTarget(name: "SnapOCRTests", dependencies: ["SnapOCR", "SnapImaging", "SnapSpelling", "SnapTestSupport"]),
         .testTarget(name: "SnapSpellingTests", dependencies: ["SnapSpelling"]),
         .testTarget(name: "SnapShareTests", dependencies: ["SnapShare", "SnapText"]),
+        .testTarget(name: "SnapDetectorsTests", dependencies: ["SnapDetectors"]),
         .testTarget(name: "SnapTerminalTests", dependencies: ["SnapTerminal"]),
         .testTarget(
             name: "SnapEditorTests", dependencies: ["SnapEditor", "SnapText", "SnapTerminal", "SnapTestSupport"]),
