@@ -27,6 +27,10 @@ let package = Package(
         .systemLibrary(
             name: "CHunspell", pkgConfig: "hunspell",
             providers: [.apt(["libhunspell-dev", "hunspell-en-us", "hunspell-fr"])]),
+        // chafa: pictures as terminal graphics (symbols, sixel, kitty, iTerm2) and terminal detection.
+        .systemLibrary(
+            name: "CChafa", pkgConfig: "chafa",
+            providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
         // No pkgConfig: SwiftPM drops ncursesw's -D flags anyway (see shim.h).
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
 
@@ -40,11 +44,14 @@ let package = Package(
         .target(name: "SnapShare", dependencies: ["SnapText"]),
         // Pure: the data a text holds (card numbers, expiry dates, e-mail, phone, URLs, dates).
         .target(name: "SnapDetectors"),
-        .target(name: "SnapTerminal", dependencies: ["CNcursesw"]),
-        .target(name: "SnapEditor", dependencies: ["SnapText", "SnapTerminal"]),
+        .target(name: "SnapTerminal", dependencies: ["CNcursesw", "CChafa"]),
+        .target(name: "SnapEditor", dependencies: ["SnapText", "SnapTerminal", "SnapDetectors"]),
         .executableTarget(
             name: "lovesnap",
-            dependencies: ["CLibc", "SnapEditor", "SnapText", "SnapOCR", "SnapShare", "SnapImaging", "SnapSpelling"]),
+            dependencies: [
+                "CLibc", "SnapEditor", "SnapText", "SnapOCR", "SnapShare", "SnapImaging", "SnapSpelling",
+                "SnapDetectors",
+            ]),
 
         // Non-product helpers every test target may use: paths, running the built binary, CER.
         .target(name: "SnapTestSupport", path: "Tests/SnapTestSupport"),

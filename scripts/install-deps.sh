@@ -10,4 +10,5 @@ $SUDO apt-get install -y --no-install-recommends \
   tesseract-ocr-eng tesseract-ocr-fra tesseract-ocr-osd \
   libncurses-dev libexif-dev libgif-dev \
   libhunspell-dev hunspell-en-us hunspell-fr \
+  libchafa-dev libglib2.0-dev \
   tmux python3 locales

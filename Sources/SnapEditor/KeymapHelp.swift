@@ -43,6 +43,7 @@ extension KeyEvent {
         case .function(let n): return "F\(n)"
         case .paste: return "Paste"
         case .resize: return "Resize"
+        case .mouse: return "Mouse"
         case .modified(let key, let modifiers):
             var prefix = ""
             if modifiers.contains(.control) { prefix += "^" }

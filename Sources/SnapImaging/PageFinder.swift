@@ -149,11 +149,8 @@ public enum PageFinder {
     ///   - quad: corners in pixels of `gray`.
     /// - Throws: `ImagingError.operationFailed` when a Leptonica call fails.
     public static func straighten(_ gray: Image, to quad: PageQuadrilateral) throws -> Image {
-        var (w, h) = quad.straightenedSize
-        // pixProjectivePtaGray keeps the source's size: fit the straightened page into it.
-        let fit = min(1, Double(gray.width) / Double(w), Double(gray.height) / Double(h))
-        w = max(1, Int(Double(w) * fit))
-        h = max(1, Int(Double(h) * fit))
+        let geometry = straightenedGeometry(gray, quad)
+        let (w, h) = (geometry.width, geometry.height)
         guard let source = ptaCreate(4), let target = ptaCreate(4) else {
             throw ImagingError.operationFailed(operation: "ptaCreate")
         }
@@ -171,10 +168,20 @@ public enum PageFinder {
         let warped = try withExtendedLifetime(gray) {
             try Image.wrap(pixProjectivePtaGray(gray.pix, target, source, 255), "pixProjectivePtaGray")
         }
+        let (mx, my) = (geometry.marginX, geometry.marginY)
+        return try warped.clipped(x: mx, y: my, width: w - 2 * mx, height: h - 2 * my)
+    }
+
+    /// Where ``straighten(_:to:)`` puts the page of `quad` found in `gray`: the straightened size
+    /// (fitted into `gray`'s, as `pixProjectivePtaGray` keeps the source's size) and the 1 % trimmed.
+    public static func straightenedGeometry(_ gray: Image, _ quad: PageQuadrilateral) -> PreparedGeometry.Page {
+        var (w, h) = quad.straightenedSize
+        let fit = min(1, Double(gray.width) / Double(w), Double(gray.height) / Double(h))
+        w = max(1, Int(Double(w) * fit))
+        h = max(1, Int(Double(h) * fit))
         // A found edge is a pixel or two off, and a sliver of table along it reads as a column of
         // "I"s: a page's margins are wider than 1 % of it, so that much is left out on every side.
-        let (mx, my) = (w / 100, h / 100)
-        return try warped.clipped(x: mx, y: my, width: w - 2 * mx, height: h - 2 * my)
+        return PreparedGeometry.Page(corners: quad.corners, width: w, height: h, marginX: w / 100, marginY: h / 100)
     }
 
     /// The print of the search image: what is darker than its grey closing by `minimumInkContrast`

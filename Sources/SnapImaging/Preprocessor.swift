@@ -74,6 +74,8 @@ public struct PreparedImage {
     public var backgroundNormalized = false
     /// Whether curled text lines were straightened.
     public var dewarped = false
+    /// How its pixels map back to the image it was prepared from.
+    public var geometry = PreparedGeometry()
 
     /// Whether the preparation changed what the page shows beyond a small rotation: a page cut
     /// out and straightened, polarity changed, light evened out, lines dewarped, or the page
@@ -114,9 +116,11 @@ public struct Preprocessor {
             image = try image.scaled(by: scale)
         }
         // A photo shrunk has fewer pixels per inch than its file says.
-        return PreparedImage(
+        var plain = PreparedImage(
             image: image, scale: scale, inverted: false, deskewDegrees: 0, measuredTextHeight: nil,
             resolution: Int((Double(source.resolution) * scale).rounded()))
+        plain.geometry = PreparedGeometry(scale: scale)
+        return plain
     }
 
     /// Runs the pipeline on an upright, alpha-free image.
@@ -132,8 +136,10 @@ public struct Preprocessor {
             scale *= f
         }
 
+        var geometry = PreparedGeometry(scale: scale)
         var page: PageQuadrilateral? = nil
         if options.findPage, let quad = try PageFinder.find(gray) {
+            geometry.page = PageFinder.straightenedGeometry(gray, quad)
             gray = try PageFinder.straighten(gray, to: quad)
             page = quad
         }
@@ -187,6 +193,7 @@ public struct Preprocessor {
             if factor != 1 {
                 gray = try gray.scaled(by: factor)
                 scale *= factor
+                geometry.scaleAfterPage = factor
             }
         }
 
@@ -203,8 +210,10 @@ public struct Preprocessor {
                 probe.pix, &angle, &confidence, sweep, search, Preprocessor.maximumSkew, 1, 0.01) == 0,
                 confidence >= 3, abs(angle) >= 0.3, abs(angle) <= Preprocessor.maximumSkew
             {
+                (geometry.deskewWidth, geometry.deskewHeight) = (gray.width, gray.height)
                 gray = try gray.rotated(degrees: Double(angle))
                 skew = Double(angle)
+                geometry.deskewDegrees = skew
             }
         }
 
@@ -222,6 +231,7 @@ public struct Preprocessor {
         prepared.page = page
         prepared.backgroundNormalized = normalized
         prepared.dewarped = dewarped
+        prepared.geometry = geometry
         return prepared
     }
 

@@ -69,6 +69,11 @@ public struct RecognitionOptions: Codable, Equatable, Sendable {
     public var detectOrientation: Bool
     /// Decoded size above which a photo is refused before decoding (bytes).
     public var memoryLimit: Int
+    /// Only this part of the photo is read (`--region`, or framed in the photo view), with its
+    /// own preparation: decoded at full size, cut out, then prepared as a page of its own (small
+    /// print enlarged to the target text height), no page finding or orientation detection;
+    /// word boxes stay in pixels of the whole upright photo. Nil: the whole photo.
+    public var region: PhotoRegion?
 
     /// Options from their parts; the defaults are lovesnap's (`--level fast`, OSD on, 512 MiB).
     public init(
@@ -116,8 +121,11 @@ public struct Recognizer {
             startedEngine = started
             return started
         }
+        // A region is cut from the photo at full size: a small part of a large JPEG decoded at
+        // 1/4 would lose what the region is read for.
         let loader = ImageLoader(
-            memoryLimit: options.memoryLimit, jpegReductionTarget: options.preprocessing.maxDimension)
+            memoryLimit: options.memoryLimit,
+            jpegReductionTarget: options.region == nil ? options.preprocessing.maxDimension : nil)
         let loaded = try loader.load(path)
         var notes: [RecognitionNote] = []
         if loaded.frameCount > 1 { notes.append(.frameRead(index: 1, of: loaded.frameCount, format: loaded.format)) }
@@ -133,7 +141,9 @@ public struct Recognizer {
             page.scale /= reduction
             let engine = try readyEngine()
             guard progress(lo, .recognizing) else { throw OCRError.cancelled }
-            return try engine.recognize(page) { p in progress(lo + p * span / 100, .recognizing) }
+            var r = try engine.recognize(page) { p in progress(lo + p * span / 100, .recognizing) }
+            Recognizer.mapBoxes(&r.words, of: page, reduction: reduction)
+            return r
         }
 
         // One variant: prepare with `settings`, recognize, report progress within [lo, lo + span].
@@ -151,14 +161,28 @@ public struct Recognizer {
         }
 
         var upright = loaded.image
-        var (best, page) = try attempt(upright, options.preprocessing, 5, 55)
+        var preprocessing = options.preprocessing
+        var detectOrientation = options.detectOrientation
+        var regionBox: BoundingBox?
+        if let region = options.region {
+            let turned = try upright.rotated(quarterTurnsClockwise: region.quarterTurnsClockwise)
+            let (box, clipped) = try region.pixels(inWidth: turned.width, height: turned.height)
+            upright = try turned.clipped(x: box.x, y: box.y, width: box.width, height: box.height)
+            regionBox = box
+            notes.append(.regionRead(region: "\(box.x),\(box.y),\(box.width),\(box.height)", clipped: clipped))
+            // The user framed the part to read: no page to find in it, and its orientation is the
+            // one it was framed in.
+            preprocessing.findPage = false
+            detectOrientation = false
+        }
+        var (best, page) = try attempt(upright, preprocessing, 5, 55)
         // Enlarging small print usually helps, but a small crop that mixes tiny and large type can
         // read worse enlarged; when the enlarged page is small, a second reading at the photo's own
         // size costs little, and it is kept when clearly better.
-        if options.level == .fast, options.preprocessing.rescaleToTextHeight, page.scale * reduction > 1.01,
+        if options.level == .fast, preprocessing.rescaleToTextHeight, page.scale * reduction > 1.01,
             page.image.width * page.image.height <= Recognizer.smallPagePixels
         {
-            var native = options.preprocessing
+            var native = preprocessing
             native.rescaleToTextHeight = false
             let (r, p) = try attempt(upright, native, 60, 5)
             // The enlarged reading is the rule; the native one must be clearly better (5 %).
@@ -170,7 +194,7 @@ public struct Recognizer {
         var osdTurns = 0
         // Orientation detection only when the first reading is poor: an upright page read with
         // good confidence needs none, and OSD costs as much as a small page's recognition.
-        if options.detectOrientation && best.meanConfidence < Recognizer.orientationCheckBelowConfidence {
+        if detectOrientation && best.meanConfidence < Recognizer.orientationCheckBelowConfidence {
             guard progress(65, .orientation) else { throw OCRError.cancelled }
             if let detector = OrientationDetector(tessdataPath: try readyEngine().tessdataPath),
                 let o = detector.detect(page.image, resolution: page.resolution)
@@ -179,7 +203,7 @@ public struct Recognizer {
                     .orientationDetected(degrees: o.quarterTurnsClockwise * 90, confidence: Double(o.confidence)))
                 if o.quarterTurnsClockwise != 0 && o.confidence >= detector.minimumConfidence {
                     let turned = try upright.rotated(quarterTurnsClockwise: o.quarterTurnsClockwise)
-                    let (r, p) = try attempt(turned, options.preprocessing, 70, 30)
+                    let (r, p) = try attempt(turned, preprocessing, 70, 30)
                     if r.meanConfidence >= best.meanConfidence {
                         (best, page, upright, osdTurns) = (r, p, turned, o.quarterTurnsClockwise)
                         notes.append(
@@ -189,7 +213,7 @@ public struct Recognizer {
             }
         }
         if options.level == .accurate {
-            let others = Recognizer.accurateVariants(of: options.preprocessing, firstScale: page.scale * reduction)
+            let others = Recognizer.accurateVariants(of: preprocessing, firstScale: page.scale * reduction)
             for (i, settings) in others.enumerated() {
                 let (r, p) = try attempt(upright, settings, 70 + 30 * i / others.count, 30 / others.count)
                 if Recognizer.score(r) > Recognizer.score(best) {
@@ -206,7 +230,7 @@ public struct Recognizer {
         if page.isTransformed || poor {
             let languages = engineOptions.languages
             let pendingSpelling = Pending { try SpellChecker(languages: languages) }
-            var plainPage = try Preprocessor(options: options.preprocessing).plain(upright)
+            var plainPage = try Preprocessor(options: preprocessing).plain(upright)
             let r = try read(&plainPage, 85, 14)
             // Without a dictionary for the languages there is no evidence to weigh: the prepared
             // reading stays.
@@ -230,6 +254,13 @@ public struct Recognizer {
         if best.rotationDegrees != 0 { notes.append(.rotated(degrees: best.rotationDegrees)) }
         best.rotationDegrees =
             (Recognizer.rotation(ofEXIF: loaded.exifOrientation) + osdTurns * 90 + best.rotationDegrees) % 360
+        if let regionBox {
+            best.region = regionBox
+            for i in best.words.indices {
+                best.words[i].boundingBox.x += regionBox.x
+                best.words[i].boundingBox.y += regionBox.y
+            }
+        }
         best.notes = [.languagesLoaded(try readyEngine().loadedLanguages)] + notes + best.notes
         _ = progress(100, .done)
         return best
@@ -242,6 +273,29 @@ public struct Recognizer {
     /// 0.059 instead of 0.023 and 0.025.
     static func score(_ r: RecognitionResult) -> Double {
         r.words.reduce(0) { $0 + $1.confidence / 100 * Double($1.text.count) }
+    }
+
+    /// Moves the boxes of `words`, read on `page` and placed by the engine at prepared pixels ÷
+    /// `page.scale`, to where the words are in the upright photo when the page was cut out and
+    /// straightened or deskewed (``PreparedGeometry``); `reduction` is the JPEG decode reduction.
+    static func mapBoxes(_ words: inout [RecognizedWord], of page: PreparedImage, reduction: Double) {
+        let geometry = page.geometry
+        guard geometry.page != nil || geometry.deskewDegrees != 0 else { return }
+        for i in words.indices {
+            let b = words[i].boundingBox
+            let corners = [(b.x, b.y), (b.x + b.width, b.y), (b.x, b.y + b.height), (b.x + b.width, b.y + b.height)]
+            let mapped = corners.map { corner in
+                let p = geometry.sourcePoint(x: Double(corner.0) * page.scale, y: Double(corner.1) * page.scale)
+                return (p.x * reduction, p.y * reduction)
+            }
+            let left = mapped.map(\.0).min()!
+            let right = mapped.map(\.0).max()!
+            let top = mapped.map(\.1).min()!
+            let bottom = mapped.map(\.1).max()!
+            words[i].boundingBox = BoundingBox(
+                x: Int(left.rounded()), y: Int(top.rounded()), width: Int((right - left).rounded()),
+                height: Int((bottom - top).rounded()))
+        }
     }
 
     /// An enlarged page of at most this many pixels is also read at its own size (`--level fast`).

@@ -134,6 +134,10 @@ struct Arguments {
                 }
                 a.uncertainBelow = n
             case "--json": a.json = true
+            case "--region":
+                do { a.options.region = try PhotoRegion.parse(value(name)) } catch let problem as PhotoRegion.Problem {
+                    throw UsageError(description: problem.description)
+                }
             case "--mail-command": a.mailCommand = try value(name)
             case "--timeout":
                 let v = try value(name)
@@ -172,6 +176,10 @@ struct Arguments {
                     ? "edit: which text file?" : "which photo? (lovesnap PHOTO, or lovesnap --help)")
         }
         if a.json && mode != .ocr { throw UsageError(description: "--json is for `lovesnap ocr`") }
+        if a.options.region != nil && mode != .ocr {
+            throw UsageError(
+                description: "--region is for `lovesnap ocr`; in the editor, M-P shows the photo to frame a region on")
+        }
         if output != nil && mode != .ocr {
             throw UsageError(description: "-o/--output is for `lovesnap ocr`; in the editor, ^O writes the text out")
         }
@@ -213,7 +221,10 @@ struct Arguments {
               --timeout SECONDS   stop an OCR run that takes longer (default: 300)
           -o, --output FILE       (ocr) write the text to FILE instead of stdout
           -v, --verbose           (ocr) print each stage with its elapsed time on stderr
-              --json              (ocr) print the words with their marks as JSON (see README)
+              --json              (ocr) print one JSON document: the text, every word with its box,
+                                  confidence and marks, rotation, notes, detected data (see README)
+              --region X,Y,W,H    (ocr) read only this rectangle of the upright photo, in pixels
+                                  (120,300,800,90) or percent (10%,20%,50%,15%)
               --uncertain-below N mark words read with a confidence under N (0–101) as
                                   uncertain (default: \(Int(Proofreading.defaultThreshold)))
         Editor options:

@@ -63,55 +63,9 @@ enum OCRCommand {
             if result.text.isEmpty { Console.note("no text found in \(name)") }
             let bytes =
                 args.json
-                ? ProofreadingReport(result, rules: Proofreading(uncertainBelow: args.uncertainBelow)).json()
+                ? OCRReport(result, photo: name, rules: Proofreading(uncertainBelow: args.uncertainBelow)).json()
                 : Array(result.text.utf8)
             do { try OutputFile.write(bytes, to: output) } catch { throw .outputFailed(error) }
         }
-    }
-}
-
-/// `lovesnap ocr --json`: the text and each word with its place, confidence and marks, for
-/// scripts/mark-quality.py. One JSON object (sorted keys) and a LF:
-/// `{"text": …, "uncertainBelow": 80, "words": [{"text", "confidence", "range": [from, to] (UTF-8
-/// bytes of text), "box": [x, y, width, height] (photo pixels), "line", "alternatives",
-/// "runnerUp" (the strongest character choice not taken, 0–100), "known" (spelling, or null),
-/// "doubts": reasons besides confidence, "uncertain"}]}`.
-struct ProofreadingReport: Encodable {
-    struct Word: Encodable {
-        var text: String
-        var confidence: Double
-        var range: [Int]
-        var box: [Int]
-        var line: Int
-        var alternatives: [String]
-        var runnerUp: Double
-        var known: Bool?
-        var doubts: [String]
-        var uncertain: Bool
-    }
-    var text: String
-    var uncertainBelow: Double
-    var words: [Word]
-
-    init(_ result: RecognitionResult, rules: Proofreading) {
-        text = result.text
-        uncertainBelow = rules.uncertainBelow
-        let others = Proofreading.otherSignals(result.words)
-        let all = rules.doubts(about: result.words)
-        words = result.words.indices.map { i in
-            let w = result.words[i]
-            let b = w.boundingBox
-            return Word(
-                text: w.text, confidence: w.confidence, range: [w.textRange.lowerBound, w.textRange.upperBound],
-                box: [b.x, b.y, b.width, b.height], line: w.line, alternatives: w.alternatives,
-                runnerUp: w.runnerUpConfidence, known: w.isKnownWord,
-                doubts: others[i].map(\.rawValue), uncertain: !all[i].isEmpty)
-        }
-    }
-
-    func json() -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Array((try? encoder.encode(self)) ?? Data("{}".utf8)) + [0x0A]
     }
 }
