@@ -321,8 +321,8 @@ public struct Recognizer {
         return out
     }
 
-    /// Clockwise degrees that EXIF orientation `o` turns the stored pixels by.
-    static func rotation(ofEXIF o: Int?) -> Int {
+    /// Clockwise degrees that EXIF orientation `o` (1–8, nil for none) turns the stored pixels by.
+    public static func rotation(ofEXIF o: Int?) -> Int {
         switch o {
         case 3, 4: return 180
         case 5, 6: return 90
