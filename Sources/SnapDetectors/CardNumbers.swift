@@ -85,7 +85,21 @@ public enum CardNumbers {
                 }
                 if count > 19 { break }
             }
-            let start = i
+            var start = i
+            // A first or last group without a digit ("ok 4111 …", "… 1112 ok") is a word beside
+            // the number, not part of it.
+            func hasDigit(_ r: Range<Int>) -> Bool { chars[r].contains { $0.isASCII && $0.isNumber } }
+            while let separator = chars[start..<end].lastIndex(where: { $0 == " " || $0 == "-" }),
+                !hasDigit((separator + 1)..<end)
+            {
+                end = separator
+            }
+            while let separator = chars[start..<end].firstIndex(where: { $0 == " " || $0 == "-" }),
+                !hasDigit(start..<separator)
+            {
+                start = separator + 1
+            }
+            count = chars[start..<end].filter(isDigitLike).count
             i = max(i + 1, end)
             guard count >= 13, count <= 19, end >= chars.count || !isWordish(chars[end]) else { continue }
             let run = Array(chars[start..<end])

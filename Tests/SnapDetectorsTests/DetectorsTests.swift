@@ -71,6 +71,13 @@ import Testing
         #expect(Detectors.detect(in: "ref4111111111111111").isEmpty)  // inside a word
         #expect(Detectors.detect(in: "Sobbing lilies soil").isEmpty)
     }
+
+    @Test func wordsOfLookAlikeLettersBesideANumberAreNotPartOfIt() {
+        let found = Detectors.detect(in: "so 4111 1111 1111 1111 ok")
+        #expect(found.map(\.text) == ["4111 1111 1111 1111"])
+        #expect(found.first?.range == 3..<22)
+        #expect(found.first?.isNearMiss == false)
+    }
 }
 
 @Suite struct DateTests {
