@@ -129,8 +129,10 @@ private func drawText(_ frame: inout Frame, rows: Range<Int>, _ state: EditorSta
         let index = top + i
         guard index < buffer.lineCount else { break }
         // Data found in the line (card numbers, dates, addresses…): underlined; a near miss in
-        // the warning colour too.
-        let found = Detectors.detect(inLine: buffer.lines[index]).map {
+        // the warning colour too. Not looked for in lines too long to be a poem's or a card's
+        // (a megabyte line would be scanned on every key).
+        let line = buffer.lines[index]
+        let found = (line.utf8.count <= 4096 ? Detectors.detect(inLine: line) : []).map {
             (range: ($0.range.lowerBound + lineStart)..<($0.range.upperBound + lineStart), nearMiss: $0.isNearMiss)
         }
         if margin > 0 {
