@@ -36,10 +36,11 @@ def palette(n):
 
 
 def cells(lines):
-    """Each row as a list of (character, fg, bg, bold, underline)."""
+    """Each row as a list of (character, fg, bg, bold, underline). The attributes carry on from one
+    row to the next: tmux writes only what changes."""
     out = []
+    fg, bg, bold, under, rev = None, None, False, False, False
     for line in lines:
-        fg, bg, bold, under, rev = None, None, False, False, False
         row = []
         i = 0
         while i < len(line):
