@@ -239,7 +239,8 @@ struct Arguments {
         \(Keymap.nano.keyList(width: 92, indent: "  ").joined(separator: "\n"))
 
         Exit codes: 0 ok (also when no text was found: a notice goes to stderr), 1 other failure,
-          2 bad command line, 3 unusable photo, 4 missing language or tessdata,
-          5 OCR engine crashed or timed out, 6 could not write or mail the text, 130 interrupted.
+          2 bad command line (also a --region outside the photo), 3 unusable photo,
+          4 missing language or tessdata, 5 OCR engine crashed or timed out,
+          6 could not write or mail the text, 130 interrupted.
         """
 }
