@@ -13,6 +13,15 @@ public struct PreparedGeometry: Equatable, Sendable {
         public var width: Int, height: Int
         /// Pixels trimmed on the left and right (`marginX`) and on the top and bottom (`marginY`).
         public var marginX: Int, marginY: Int
+
+        /// A page from its parts (pixels).
+        public init(corners: [PageQuadrilateral.Point], width: Int, height: Int, marginX: Int, marginY: Int) {
+            self.corners = corners
+            self.width = width
+            self.height = height
+            self.marginX = marginX
+            self.marginY = marginY
+        }
     }
 
     /// The `maxDimension` bound: scaled-source pixels per source pixel (≤ 1).
