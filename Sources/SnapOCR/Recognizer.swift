@@ -70,8 +70,9 @@ public struct RecognitionOptions: Codable, Equatable, Sendable {
     /// Decoded size above which a photo is refused before decoding (bytes).
     public var memoryLimit: Int
     /// Only this part of the photo is read (`--region`, or framed in the photo view), with its
-    /// own preparation: decoded at full size, cut out, then prepared as a page of its own (small
-    /// print enlarged to the target text height), no page finding or orientation detection;
+    /// own preparation: decoded at full size, cut out (a strip lower than twice the target text
+    /// height enlarged to it, up to 4×), then prepared as a page of its own (small print enlarged
+    /// to the target text height), no page finding or orientation detection;
     /// word boxes stay in pixels of the whole upright photo. Nil: the whole photo.
     public var region: PhotoRegion?
 
@@ -164,11 +165,20 @@ public struct Recognizer {
         var preprocessing = options.preprocessing
         var detectOrientation = options.detectOrientation
         var regionBox: BoundingBox?
+        var regionScale = 1.0
         if let region = options.region {
             let turned = try upright.rotated(quarterTurnsClockwise: region.quarterTurnsClockwise)
             let (box, clipped) = try region.pixels(inWidth: turned.width, height: turned.height)
             upright = try turned.clipped(x: box.x, y: box.y, width: box.width, height: box.height)
             regionBox = box
+            // A strip framed tight around one line (a card's number) is too low for its text
+            // height to be measured (the glyphs are more than a third of it): it is enlarged to
+            // twice the target text height first (up to 4×), so its print is read near that height.
+            let enlargement = min(4, 2 * preprocessing.targetTextHeight / Double(box.height))
+            if enlargement > 1.05 {
+                regionScale = enlargement
+                upright = try upright.scaled(by: regionScale)
+            }
             notes.append(.regionRead(region: "\(box.x),\(box.y),\(box.width),\(box.height)", clipped: clipped))
             // The user framed the part to read: no page to find in it, and its orientation is the
             // one it was framed in.
@@ -257,8 +267,15 @@ public struct Recognizer {
         if let regionBox {
             best.region = regionBox
             for i in best.words.indices {
-                best.words[i].boundingBox.x += regionBox.x
-                best.words[i].boundingBox.y += regionBox.y
+                var b = best.words[i].boundingBox
+                if regionScale != 1 {
+                    let f = 1 / regionScale
+                    b = BoundingBox(
+                        x: Int((Double(b.x) * f).rounded()), y: Int((Double(b.y) * f).rounded()),
+                        width: Int((Double(b.width) * f).rounded()), height: Int((Double(b.height) * f).rounded()))
+                }
+                best.words[i].boundingBox = BoundingBox(
+                    x: b.x + regionBox.x, y: b.y + regionBox.y, width: b.width, height: b.height)
             }
         }
         best.notes = [.languagesLoaded(try readyEngine().loadedLanguages)] + notes + best.notes

@@ -85,6 +85,20 @@ import Testing
         #expect(found.map { $0["nearMiss"] as? Bool } == [true])
     }
 
+    @Test func aStripFramedTightAroundSmallPrintIsEnlargedBeforeItIsRead() throws {
+        // The card at a third of its size: digits 15 px high in a strip of 26 px, too low for the
+        // text height to be measured (read at that size, Tesseract found no text).
+        let doc = try document(["--region", "36,82,250,26", TestPaths.fixture("card-specimen-small.png")])
+        #expect(doc["text"] as? String == "4111 1111 1111 1111\n")
+        let words = try #require(doc["words"] as? [[String: Any]])
+        #expect(
+            words.map { $0["box"] as? [Int] } == [
+                [44, 88, 48, 16], [107, 88, 48, 16], [169, 88, 48, 16], [232, 88, 47, 16],
+            ])
+        let found = try #require(doc["detections"] as? [[String: Any]])
+        #expect(found.map { $0["value"] as? String } == ["4111111111111111"])
+    }
+
     @Test func aRegionPastTheEdgeIsCutToThePhoto() throws {
         let r = try lovesnap(["ocr", "--region", "100,250,5000,80", Self.card])
         #expect(r.status == 0)

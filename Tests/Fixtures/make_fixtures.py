@@ -242,6 +242,10 @@ draw.rounded_rectangle((table, table, table + card_w, table + card_h), radius=38
 for text, path, size, baseline in CARD_LINES:
     draw.text((table + 70, table + baseline), text, font=ImageFont.truetype(path, size), fill=(20, 28, 48), anchor="ls")
 card_page.save(out("card-specimen.png"), optimize=True)
+# The same card photographed from three times as far: print 10–20 px high, for a region framed
+# tight around the number (too low for its text height to be measured).
+card_page.resize((card_page.width // 3, card_page.height // 3), Image.LANCZOS).save(
+    out("card-specimen-small.png"), optimize=True)
 
 
 # --- Texts for the editor and the mail tests ----------------------------------------------------
