@@ -28,12 +28,37 @@ struct PhotoViewTmuxTests {
         return rows.indices.filter { rows[$0].contains(";5;226m") || rows[$0].contains(";5;226;") }
     }
 
-    func start(_ photo: String, source: String, in dir: URL, columns: Int = 100, rows: Int = 40) throws -> TmuxSession {
+    func start(
+        _ photo: String, source: String, in dir: URL, graphics: String = "symbols", columns: Int = 100,
+        rows: Int = 40
+    ) throws -> TmuxSession {
         try FileManager.default.copyItem(atPath: source, toPath: dir.appendingPathComponent(photo).path)
         // `swift test` runs with NO_COLOR=1; an empty NO_COLOR asks for colour (no-color.org).
         return try TmuxSession(
-            [TestPaths.lovesnap, photo], in: dir, environment: ["NO_COLOR": "", "LOVESNAP_GRAPHICS": "symbols"],
+            [TestPaths.lovesnap, photo], in: dir, environment: ["NO_COLOR": "", "LOVESNAP_GRAPHICS": graphics],
             columns: columns, rows: rows, label: "lsnap-photo")
+    }
+
+    @Test func aGraphicsProtocolPictureLeavesTheScreenWhole() throws {
+        // tmux shows no sixel (it drops the sequence): the photo area stays blank, and the text
+        // around it and after Esc is drawn in full (curses repaints what the picture covered).
+        let dir = try TmuxSession.temporaryDirectory("lsnap-sixel")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let t = try start("kettle-photo.jpg", source: TestPaths.sample("kettle-photo.jpg"), in: dir, graphics: "sixel")
+        defer { t.kill() }
+        try t.waitUntil("the OCR result") { status($0).hasPrefix("[ Read 4 lines") }
+        try t.press("M-p")
+        try t.waitFor("\"Lenore,\" conf 92 at 132,120 145×33 px")
+        var screen = try t.waitUntil("the picture sent") { $0[1...28].allSatisfy { $0.isEmpty } }
+        #expect(screen[29] == "Lenore, the kettle hums your tune,")
+        try t.press("Escape")
+        screen = try t.waitUntil("the text") { $0[1] == "Lenore, the kettle hums your tune," }
+        #expect(screen[4] == "and watched the quiet minutes pass.")
+        #expect(screen[5...36].allSatisfy { $0.isEmpty })
+        try t.press("C-x")
+        try t.waitFor("Save modified buffer?")
+        try t.type("n")
+        #expect(try t.waitForExit() == 0)
     }
 
     @Test func thePhotoViewDrawsFollowsTheCursorAndReadsAFramedRegion() throws {
