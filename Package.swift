@@ -34,6 +34,10 @@ let package = Package(
         .systemLibrary(
             name: "CQpdf", pkgConfig: "libqpdf",
             providers: [.apt(["libqpdf-dev"])]),
+        // chafa: pictures as terminal graphics (symbols, sixel, kitty, iTerm2) and terminal detection.
+        .systemLibrary(
+            name: "CChafa", pkgConfig: "chafa",
+            providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
         // No pkgConfig: SwiftPM drops ncursesw's -D flags anyway (see shim.h).
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
 
@@ -48,12 +52,15 @@ let package = Package(
         .target(name: "SnapExport", dependencies: ["SnapImaging", "CLibxml2", "CQpdf"]),
         .target(name: "SnapSpelling", dependencies: ["CHunspell"]),
         .target(name: "SnapShare", dependencies: ["SnapText"]),
-        .target(name: "SnapTerminal", dependencies: ["CNcursesw"]),
-        .target(name: "SnapEditor", dependencies: ["SnapText", "SnapTerminal"]),
+        // Pure: the data a text holds (card numbers, expiry dates, e-mail, phone, URLs, dates).
+        .target(name: "SnapDetectors"),
+        .target(name: "SnapTerminal", dependencies: ["CNcursesw", "CChafa"]),
+        .target(name: "SnapEditor", dependencies: ["SnapText", "SnapTerminal", "SnapDetectors"]),
         .executableTarget(
             name: "lovesnap",
             dependencies: [
                 "CLibc", "SnapEditor", "SnapText", "SnapOCR", "SnapShare", "SnapImaging", "SnapSpelling", "SnapExport",
+                "SnapDetectors",
             ]),
 
         // Non-product helpers every test target may use: paths, running the built binary, CER.
@@ -64,6 +71,7 @@ let package = Package(
         .testTarget(name: "SnapSpellingTests", dependencies: ["SnapSpelling"]),
         .testTarget(name: "SnapShareTests", dependencies: ["SnapShare", "SnapText"]),
         .testTarget(name: "SnapExportTests", dependencies: ["SnapExport", "SnapImaging", "SnapTestSupport"]),
+        .testTarget(name: "SnapDetectorsTests", dependencies: ["SnapDetectors"]),
         .testTarget(name: "SnapTerminalTests", dependencies: ["SnapTerminal"]),
         .testTarget(
             name: "SnapEditorTests", dependencies: ["SnapEditor", "SnapText", "SnapTerminal", "SnapTestSupport"]),

@@ -53,6 +53,26 @@ public struct EditorState: Equatable {
     }
     var insertionOffset: Int?
     var insertionName = ""
+    /// While a photo or a region of one is read for insertion: the photo its words are in (an
+    /// index of ``photos``), and the marked text the result replaces.
+    var insertionPhoto: Int?
+    var insertionReplaces: Range<Int>?
+    /// Whether the photo read for insertion is a new one (^R), whose turn the result tells.
+    var insertionIsNewPhoto = false
+    /// The photos the text was read from, the first one's words first (``ProofWord/photo``).
+    public var photos: [PhotoSource] = []
+    /// The photo view's picture as last drawn (its request says for which state and size).
+    public var photoRendering: PhotoRendering?
+    /// The request the photo renderer last failed on, and why (shown instead of the photo).
+    var photoFailure: (request: PhotoRequest, message: String)? {
+        get { photoFailureRequest.map { ($0, photoFailureMessage) } }
+        set {
+            photoFailureRequest = newValue?.request
+            photoFailureMessage = newValue?.message ?? ""
+        }
+    }
+    var photoFailureRequest: PhotoRequest?
+    var photoFailureMessage = ""
     /// The words OCR read, indexed by their marks' ids (``SnapText/TextMark/id``); empty for a text file.
     public var words: [ProofWord] = []
 
@@ -190,6 +210,10 @@ public enum Mode: Equatable, Sendable {
     /// "Correct this one too?" with Y / N / A / ^C, for each other word read as the one just
     /// corrected (an error series).
     case confirmSeries(SeriesCorrection)
+    /// The photo view (M-P): the photo with the words' boxes above, the text below.
+    case photo(PhotoView)
+    /// The list of data found in the text (M-F): card numbers, dates, addresses, phone numbers.
+    case data(DataMenu)
 }
 
 /// A correction offered for an error series: the other words OCR read as the word the user just

@@ -55,6 +55,9 @@ public struct RecognitionResult: Codable, Equatable, Sendable {
     /// What the run did to the photo (for the user) and how it ran (diagnostics), in the order
     /// each kind happened; see `RecognitionNote.isDiagnostic`.
     public var notes: [RecognitionNote]
+    /// The part of the upright photo that was read (`RecognitionOptions.region`), in its
+    /// pixels; nil when the whole photo was read.
+    public var region: BoundingBox?
     /// The lines left out as noise (`NoiseLines`), one per line: still evidence of what the
     /// preparation made of the page when readings are compared; not sent between processes.
     var leftOutText = ""
@@ -67,7 +70,7 @@ public struct RecognitionResult: Codable, Equatable, Sendable {
     public var documents: PageDocuments?
 
     enum CodingKeys: String, CodingKey {
-        case text, meanConfidence, words, rotationDegrees, notes, documents
+        case text, meanConfidence, words, rotationDegrees, notes, region, documents
     }
 
     /// A result from its parts (see each property for units).

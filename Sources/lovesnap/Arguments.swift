@@ -168,6 +168,10 @@ struct Arguments {
                     Replacement(
                         find: String(v[..<eq]), replacement: String(v[v.index(after: eq)...]),
                         regularExpression: name == "--replace-regex"))
+            case "--region":
+                do { a.options.region = try PhotoRegion.parse(value(name)) } catch let problem as PhotoRegion.Problem {
+                    throw UsageError(description: problem.description)
+                }
             case "--mail-command": a.mailCommand = try value(name)
             case "--timeout":
                 let v = try value(name)
@@ -222,6 +226,10 @@ struct Arguments {
         if positional.filter({ $0 == "-" }).count > 1 {
             throw UsageError(description: "standard input (-) can be read only once")
         }
+        if a.options.region != nil && mode != .ocr {
+            throw UsageError(
+                description: "--region is for `lovesnap ocr`; in the editor, M-P shows the photo to frame a region on")
+        }
         if output != nil && mode != .ocr {
             throw UsageError(description: "-o/--output is for `lovesnap ocr`; in the editor, ^O writes the text out")
         }
@@ -269,7 +277,10 @@ struct Arguments {
               --replace FIND=REPL (ocr) replace every FIND by REPL (literal; repeatable, in order)
               --replace-regex RE=REPL  (ocr) the same with a regular expression (\\1 or $1: groups)
           -v, --verbose           (ocr) print each stage with its elapsed time on stderr
-              --json              (ocr) print the words with their marks as JSON (see README)
+              --json              (ocr) print one JSON document: the text, every word with its box,
+                                  confidence and marks, rotation, notes, detected data (see README)
+              --region X,Y,W,H    (ocr) read only this rectangle of the upright photo, in pixels
+                                  (120,300,800,90) or percent (10%,20%,50%,15%)
               --uncertain-below N mark words read with a confidence under N (0–101) as
                                   uncertain (default: \(Int(Proofreading.defaultThreshold)))
         Editor options:
@@ -284,7 +295,8 @@ struct Arguments {
         \(Keymap.nano.keyList(width: 92, indent: "  ").joined(separator: "\n"))
 
         Exit codes: 0 ok (also when no text was found: a notice goes to stderr), 1 other failure,
-          2 bad command line, 3 unusable photo, 4 missing language or tessdata,
-          5 OCR engine crashed or timed out, 6 could not write or mail the text, 130 interrupted.
+          2 bad command line (also a --region outside the photo), 3 unusable photo,
+          4 missing language or tessdata, 5 OCR engine crashed or timed out,
+          6 could not write or mail the text, 130 interrupted.
         """
 }

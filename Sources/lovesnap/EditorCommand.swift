@@ -57,6 +57,25 @@ enum EditorCommand {
             configuration = EditorConfiguration(
                 displayName: input.name, defaultSaveName: textPath,
                 recognition: task, sharing: sharing)
+            configuration.photo = PhotoSource(path: path, name: input.name)
+        }
+
+        // The photo view's regions: OCR of a part of the photo in a worker of its own.
+        configuration.regionReader = { photo, box in
+            var options = args.options
+            options.region = PhotoRegion(
+                pixels: BoundingBox(x: box.x, y: box.y, width: box.width, height: box.height),
+                quarterTurnsClockwise: PhotoPreview.extraQuarterTurns(photo))
+            let task = WorkerRecognitionTask(
+                client: try WorkerClient(
+                    executable: Executable.path, workerArguments: ["__worker"], options: options, path: photo.path,
+                    displayName: photo.name, timeout: args.timeout),
+                input: try InputFile(argument: photo.path, rawBytes: nil),
+                // A region is part of a page already read: it makes no page of the exports (its
+                // words there are typed words without a box).
+                proofreading: Proofreading(uncertainBelow: args.uncertainBelow), pages: ReadPages())
+            task.languages = args.options.engine.languages
+            return task
         }
 
         // ^R on a photo: OCR in a worker of its own, the text inserted with its marks.
@@ -79,6 +98,12 @@ enum EditorCommand {
             configuration.recognition?.cancel()
             throw .terminalUnavailable(error)
         }
+        let cell = terminal.cellPixelSize ?? (10, 20)
+        configuration.photoRenderer = PhotoPreview(
+            pictures: PictureRenderer(
+                environment: environment, colorCount: terminal.colorCount, cellWidth: cell.width,
+                cellHeight: cell.height),
+            memoryLimit: args.options.memoryLimit)
         let editor = Editor(terminal: terminal, configuration: configuration)
         let status = editor.run()
         terminal.shutdown()
@@ -130,7 +155,7 @@ final class WorkerRecognitionTask: RecognitionTask {
                 return .finished(
                     text: r.text, meanConfidence: r.meanConfidence,
                     notes: r.notes.filter { !$0.isDiagnostic }.map(\.description),
-                    words: Self.proofWords(r, proofreading))
+                    words: Self.proofWords(r, proofreading), rotationDegrees: r.rotationDegrees)
             case .failed(let reason):
                 let message = input.userFacing(reason.description)
                 if reason != .cancelled { failure = message }

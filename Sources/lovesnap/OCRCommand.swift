@@ -43,7 +43,7 @@ enum OCRCommand {
             results.append(result)
         }
         if args.json, let result = results.first {
-            let bytes = ProofreadingReport(result, rules: Proofreading(uncertainBelow: args.uncertainBelow)).json()
+            let bytes = OCRReport(result, photo: inputs[0].name, rules: Proofreading(uncertainBelow: args.uncertainBelow)).json()
             do { try OutputFile.write(bytes, to: output == "-" ? nil : output) } catch { throw .outputFailed(error) }
             return
         }
@@ -130,51 +130,5 @@ enum OCRCommand {
         case .failure(let failure): throw .recognition(failure, input: input)
         case .success(let result): return result
         }
-    }
-}
-
-/// `lovesnap ocr --json`: the text and each word with its place, confidence and marks, for
-/// scripts/mark-quality.py. One JSON object (sorted keys) and a LF:
-/// `{"text": …, "uncertainBelow": 80, "words": [{"text", "confidence", "range": [from, to] (UTF-8
-/// bytes of text), "box": [x, y, width, height] (photo pixels), "line", "alternatives",
-/// "runnerUp" (the strongest character choice not taken, 0–100), "known" (spelling, or null),
-/// "doubts": reasons besides confidence, "uncertain"}]}`.
-struct ProofreadingReport: Encodable {
-    struct Word: Encodable {
-        var text: String
-        var confidence: Double
-        var range: [Int]
-        var box: [Int]
-        var line: Int
-        var alternatives: [String]
-        var runnerUp: Double
-        var known: Bool?
-        var doubts: [String]
-        var uncertain: Bool
-    }
-    var text: String
-    var uncertainBelow: Double
-    var words: [Word]
-
-    init(_ result: RecognitionResult, rules: Proofreading) {
-        text = result.text
-        uncertainBelow = rules.uncertainBelow
-        let others = Proofreading.otherSignals(result.words)
-        let all = rules.doubts(about: result.words)
-        words = result.words.indices.map { i in
-            let w = result.words[i]
-            let b = w.boundingBox
-            return Word(
-                text: w.text, confidence: w.confidence, range: [w.textRange.lowerBound, w.textRange.upperBound],
-                box: [b.x, b.y, b.width, b.height], line: w.line, alternatives: w.alternatives,
-                runnerUp: w.runnerUpConfidence, known: w.isKnownWord,
-                doubts: others[i].map(\.rawValue), uncertain: !all[i].isEmpty)
-        }
-    }
-
-    func json() -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Array((try? encoder.encode(self)) ?? Data("{}".utf8)) + [0x0A]
     }
 }

@@ -37,14 +37,14 @@ let everyFailure: [WorkerFailure] = [
         let line = try WorkerMessage.progress(percent: 42, stage: .recognizing).encodedLine()
         #expect(
             String(decoding: line, as: UTF8.self)
-                == "{\"event\":\"progress\",\"percent\":42,\"stage\":\"recognizing\",\"v\":4}\n")
+                == "{\"event\":\"progress\",\"percent\":42,\"stage\":\"recognizing\",\"v\":5}\n")
     }
 
     @Test func failureLineCarriesTheTypedFailure() throws {
         let line = try WorkerMessage.failure(.unusablePhoto(.notAnImage(path: "/p/photo.png"))).encodedLine()
         #expect(
             String(decoding: line, as: UTF8.self)
-                == "{\"event\":\"failure\",\"failure\":{\"unusablePhoto\":{\"_0\":{\"notAnImage\":{\"path\":\"/p/photo.png\"}}}},\"v\":4}\n"
+                == "{\"event\":\"failure\",\"failure\":{\"unusablePhoto\":{\"_0\":{\"notAnImage\":{\"path\":\"/p/photo.png\"}}}},\"v\":5}\n"
         )
     }
 
