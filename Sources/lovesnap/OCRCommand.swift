@@ -43,7 +43,9 @@ enum OCRCommand {
             results.append(result)
         }
         if args.json, let result = results.first {
-            let bytes = OCRReport(result, photo: inputs[0].name, rules: Proofreading(uncertainBelow: args.uncertainBelow)).json()
+            let bytes = OCRReport(
+                result, photo: inputs[0].name, rules: Proofreading(uncertainBelow: args.uncertainBelow)
+            ).json()
             do { try OutputFile.write(bytes, to: output == "-" ? nil : output) } catch { throw .outputFailed(error) }
             return
         }

@@ -1,6 +1,6 @@
-@testable import SnapImaging
 import Testing
 
+@testable import SnapImaging
 @testable import SnapOCR
 
 /// `--region`'s values and their pixels, and the mapping of a prepared page's pixels back to the photo.
