@@ -42,11 +42,16 @@ public struct Keymap: Sendable {
     public var help: [KeyBinding<HelpAction>]
     /// The alternatives menu of a word.
     public var menu: [KeyBinding<MenuAction>]
+    /// While a mail command or a ^T command runs.
+    public var running: [KeyBinding<Command>]
+    /// The question asked when a recovery file is found.
+    public var recovery: [KeyBinding<RecoveryChoice>]
 
     /// Creates a keymap from its lists.
     public init(
         editing: [KeyBinding<Command>], recognizing: [KeyBinding<Command>], prompt: [KeyBinding<PromptAction>],
-        question: [KeyBinding<Answer>], help: [KeyBinding<HelpAction>], menu: [KeyBinding<MenuAction>]
+        question: [KeyBinding<Answer>], help: [KeyBinding<HelpAction>], menu: [KeyBinding<MenuAction>],
+        running: [KeyBinding<Command>] = [], recovery: [KeyBinding<RecoveryChoice>] = []
     ) {
         self.editing = editing
         self.recognizing = recognizing
@@ -54,6 +59,8 @@ public struct Keymap: Sendable {
         self.question = question
         self.help = help
         self.menu = menu
+        self.running = running
+        self.recovery = recovery
     }
 
     /// The command `key` runs in the text, if any.
@@ -68,12 +75,16 @@ public struct Keymap: Sendable {
     public func helpAction(for key: KeyEvent) -> HelpAction? { Self.action(for: key, in: help) }
     /// What `key` does in the alternatives menu, if anything.
     public func menuAction(for key: KeyEvent) -> MenuAction? { Self.action(for: key, in: menu) }
+    /// The command `key` runs while a mail or ^T command runs, if any.
+    public func runningCommand(for key: KeyEvent) -> Command? { Self.action(for: key, in: running) }
+    /// The choice `key` makes at the recovery question, if any.
+    public func recoveryChoice(for key: KeyEvent) -> RecoveryChoice? { Self.action(for: key, in: recovery) }
 
     private static func action<Action>(for key: KeyEvent, in bindings: [KeyBinding<Action>]) -> Action? {
         bindings.first { $0.keys.contains(key) }?.action
     }
 
-    /// GNU nano's default keys, plus M-M for Mail, Esc for cancelling the OCR, and the
+    /// GNU nano's default keys (with ^T, Execute Command), plus M-M for Mail, Esc for cancelling the OCR, and the
     /// proofreading keys: M-] / M-[ next / previous uncertain word, M-Y accept, M-Space (or ^Space)
     /// the alternatives menu.
     ///
@@ -121,6 +132,9 @@ public struct Keymap: Sendable {
             KeyBinding(
                 [.control("r"), .insert], .insertFile,
                 "insert a text file, or a photo's text, at the cursor (asks the name)"),
+            KeyBinding(
+                [.control("t")], .executeCommand,
+                "run a command on the marked region (else the text); its output may replace it or be inserted"),
             KeyBinding([.control("l")], .refresh, "redraw the screen"),
             KeyBinding([.control("p"), .up], .moveUp, "previous line"),
             KeyBinding([.control("n"), .down], .moveDown, "next line"),
@@ -177,6 +191,9 @@ public struct Keymap: Sendable {
             KeyBinding(
                 [.character("A"), .character("a")], .all, bar: "All",
                 "this and all further matches (Replace, Correct this one too?)"),
+            KeyBinding(
+                [.character("I"), .character("i")], .insert, bar: "Insert",
+                "insert the command's output at the cursor (after ^T)"),
             KeyBinding([.control("c"), .escape], .cancel, bar: "Cancel", "cancel"),
         ],
         help: [
@@ -191,5 +208,18 @@ public struct Keymap: Sendable {
             KeyBinding([.escape, .control("c")], .cancel, bar: "Cancel", "close the menu"),
             KeyBinding([.up, .control("p")], .up, bar: "Prev", "the reading above"),
             KeyBinding([.down, .control("n")], .down, bar: "Next", "the reading below"),
+        ],
+        running: [
+            KeyBinding([.control("c")], .cancelJob, bar: "Cancel", "stop the mail command or the ^T command")
+        ],
+        recovery: [
+            KeyBinding([.character("R"), .character("r")], .recover, bar: "Recover", "edit the recovered text"),
+            KeyBinding(
+                [.character("D"), .character("d")], .discard, bar: "Discard",
+                "remove the recovery file and open the document as it is"),
+            KeyBinding(
+                [.character("O"), .character("o")], .readOnly, bar: "Read-Only",
+                "open the document read-only, keeping the recovery file"),
+            KeyBinding([.control("x")], .exit, bar: "Exit", "leave, keeping the recovery file"),
         ])
 }

@@ -60,10 +60,13 @@ extension Keymap {
         switch state.mode {
         case .editing: return Self.barItems(editing)
         case .prompt(let prompt): return Self.barItems(self.prompt.filter { $0.action.isAvailable(in: prompt.kind) })
-        case .confirmReplace, .confirmSave, .confirmOverwrite, .confirmSeries:
+        case .confirmReplace, .confirmSave, .confirmOverwrite, .confirmSeries, .confirmEmptyMail,
+            .confirmChangedOnDisk, .commandOutput:
             return Self.barItems(question.filter { $0.action.isAvailable(in: state.mode) })
         case .help: return Self.barItems(help)
         case .alternatives: return Self.barItems(menu)
+        case .running: return Self.barItems(running)
+        case .recoveryOffer: return Self.barItems(recovery)
         }
     }
 
@@ -80,7 +83,7 @@ extension Keymap {
             2
             + ([
                 editing.map(\.keys), recognizing.map(\.keys), prompt.map(\.keys), question.map(\.keys),
-                help.map(\.keys), menu.map(\.keys),
+                help.map(\.keys), menu.map(\.keys), running.map(\.keys), recovery.map(\.keys),
             ].joined().map { Self.keyNames($0).count }.max() ?? 0)
         func section<Action>(_ title: String, _ bindings: [KeyBinding<Action>]) -> [String] {
             [""] + [title]
@@ -95,12 +98,15 @@ extension Keymap {
         ]
             + section("The text:", editing)
             + section("While the OCR runs:", recognizing)
-            + section("In a prompt (Search, Replace with, File Name to Write, To, Subject):", prompt)
+            + section("In a prompt (Search, Replace with, File Name to Write, To, Subject, Command):", prompt)
             + section(
-                "At a question (Replace this instance?, Correct this one too?, Save modified buffer?, OVERWRITE?):",
+                "At a question (Replace this instance?, Correct this one too?, Save modified buffer?, OVERWRITE?, "
+                    + "a command's output):",
                 question)
             + section("On this help screen:", help)
             + section("In the menu of other readings of a word (M-Space):", menu)
+            + section("While a mail or a command runs:", running)
+            + section("When a recovery file is found:", recovery)
     }
 
     /// The help screen's text wrapped to `width` columns: a line too long breaks at spaces, its

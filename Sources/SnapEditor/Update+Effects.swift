@@ -69,7 +69,8 @@ private func insertRecognized(text: String, confidence: Int, words: [ProofWord],
 /// Applies how an ``EditorEffect`` turned out.
 public func apply(_ result: EffectResult, to state: inout EditorState) {
     switch result {
-    case .saved(let path):
+    case .saved(let path, let version):
+        state.diskState = version.map(DiskState.present)
         state.isModified = false
         state.hasUnsavedText = false
         state.displayName = EditorConfiguration.fileName(of: path)  // nano's title follows the file written
@@ -82,6 +83,8 @@ public func apply(_ result: EffectResult, to state: inout EditorState) {
         state.status = StatusMessage(message, isError: true)
     case .saveNeedsOverwriteConfirmation(let path):
         state.mode = .confirmOverwrite(path: path)
+    case .saveNeedsChangeConfirmation(let path):
+        state.mode = .confirmChangedOnDisk(path: path)
     case .fileRead(let path, let text):
         // One undo step, whatever was typed before.
         state.buffer.closeUndoGroup()
@@ -95,9 +98,23 @@ public func apply(_ result: EffectResult, to state: inout EditorState) {
         state.recognition = .running(percent: 0)
     case .fileReadFailed(let message):
         state.status = StatusMessage(message, isError: true)
-    case .mailed(let to):
-        state.status = StatusMessage("Mail sent to \(to)")
-    case .mailFailed(let message):
+    case .jobEnded(let outcome):
+        jobEnded(outcome, in: &state)
+    case .journalWritten(let document, let revision):
+        state.journal.writtenDocument = document
+        state.journal.writtenRevision = revision
+        state.journal.failedRevision = nil
+    case .journalFailed(let message, let revision):
+        state.journal.failedRevision = revision
+        state.status = StatusMessage("Cannot write the recovery file: \(message)", isError: true)
+    case .journalRemoved(let document):
+        if state.journal.writtenDocument == document { state.journal.writtenDocument = nil }
+    case .recognitionStarted:
+        state.recognitionOnHold = false
+        state.recognition = .running(percent: 0)
+    case .recognitionNotStarted(let message):
+        state.recognitionOnHold = false
+        state.recognition = .failed(message: message)
         state.status = StatusMessage(message, isError: true)
     case .suggested(let markID, let suggestions):
         guard state.words.indices.contains(markID) else { return }

@@ -13,14 +13,28 @@ enum EditorCommand {
     static func run(_ args: Arguments, input: InputFile, isText: Bool) throws(CommandFailure) -> Int32 {
         let path = input.path
         let environment = ProcessInfo.processInfo.environment
-        let mail: MailCommand
-        do { mail = try MailCommand.resolve(option: args.mailCommand, environment: environment) } catch {
-            throw .usage(error)
-        }
-        let sharing = Sharing(mail: mail, home: environment["HOME"])
+        let journal = RecoveryJournal.defaultFolder(environment: environment).map(RecoveryJournal.init)
+        let sharing = Sharing(
+            mailing: try Mailing(args, environment: environment), home: environment["HOME"], journal: journal,
+            backup: args.backup)
         let textPath = EditorConfiguration.textFileName(forPhoto: input.pathForDerivedNames)
 
+        /// The photo's OCR in a worker (kept, to report its failure at the end).
+        final class Started { var task: WorkerRecognitionTask? }
+        let started = Started()
+        func startRecognition() throws -> RecognitionTask {
+            let task = WorkerRecognitionTask(
+                client: try WorkerClient(
+                    executable: Executable.path, workerArguments: ["__worker"], options: args.options,
+                    path: path, displayName: input.name, timeout: args.timeout), input: input,
+                proofreading: Proofreading(uncertainBelow: args.uncertainBelow))
+            task.languages = args.options.engine.languages
+            started.task = task
+            return task
+        }
+
         var configuration: EditorConfiguration
+        var fileText: String?
         if isText {
             let file: TextFile
             do { file = try TextFile.read(path) } catch { throw .unreadableTextFile(error, input: input) }
@@ -34,22 +48,33 @@ enum EditorCommand {
             textConfiguration.initialStatus =
                 file.isNew ? "New File" : read + (file.format.readNotice.map { " (\($0))" } ?? "")
             textConfiguration.format = file.format
+            if textConfiguration.savesToOwnFile {
+                textConfiguration.diskState = file.isNew ? .absent : sharing.version(of: path).map(DiskState.present)
+            }
+            fileText = file.text
             configuration = textConfiguration
         } else {
-            let task: WorkerRecognitionTask
-            do {
-                task = WorkerRecognitionTask(
-                    client: try WorkerClient(
-                        executable: Executable.path, workerArguments: ["__worker"], options: args.options,
-                        path: path, displayName: input.name, timeout: args.timeout), input: input,
-                    proofreading: Proofreading(uncertainBelow: args.uncertainBelow))
-                task.languages = args.options.engine.languages
-            } catch {
-                throw .workerNotStarted(error)
-            }
             configuration = EditorConfiguration(
-                displayName: input.name, defaultSaveName: textPath,
-                recognition: task, sharing: sharing)
+                displayName: input.name, defaultSaveName: textPath, recognition: nil, sharing: sharing)
+        }
+
+        // A recovery file of an earlier run that ended without saving: ask before anything else.
+        configuration.journals = journal != nil
+        let document = PathName.expandingTilde(configuration.defaultSaveName, home: environment["HOME"])
+        if let entry = journal?.entry(forDocument: document) {
+            if let fileText, entry.text == fileText {
+                journal?.remove(forDocument: document)  // saved after all, just not removed
+            } else {
+                configuration.recovery = RecoveryOffer(
+                    text: entry.text, written: Self.timestamp(entry.modified), size: entry.bytes.count)
+            }
+        }
+        if !isText {
+            if configuration.recovery == nil {
+                do { configuration.recognition = try startRecognition() } catch { throw .workerNotStarted(error) }
+            } else {
+                configuration.heldRecognition = startRecognition
+            }
         }
 
         // ^R on a photo: OCR in a worker of its own, the text inserted with its marks.
@@ -74,10 +99,18 @@ enum EditorCommand {
         let editor = Editor(terminal: terminal, configuration: configuration)
         let status = editor.run()
         terminal.shutdown()
-        if let failure = (configuration.recognition as? WorkerRecognitionTask)?.failure { Console.error(failure) }
+        if let failure = started.task?.failure { Console.error(failure) }
         if let termination = editor.termination { Console.error(termination.message) }
-        configuration.recognition?.cancel()
+        started.task?.cancel()
         return status
+    }
+
+    /// A recovery file's time as the question shows it: "2026-12-01 19:04:05", local time.
+    static func timestamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return formatter.string(from: date)
     }
 }
 
@@ -139,14 +172,25 @@ final class WorkerRecognitionTask: RecognitionTask {
     }
 }
 
-/// Saving, mailing and the emergency save through SnapShare.
+/// Saving, mailing, ^T commands, the recovery journal and the emergency save through SnapShare.
 struct Sharing: DocumentSharing {
-    let mail: MailCommand
+    let mailing: Mailing
     /// `$HOME`, for `~/` in the Write Out prompt.
     let home: String?
+    /// Where recovery files go (nil: no journal).
+    let journal: RecoveryJournal?
+    /// `--backup`: keep NAME~.
+    let backup: Bool
 
-    func save(_ text: String, to path: String, format: TextFormat) throws {
-        try AtomicFile.write(try format.encode(text), to: PathName.expandingTilde(path, home: home))
+    func save(_ text: String, to path: String, format: TextFormat) throws -> DiskVersion? {
+        try AtomicFile.write(try format.encode(text), to: PathName.expandingTilde(path, home: home), backup: backup)
+        return version(of: path)
+    }
+
+    func version(of path: String) -> DiskVersion? {
+        PathName.version(of: PathName.expandingTilde(path, home: home)).map {
+            DiskVersion(device: $0.device, inode: $0.inode, size: $0.size, modified: $0.modified)
+        }
     }
 
     func read(_ path: String) throws -> String {
@@ -175,7 +219,32 @@ struct Sharing: DocumentSharing {
         try EmergencyFile.write(Array(text.utf8), saveName: PathName.expandingTilde(saveName, home: home), home: home)
     }
 
-    func mail(_ text: String, to: String, subject: String) throws {
-        try mail.send(MailMessage(to: MailAddress.recipients(in: to), subject: subject, body: text))
+    func startMail(_ text: String, to: String, subject: String) -> BackgroundJob {
+        let message: MailMessage
+        do { message = try mailing.message(text, to: to, subject: subject) } catch {
+            return CallJob(ended: .failed(message: "\(error)"))
+        }
+        let mailing = self.mailing
+        return CallJob(
+            BackgroundCall { cancellation in
+                try mailing.send(message, cancellation: cancellation)
+                return ""
+            })
+    }
+
+    func startCommand(_ commandLine: String, input: String) -> BackgroundJob {
+        CallJob(
+            BackgroundCall { cancellation in
+                let output = try ExternalCommand.run(commandLine, input: Array(input.utf8), cancellation: cancellation)
+                return String(decoding: output, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+            })
+    }
+
+    func writeJournal(_ text: String, forDocument document: String) throws {
+        try journal?.write(text, forDocument: PathName.expandingTilde(document, home: home))
+    }
+
+    func removeJournal(forDocument document: String) {
+        journal?.remove(forDocument: PathName.expandingTilde(document, home: home))
     }
 }

@@ -12,7 +12,15 @@ enum OCRCommand {
     static func run(_ args: Arguments, input: InputFile, output: String?, stdoutIsOpen: Bool) throws(CommandFailure) {
         let name = input.name
         if let output, PathName.isSameFile(output, input.path) { throw .outputIsThePhoto(output: output) }
-        if output == nil && !stdoutIsOpen { throw .standardOutputClosed }
+        if output == nil && !stdoutIsOpen && args.mailTo == nil { throw .standardOutputClosed }
+        // --mail: the addresses, sender and subject are checked before any OCR is done.
+        var mailing: Mailing?
+        if let to = args.mailTo {
+            let settings = try Mailing(args, environment: ProcessInfo.processInfo.environment)
+            do { _ = try settings.message("", to: to, subject: args.subject ?? "") } catch { throw .mailFailed(error) }
+            mailing = settings
+        }
+        let mailCancellation = Cancellation()
         let client: WorkerClient
         do {
             client = try WorkerClient(
@@ -21,7 +29,10 @@ enum OCRCommand {
         } catch {
             throw .workerNotStarted(error)
         }
-        let interrupt = Interrupts.onSIGINT { client.cancel() }
+        let interrupt = Interrupts.onSIGINT {
+            client.cancel()
+            mailCancellation.cancel()
+        }
         defer { interrupt.cancel() }
 
         let showProgress = isatty(2) == 1 && !args.verbose
@@ -60,12 +71,37 @@ enum OCRCommand {
         case .success(let result):
             for note in result.notes where !note.isDiagnostic { Console.note("\(name): \(note)") }
             if args.verbose { for note in result.notes where note.isDiagnostic { Console.note("\(name): \(note)") } }
-            if result.text.isEmpty { Console.note("no text found in \(name)") }
+            if result.text.isEmpty && mailing == nil { Console.note("no text found in \(name)") }
             let bytes =
                 args.json
                 ? ProofreadingReport(result, rules: Proofreading(uncertainBelow: args.uncertainBelow)).json()
                 : Array(result.text.utf8)
+            if let mailing, let to = args.mailTo {
+                try mail(
+                    result.text, to: to, input: input, output: output, mailing: mailing, args: args,
+                    cancellation: mailCancellation)
+                return
+            }
             do { try OutputFile.write(bytes, to: output) } catch { throw .outputFailed(error) }
+        }
+    }
+
+    /// `--mail TO`: the text, also written to `-o FILE` when given, mailed by the same code as
+    /// the editor's M-M (``Mailing``); an empty text is not mailed.
+    private static func mail(
+        _ text: String, to: String, input: InputFile, output: String?, mailing: Mailing, args: Arguments,
+        cancellation: Cancellation
+    ) throws(CommandFailure) {
+        if text.allSatisfy(\.isWhitespace) { throw .nothingToMail(input: input) }
+        if let output {
+            do { try OutputFile.write(Array(text.utf8), to: output) } catch { throw .outputFailed(error) }
+        }
+        do {
+            let message = try mailing.message(
+                text, to: to, subject: args.subject ?? MailMessage.defaultSubject(of: text))
+            try mailing.send(message, cancellation: cancellation)
+        } catch {
+            throw .mailFailed(error)
         }
     }
 }
