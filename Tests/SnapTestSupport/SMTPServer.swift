@@ -136,13 +136,21 @@ public final class SMTPServer {
     /// A delivered message decoded by Python's `email` package (policy.default): an independent
     /// MIME decoder.
     public struct Decoded: Decodable {
+        /// The From header, decoded (RFC 2047 words as text).
         public let from: String
+        /// The To header, decoded.
         public let to: String
+        /// The Subject, decoded.
         public let subject: String
+        /// "text/plain".
         public let contentType: String
+        /// "utf-8".
         public let charset: String
+        /// "quoted-printable" or "base64".
         public let transferEncoding: String
+        /// "1.0".
         public let mimeVersion: String
+        /// The decoder's complaints (class names), none for a well-formed message.
         public let defects: [String]
         /// The body's decoded octets (base64 of them on the way).
         let bodyBase64: String
