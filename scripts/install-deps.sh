@@ -10,4 +10,5 @@ $SUDO apt-get install -y --no-install-recommends \
   tesseract-ocr-eng tesseract-ocr-fra tesseract-ocr-osd \
   libncurses-dev libexif-dev libgif-dev \
   libhunspell-dev hunspell-en-us hunspell-fr \
-  tmux python3 locales
+  tmux python3 locales \
+  msmtp python3-aiosmtpd

@@ -96,10 +96,19 @@ public final class Editor {
         return state.exitCode ?? 0
     }
 
-    /// Stops a mail or ^T command still running (the editor is ending).
-    public func stopJob() {
-        job?.cancel()
-        job = nil
+    /// The mail or ^T command that was still running when the editor ended (a termination
+    /// signal), and was stopped: say so once the terminal is restored.
+    public private(set) var stoppedJob: RunningJob?
+
+    /// Stops a mail or ^T command still running (the editor is ending), waiting at most 2 s for it
+    /// to go (a stopped command is killed at once, with its process group).
+    func stopJob() {
+        guard let job else { return }
+        job.cancel()
+        let deadline = DispatchTime.now().uptimeNanoseconds + 2_000_000_000
+        while job.poll() == nil && DispatchTime.now().uptimeNanoseconds < deadline { usleep(10_000) }
+        if case .running(let running) = state.mode { stoppedJob = running }
+        self.job = nil
     }
 
     /// Handles one key as the run loop does: update, then the effects (drawn first when there are

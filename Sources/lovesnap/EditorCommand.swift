@@ -101,6 +101,11 @@ enum EditorCommand {
         terminal.shutdown()
         if let failure = started.task?.failure { Console.error(failure) }
         if let termination = editor.termination { Console.error(termination.message) }
+        switch editor.stoppedJob {
+        case .mail(let to)?: Console.error("the mail to \(to) was stopped; it may not have been sent")
+        case .command(let commandLine, _)?: Console.error("'\(commandLine)' was stopped")
+        case nil: break
+        }
         started.task?.cancel()
         return status
     }

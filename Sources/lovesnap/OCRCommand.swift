@@ -82,7 +82,7 @@ enum OCRCommand {
                     cancellation: mailCancellation)
                 return
             }
-            do { try OutputFile.write(bytes, to: output) } catch { throw .outputFailed(error) }
+            do { try OutputFile.write(bytes, to: output, backup: args.backup) } catch { throw .outputFailed(error) }
         }
     }
 
@@ -94,7 +94,9 @@ enum OCRCommand {
     ) throws(CommandFailure) {
         if text.allSatisfy(\.isWhitespace) { throw .nothingToMail(input: input) }
         if let output {
-            do { try OutputFile.write(Array(text.utf8), to: output) } catch { throw .outputFailed(error) }
+            do { try OutputFile.write(Array(text.utf8), to: output, backup: args.backup) } catch {
+                throw .outputFailed(error)
+            }
         }
         do {
             let message = try mailing.message(
