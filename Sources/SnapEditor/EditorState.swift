@@ -251,6 +251,8 @@ public struct JournalState: Equatable, Sendable {
     public internal(set) var writtenDocument: String?
     /// A revision whose write failed (not retried until the text changes again).
     var failedRevision: Int?
+    /// Whether a failure was shown since the last write that worked (it is shown once).
+    var failureShown = false
 
     /// Journaling on or off.
     public init(isEnabled: Bool = false) {

@@ -104,9 +104,13 @@ public func apply(_ result: EffectResult, to state: inout EditorState) {
         state.journal.writtenDocument = document
         state.journal.writtenRevision = revision
         state.journal.failedRevision = nil
+        state.journal.failureShown = false
     case .journalFailed(let message, let revision):
         state.journal.failedRevision = revision
-        state.status = StatusMessage("Cannot write the recovery file: \(message)", isError: true)
+        if !state.journal.failureShown {
+            state.status = StatusMessage("Cannot write the recovery file: \(message)", isError: true)
+            state.journal.failureShown = true
+        }
     case .journalRemoved(let document):
         if state.journal.writtenDocument == document { state.journal.writtenDocument = nil }
     case .recognitionStarted:

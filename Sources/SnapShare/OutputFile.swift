@@ -8,11 +8,11 @@
 public enum OutputFile {
     /// Writes `bytes` to standard output (`path` nil), to a device or pipe such as `/dev/null` or
     /// `/dev/stdout` (opened and written directly, never replaced), or to a file (atomically:
-    /// `AtomicFile`, temporary file, fsync, rename).
+    /// `AtomicFile`, temporary file, fsync, rename). With `backup`, a file written over is kept as
+    /// `NAME~` (see ``AtomicFile/write(_:to:backup:mode:)``).
     ///
     /// - Throws: `FileError.standardOutput(errno:)` or `FileError.unwritable(path:errno:)` for
     ///   standard output or a device; `ShareError.writeFailed` for a file.
-    /// With `backup`, a file written over is kept as `NAME~` (see ``AtomicFile/write(_:to:backup:mode:)``).
     public static func write(_ bytes: [UInt8], to path: String?, backup: Bool = false) throws {
         guard let path else {
             if let code = writeAll(bytes, to: STDOUT_FILENO) { throw FileError.standardOutput(errno: code) }

@@ -79,6 +79,9 @@ private func journaling(
     _ = update(&state, .character("?"))
     _ = apply(clock: 10, to: &state)
     #expect(apply(clock: 11, to: &state).count == 1)
+    // Failing again is not shown again (typing would bring it back after every pause).
+    apply(.journalFailed(message: "/s/x: Permission denied", revision: state.buffer.revision), to: &state)
+    #expect(state.status == nil)
 }
 
 @Test func aCleanExitRemovesTheJournalASignalKeepsIt() {
@@ -145,6 +148,7 @@ private func journaling(
     (editor, terminal, sharing, _) = journaling(recovery: offer)
     editor.press(.character("o"))
     #expect(editor.state.isReadOnly)
+    #expect(render(editor.state, size: terminal.size).text(ofRow: 0).hasSuffix("  View "))
     #expect(editor.state.buffer.text == "poem\n")
     editor.press(.character("!"), .control("k"), .meta("u"), .control("t"))
     #expect(editor.state.buffer.text == "poem\n")
