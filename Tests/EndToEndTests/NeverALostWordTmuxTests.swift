@@ -108,7 +108,8 @@ struct NeverALostWordTmuxTests {
         let twin = dir.appendingPathComponent("twin.txt").path
         #expect(link(file, twin) == 0)
 
-        let t = try TmuxSession([TestPaths.lovesnap, "edit", "kettle.txt"], in: dir, label: "lsnap-changed")
+        let t = try TmuxSession(
+            [TestPaths.lovesnap, "--backup", "edit", "kettle.txt"], in: dir, label: "lsnap-changed")
         defer { t.kill() }
         try t.waitFor("Lenore, the kettle hums your tune,")
         try t.type("Hé! ")
@@ -159,9 +160,11 @@ struct NeverALostWordTmuxTests {
         try t.press("C-s")
         try t.waitUntil("the second write") { status($0).hasPrefix("[ Wrote") && $0[1].hasPrefix("Hé! !") }
         #expect(try String(contentsOfFile: twin, encoding: .utf8) == "Hé! !" + original)
+        // --backup: the file as it was before this save, as NAME~ (a copy: the file has links).
+        #expect(try String(contentsOfFile: file + "~", encoding: .utf8) == ours)
         try t.press("C-x")
         #expect(try t.waitForExit() == 0)
-        #expect(names(dir.path) == ["kettle.txt", "twin.txt"])
+        #expect(names(dir.path) == ["kettle.txt", "kettle.txt~", "twin.txt"])
     }
 
     @Test func executeCommandSortsTheMarkedLinesAndAHangingOneIsStopped() throws {
@@ -226,5 +229,29 @@ struct NeverALostWordTmuxTests {
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "title\nabricot\npêche\nÉté\n—\n")
         try t.press("C-x")
         #expect(try t.waitForExit() == 0)
+    }
+}
+
+/// `--backup` with `lovesnap ocr -o`: the file written over stays as NAME~.
+@Suite struct BackupOptionTests {
+    @Test func ocrOutputKeepsTheOldFileAsNameTilde() throws {
+        let dir = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("kettle.txt").path
+        try Data("an older reading\n".utf8).write(to: URL(fileURLWithPath: out))
+        let r = try lovesnap(["ocr", "--backup", "-o", out, TestPaths.sample("kettle.png")])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(
+            try String(contentsOfFile: out, encoding: .utf8)
+                == (try String(contentsOfFile: TestPaths.sample("kettle.txt"), encoding: .utf8)))
+        #expect(try String(contentsOfFile: out + "~", encoding: .utf8) == "an older reading\n")
+        let plain = try lovesnap([
+            "ocr", "-o", dir.appendingPathComponent("other.txt").path, TestPaths.sample("kettle.png"),
+        ])
+        #expect(plain.status == 0)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == [
+                "kettle.txt", "kettle.txt~", "other.txt",
+            ])
     }
 }
