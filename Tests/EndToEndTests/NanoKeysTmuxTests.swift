@@ -134,8 +134,8 @@ struct NanoKeysTmuxTests {
         #expect(screen[4].hasPrefix("^X Close"))
         // One line a page at this size: more pages than the help has lines, in one tmux call.
         _ = try t.tmux(["send-keys", "-t", t.target] + Array(repeating: "C-v", count: 600))
-        screen = try t.waitUntil("the last page") { $0[2] == "below" }
-        #expect(Array(screen[1...2]) == ["Down ^N the reading", "below"])
+        screen = try t.waitUntil("the last page") { $0[2] == "the recovery file" }
+        #expect(Array(screen[1...2]) == ["^X leave, keeping", "the recovery file"])
         try t.type("q")
         screen = try t.waitUntil("the text again") { $0[1] == "Lenore" }
         try t.press("C-x")
