@@ -69,7 +69,7 @@ public enum ShareError: Error, Equatable, CustomStringConvertible {
         case .mailCommandNotRunnable(let command, let reason):
             return "cannot run mail command '\(command)': \(reason)"
         case .mailCommandCancelled(let command):
-            return "Mail cancelled: mail command '\(command)' was stopped; the mail may not have been sent"
+            return "mail command '\(command)' was stopped; the mail may not have been sent"
         case .invalidCommandLine(let commandLine, let reason):
             return "invalid mail command \(visible(commandLine)): \(reason)"
         case .invalidAddress(let address, let reason):

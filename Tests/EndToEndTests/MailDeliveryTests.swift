@@ -191,4 +191,46 @@ struct MailDeliveryTests {
         #expect(mail.contains("\r\nSubject: Lenore, the kettle hums your tune,\r\n"))
         #expect(mail.contains("\r\nTo: a@x.org\r\n"))
     }
+
+    @Test func anInterruptDuringTheSendStopsTheMailCommand() throws {
+        let dir = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pidFile = dir.appendingPathComponent("mailer.pid").path
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: TestPaths.lovesnap)
+        p.arguments = [
+            "ocr", kettle, "--mail", "a@x.org", "--mail-command",
+            "sh -c 'cat > /dev/null; echo $$ > \(pidFile); exec sleep 300'",
+        ]
+        let errors = Pipe()
+        p.standardError = errors
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        var mailer: pid_t = 0
+        for _ in 0..<1500 where mailer == 0 {
+            if let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
+                let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
+                mailer = pid
+            } else {
+                usleep(20_000)
+            }
+        }
+        try #require(mailer > 0, "the mail command never started")
+        #expect(kill(p.processIdentifier, SIGINT) == 0)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 130)
+        #expect(
+            stderr
+                == "lovesnap: mail command 'sh -c 'cat > /dev/null; echo $$ > \(pidFile); exec sleep 300'' was stopped; the mail may not have been sent\n"
+        )
+        var gone = false
+        for _ in 0..<500 where !gone {
+            let stat = try? String(contentsOfFile: "/proc/\(mailer)/stat", encoding: .utf8)
+            gone = stat == nil || stat?.split(separator: ")").last?.split(separator: " ").first == "Z"
+            if !gone { usleep(20_000) }
+        }
+        #expect(gone)
+    }
 }

@@ -106,7 +106,7 @@ import Testing
         }
         #expect(
             ShareError.mailCommandCancelled(command: "sendmail -t -i").description
-                == "Mail cancelled: mail command 'sendmail -t -i' was stopped; the mail may not have been sent")
+                == "mail command 'sendmail -t -i' was stopped; the mail may not have been sent")
     }
 
     @Test func outputPastTheLimitIsRefused() {
