@@ -337,10 +337,12 @@ public struct ProcessEntry: CustomStringConvertible {
         }
     }
 
-    /// /proc files report size 0: read to the end.
+    /// /proc files report size 0: read to the end. A process that ends between the open and the
+    /// read makes the read fail (ESRCH): nil then (`readDataToEndOfFile()` would trap).
     private static func read(_ path: String) -> [UInt8]? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        return Array(handle.readDataToEndOfFile())
+        guard let data = try? handle.readToEnd() else { return nil }
+        return Array(data)
     }
 }
