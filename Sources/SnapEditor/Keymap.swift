@@ -29,7 +29,7 @@ public struct KeyBinding<Action: Hashable & Sendable>: Hashable, Sendable {
 /// Not bindings, but rules of ``update(_:_:keymap:)``: printable characters and pastes are typed in
 /// (the text, a prompt's answer); in the text, Esc and then a key is Meta + that key (nano's Esc
 /// prefix); on the help screen, a key bound to nothing closes it.
-public struct Keymap: Sendable {
+public struct Keymap: Equatable, Sendable {
     /// The text being edited.
     public var editing: [KeyBinding<Command>]
     /// While the OCR runs (the text is not there yet).

@@ -1,5 +1,9 @@
 import SnapTerminal
 import SnapText
+import Synchronization
+
+/// ``Keymap/helpScreen(width:)`` by width, with the keymap it was made for.
+private let wrappedHelpScreens = Mutex<[Int: (keymap: Keymap, lines: [String])]>([:])
 
 /// One shortcut on the two-line help bar: the key as nano writes it and a short label.
 public struct HelpBarItem: Hashable, Sendable {
@@ -112,8 +116,14 @@ extension Keymap {
     /// The help screen's text wrapped to `width` columns: a line too long breaks at spaces, its
     /// continuation indented to where the description starts (when that leaves half the width),
     /// and a word longer than a line is cut. Scrolling and drawing use these lines.
+    ///
+    /// Remembered per width for the last keymap asked about: each key on the help screen scrolls
+    /// and redraws it, and wrapping some 240 lines on every key made paging through it lag.
     public func helpScreen(width: Int) -> [String] {
-        helpScreen.flatMap { Self.wrap($0, width: width) }
+        if let known = wrappedHelpScreens.withLock({ $0[width] }), known.keymap == self { return known.lines }
+        let lines = helpScreen.flatMap { Self.wrap($0, width: width) }
+        wrappedHelpScreens.withLock { $0[width] = (self, lines) }
+        return lines
     }
 
     static func wrap(_ line: String, width: Int) -> [String] {
