@@ -33,6 +33,20 @@ public struct EditorConfiguration {
     /// Starts the photo's OCR when ``recognition`` was held back for the recovery question (it is
     /// nil then); called unless the recovered text is taken.
     public var heldRecognition: (() throws -> RecognitionTask)?
+    /// The photo being read (its path as given to the OCR), for the photo view; nil for a text file.
+    public var photo: PhotoSource?
+    /// Draws the photo view (M-P); nil when photos cannot be shown.
+    public var photoRenderer: PhotoRenderer?
+    /// Starts OCR of a region (pixels of the upright photo) of a photo, for the photo view's
+    /// framing; nil when regions cannot be read. Throws when the OCR cannot start.
+    public var regionReader: ((PhotoSource, WordBox) throws -> RecognitionTask)?
+
+    /// Whether `path` names one of Write Out's exports by its extension (`.hocr`, `.tsv`, `.xml`
+    /// for ALTO, `.pdf`: Tesseract's documents of the photos, not the text file).
+    public static func isExport(_ path: String) -> Bool {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
+        return ["hocr", "tsv", "xml", "pdf"].contains(path[path.index(after: dot)...].lowercased())
+    }
 
     /// Whether `path` names a photo by its extension (PNG, JPEG, TIFF, GIF, BMP, WebP, PNM).
     public static func isPhoto(_ path: String) -> Bool {
@@ -59,9 +73,11 @@ public struct EditorConfiguration {
     public static func photo(path: String, recognition: RecognitionTask, sharing: DocumentSharing)
         -> EditorConfiguration
     {
-        EditorConfiguration(
+        var configuration = EditorConfiguration(
             displayName: fileName(of: path), defaultSaveName: textFileName(forPhoto: path),
             recognition: recognition, sharing: sharing)
+        configuration.photo = PhotoSource(path: path, name: fileName(of: path))
+        return configuration
     }
 
     /// For a text file opened directly: Write Out offers the file's own path.

@@ -47,6 +47,7 @@ extension KeyEvent {
         case .function(let n): return "F\(n)"
         case .paste: return "Paste"
         case .resize: return "Resize"
+        case .mouse: return "Mouse"
         case .modified(let key, let modifiers):
             var prefix = ""
             if modifiers.contains(.control) { prefix += "^" }
@@ -71,6 +72,8 @@ extension Keymap {
         case .alternatives: return Self.barItems(menu)
         case .running: return Self.barItems(running)
         case .recoveryOffer: return Self.barItems(recovery)
+        case .photo(let view): return view.region == nil ? Self.barItems(photo) : Self.barItems(framing)
+        case .data: return Self.barItems(dataMenu)
         }
     }
 
@@ -88,6 +91,7 @@ extension Keymap {
             + ([
                 editing.map(\.keys), recognizing.map(\.keys), prompt.map(\.keys), question.map(\.keys),
                 help.map(\.keys), menu.map(\.keys), running.map(\.keys), recovery.map(\.keys),
+                photo.map(\.keys), framing.map(\.keys), dataMenu.map(\.keys),
             ].joined().map { Self.keyNames($0).count }.max() ?? 0)
         func section<Action>(_ title: String, _ bindings: [KeyBinding<Action>]) -> [String] {
             [""] + [title]
@@ -111,6 +115,9 @@ extension Keymap {
             + section("In the menu of other readings of a word (M-Space):", menu)
             + section("While a mail or a command runs:", running)
             + section("When a recovery file is found:", recovery)
+            + section("In the photo view (M-P; the text's moving keys move the highlight too):", photo)
+            + section("While a region of the photo is framed:", framing)
+            + section("In the list of data found in the text (M-F):", dataMenu)
     }
 
     /// The help screen's text wrapped to `width` columns: a line too long breaks at spaces, its

@@ -79,7 +79,7 @@ func updateChangedOnDiskQuestion(_ state: inout EditorState, path: String, _ ans
         return [
             .save(
                 text: state.buffer.text, path: path, overwriteConfirmed: true, format: state.format,
-                changeConfirmed: true)
+                corrections: state.wordCorrections, changeConfirmed: true)
         ]
     case .no?:
         state.mode = .prompt(Prompt(kind: .writeOut, answer: path))
@@ -137,7 +137,9 @@ func updateRecovery(
 /// Tells the state the time (seconds of a monotonic clock) and returns the journal work due then:
 /// the text is written to the recovery file once it has rested ``JournalState/idleDelay``
 /// seconds after a change, or ``JournalState/maximumDelay`` seconds after the first change not
-/// yet written (while typing goes on); once the text is saved (not modified) the file is removed.
+/// yet written (while typing goes on); an OCR result not yet written is kept the same way (it may
+/// have taken a minute to read). Once the text is saved (neither modified nor unsaved) the file is
+/// removed.
 /// The run loop calls it on every turn (at least every 100 ms).
 public func apply(clock now: Double, to state: inout EditorState) -> [EditorEffect] {
     var journal = state.journal
@@ -149,7 +151,7 @@ public func apply(clock now: Double, to state: inout EditorState) -> [EditorEffe
         journal.lastChange = now
         if journal.firstUnwritten == nil { journal.firstUnwritten = now }
     }
-    guard state.isModified else {
+    guard state.isModified || state.hasUnsavedText else {
         journal.firstUnwritten = nil
         if let document = journal.writtenDocument { return [.removeJournal(document: document)] }
         return []

@@ -23,7 +23,8 @@ enum ExitCode: Int32 {
     case mailFailed = 8
     /// `--mail`: the mail command did not finish within `--mail-timeout` and was stopped.
     case mailTimedOut = 9
-    /// `--mail`: no text was found in the photo, so nothing was mailed.
+    /// `--mail`: no text was found in the photos (or none was left after `--replace`), so nothing
+    /// was mailed.
     case nothingToMail = 10
     /// Interrupted by SIGINT (Ctrl-C) or SIGTERM.
     case interrupted = 130
@@ -55,8 +56,8 @@ enum CommandFailure: Error {
     case outputFailed(any Error)
     /// `--mail`: the mail could not be sent (the `ShareError` of the mail command).
     case mailFailed(ShareError)
-    /// `--mail`: the photo holds no text; `input` names it.
-    case nothingToMail(input: InputFile)
+    /// `--mail`: the photos hold no text (or none is left after `--replace`); `inputs` are they.
+    case nothingToMail(inputs: [InputFile], emptiedByReplace: Bool)
 
     /// The line printed on stderr after "lovesnap: ", or nil for none.
     var message: String? {
@@ -72,7 +73,9 @@ enum CommandFailure: Error {
         case .standardOutputClosed: return "standard output is closed; give -o FILE"
         case .outputFailed(let error): return "\(error)"
         case .mailFailed(let error): return "\(error)"
-        case .nothingToMail(let input): return "no text found in \(input.shownPath); nothing was mailed"
+        case .nothingToMail(let inputs, let emptiedByReplace):
+            if emptiedByReplace { return "the text is empty after --replace; nothing was mailed" }
+            return "no text found in \(inputs.map(\.shownPath).joined(separator: ", ")); nothing was mailed"
         }
     }
 
@@ -86,6 +89,7 @@ enum CommandFailure: Error {
             case .unusablePhoto: return .badInput
             case .engineUnavailable: return .engineSetup
             case .cancelled: return .interrupted
+            case .badRegion: return .usage
             case .recognitionFailed, .unexpected, .badRequest, .timedOut, .crashed, .exited: return .engineFailed
             }
         case .parentGone: return .interrupted
