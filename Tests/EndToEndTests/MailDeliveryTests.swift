@@ -192,6 +192,61 @@ struct MailDeliveryTests {
         #expect(mail.contains("\r\nTo: a@x.org\r\n"))
     }
 
+    /// `--mail` with several photos, `--replace` and `--format`: the mail carries the text as
+    /// `lovesnap ocr` would print it (the photos joined, after the replacements), the documents go
+    /// to `-o BASE`; a text the replacements empty is not mailed, nor written.
+    @Test func theMailCarriesTheEditedTextOfEveryPhoto() throws {
+        let dir = TestPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // The mail command decodes the message (Python's email package) into a file.
+        let decoder = dir.appendingPathComponent("decode.py").path
+        try Data(
+            """
+            import email, email.policy, sys
+            m = email.message_from_binary_file(sys.stdin.buffer, policy=email.policy.default)
+            open(sys.argv[1], "w", encoding="utf-8").write(m["Subject"] + "\\n" + m.get_content())
+
+            """.utf8
+        ).write(to: URL(fileURLWithPath: decoder))
+        let decoded = dir.appendingPathComponent("mail.txt").path
+        let base = dir.appendingPathComponent("poems").path
+        let r = try lovesnap([
+            "ocr", kettle, TestPaths.sample("harbour.png"), "--replace", "Lenore=Hélène", "--format", "txt,hocr",
+            "-o", base, "--mail", "a@x.org", "--mail-command", "python3 \(decoder) \(decoded)",
+        ])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout == "")
+        let kettleText = try String(contentsOfFile: TestPaths.sample("kettle.txt"), encoding: .utf8)
+        let harbourText = try String(contentsOfFile: TestPaths.sample("harbour.txt"), encoding: .utf8)
+        let text = (kettleText + "\n" + harbourText).replacingOccurrences(of: "Lenore", with: "Hélène")
+        #expect(try String(contentsOfFile: decoded, encoding: .utf8) == "Hélène, the kettle hums your tune,\n" + text)
+        #expect(try String(contentsOfFile: base + ".txt", encoding: .utf8) == text)
+        let hocr = try String(contentsOfFile: base + ".hocr", encoding: .utf8)
+        #expect(hocr.components(separatedBy: ">Hélène,<").count == 3)
+        #expect(hocr.components(separatedBy: "class=\"ocr_page\"").count == 3)
+
+        // --format without -o BASE: the documents would have nowhere to go (before any OCR).
+        let usage = try lovesnap([
+            "ocr", "/nonexistent/never-read.png", "--format", "hocr", "--mail", "a@x.org", "--mail-command", "cat",
+        ])
+        #expect(usage.status == 2)
+        #expect(
+            usage.stderr
+                == "lovesnap: --format with --mail needs -o BASE: the mail carries the text, the documents go to files\n"
+        )
+
+        // Everything replaced away: nothing mailed, nothing written.
+        let out = dir.appendingPathComponent("empty.txt").path
+        let emptied = try lovesnap([
+            "ocr", kettle, "--replace-regex", #"[\s\S]+="#, "-o", out, "--mail", "a@x.org", "--mail-command",
+            "python3 \(decoder) \(dir.appendingPathComponent("never.txt").path)",
+        ])
+        #expect(emptied.status == 10)
+        #expect(emptied.stderr == "lovesnap: the text is empty after --replace; nothing was mailed\n")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("never.txt").path))
+    }
+
     @Test func anInterruptDuringTheSendStopsTheMailCommand() throws {
         let dir = TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

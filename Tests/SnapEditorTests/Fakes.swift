@@ -131,6 +131,11 @@ final class FakeSharing: DocumentSharing {
         items[path] ?? .nothing
     }
 
+    /// Write Out's refusals (the photo, an image name), by path.
+    var refusals: [String: String] = [:]
+
+    func refusal(toWrite path: String) -> String? { refusals[path] }
+
     /// Texts ^R may insert, by path; any other path fails as a missing file.
     var files: [String: String] = [:]
 

@@ -241,3 +241,59 @@ private func journaling(
     editor.press(.character("x"), .control("s"))
     #expect(editor.state.mode == .confirmChangedOnDisk(path: "/poems/new.txt"))
 }
+
+@Test func anOCRResultIsJournaledUntilTheTextFileIsWritten() {
+    var state = EditorState(displayName: "raven.jpg", saveName: "/poems/raven.txt", recognizing: true)
+    state.journal = JournalState(isEnabled: true)
+    #expect(apply(clock: 0, to: &state) == [])  // nothing read yet
+    apply(.finished(text: "Once upon\n", meanConfidence: 91), to: &state)
+    #expect(!state.isModified && state.hasUnsavedText)
+    let write = EditorEffect.writeJournal(
+        text: "Once upon\n", document: "/poems/raven.txt", revision: state.buffer.revision)
+    #expect(apply(clock: 1, to: &state) == [write])
+    apply(.journalWritten(document: "/poems/raven.txt", revision: state.buffer.revision), to: &state)
+    #expect(apply(clock: 2, to: &state) == [])
+
+    // An export is a copy: the text is still unsaved, its recovery file stays.
+    apply(.saved(path: "/poems/raven.hocr"), to: &state)
+    #expect(state.hasUnsavedText)
+    #expect(apply(clock: 3, to: &state) == [])
+    #expect(state.journal.writtenDocument == "/poems/raven.txt")
+
+    // The text file written: the recovery file goes.
+    apply(.saved(path: "/poems/raven.txt"), to: &state)
+    #expect(apply(clock: 4, to: &state) == [.removeJournal(document: "/poems/raven.txt")])
+}
+
+@Test func readOnlyModeRefusesReadingARegionOfThePhoto() {
+    var state = EditorState(displayName: "raven.jpg", saveName: "/poems/raven.txt", text: "Once upon\n")
+    state.photos = [PhotoSource(path: "/poems/raven.jpg", name: "raven.jpg")]
+    state.isReadOnly = true
+    let view = PhotoView(photo: 0, region: WordBox(x: 10, y: 20, width: 300, height: 40))
+    state.mode = .photo(view)
+    #expect(update(&state, .enter).filter { if case .readRegion = $0 { true } else { false } } == [])
+    #expect(state.status == StatusMessage("Key is invalid in view mode"))
+    #expect(state.mode == .photo(view))
+
+    state.isReadOnly = false
+    #expect(
+        update(&state, .enter).contains(
+            .readRegion(photo: state.photos[0], index: 0, region: WordBox(x: 10, y: 20, width: 300, height: 40))))
+}
+
+@Test func writeOutRefusesAnImageNameBeforeAskingAboutTheFileOnDisk() {
+    let sharing = FakeSharing()
+    let opened = DiskVersion(device: 1, inode: 7, size: 5, modified: 100)
+    sharing.versions["/poems/poem.png"] = DiskVersion(device: 1, inode: 9, size: 40, modified: 200)
+    sharing.refusals["/poems/poem.png"] = "/poems/poem.png is an image; write text or .hocr .tsv .xml .pdf"
+    var configuration = EditorConfiguration.textFile(path: "/poems/poem.png", text: "poem\n", sharing: sharing)
+    configuration.diskState = .present(opened)
+    let editor = Editor(terminal: FakeTerminal(), configuration: configuration)
+    editor.press(.character("1"), .control("s"))
+    #expect(editor.state.mode == .editing)
+    #expect(
+        editor.state.status
+            == StatusMessage("/poems/poem.png is an image; write text or .hocr .tsv .xml .pdf", isError: true))
+    #expect(sharing.saved.isEmpty)
+    #expect(editor.state.isModified)
+}
