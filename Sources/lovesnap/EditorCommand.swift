@@ -289,8 +289,7 @@ struct Sharing: DocumentSharing {
 
     func read(_ path: String) throws -> String {
         let expanded = PathName.expandingTilde(path, home: home)
-        let photo = ["png", "jpg", "jpeg", "tif", "tiff", "gif", "bmp", "webp", "pnm", "ppm", "pgm", "pbm"]
-        if photo.contains((expanded as NSString).pathExtension.lowercased()) {
+        if Sharing.imageExtensions.contains((expanded as NSString).pathExtension.lowercased()) {
             throw Refusal(
                 description: "\(path) is a photo, and this editor cannot read photos")
         }
