@@ -344,7 +344,9 @@ public struct Recognizer {
         }
         best.notes = [.languagesLoaded(try readyEngine().loadedLanguages)] + notes + best.notes
         // Proofreading's spelling signal; without a dictionary the words stay unchecked.
-        if !best.words.isEmpty, let spelling = readySpelling() { best = Proofreading.checkingSpelling(best, with: spelling) }
+        if !best.words.isEmpty, let spelling = readySpelling() {
+            best = Proofreading.checkingSpelling(best, with: spelling)
+        }
         if let rendered = best.rendered {
             // The documents' coordinates: from the prepared page back through its preparation,
             // the orientation turn and the JPEG's reduced decoding, to the photo's own pixels.
