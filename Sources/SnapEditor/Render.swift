@@ -120,7 +120,6 @@ private func drawText(_ frame: inout Frame, rows: Range<Int>, _ state: EditorSta
     // Uncertain words: underlined (visible without colour) and in the warning colour.
     let uncertain = state.uncertainMarks.map(\.range)
     var nextUncertain = 0
-    var lineStart = buffer.startOffset(ofLine: top)
     for (i, row) in rows.enumerated() {
         let index = top + i
         guard index < buffer.lineCount else { break }
@@ -128,19 +127,15 @@ private func drawText(_ frame: inout Frame, rows: Range<Int>, _ state: EditorSta
             let number = String(index + 1)
             frame.write(String(repeating: " ", count: digits - number.count) + number, row: row, column: 0)
         }
-        let characters = buffer.characters(inLine: index)
-        let columns = DisplayWidth.columns(of: characters)
+        // Only the characters that show are walked: the viewport's columns of the line.
         let isCursorLine = index == buffer.cursor.line
-        let cursorColumn = isCursorLine ? columns[min(buffer.cursor.column, characters.count)] : 0
+        let cursorColumn = isCursorLine ? buffer.cursorDisplayColumn : 0
         let start = isCursorLine ? pageStart(cursorColumn: cursorColumn, width: width) : 0
-        var byte = lineStart
-        for (c, character) in characters.enumerated() {
-            let length = String(character).utf8.count
-            defer { byte += length }
-            let x = columns[c] - start
-            let w = columns[c + 1] - columns[c]
-            if x + w <= 0 { continue }
-            if x >= width { break }
+        let line = buffer.glyphs(inLine: index, displayColumns: start..<(start + max(0, width)))
+        for glyph in line.glyphs {
+            let byte = glyph.offset
+            let length = glyph.length
+            let x = glyph.displayColumn - start
             var style: Style = .normal
             while nextUncertain < uncertain.count && uncertain[nextUncertain].upperBound <= byte { nextUncertain += 1 }
             if nextUncertain < uncertain.count && uncertain[nextUncertain].lowerBound < byte + length {
@@ -148,13 +143,12 @@ private func drawText(_ frame: inout Frame, rows: Range<Int>, _ state: EditorSta
             }
             if let r = region, byte < r.upperBound, byte + length > r.lowerBound { style = .reverse }
             if let h = highlight, byte < h.upperBound, byte + length > h.lowerBound { style = .reverse }
-            let cells = glyphs(character, atColumn: columns[c])
             var cx = x
-            for cell in cells {
+            for cell in glyphs(glyph.character, atColumn: glyph.displayColumn) {
                 if cx >= 0 && cx + cell.width <= width {
                     frame.put(cell.content, width: cell.width, row: row, column: margin + cx, style: style)
                 } else {  // half outside: never cut a wide character, show blanks instead
-                    for b in max(0, cx)..<min(width, cx + cell.width) {
+                    for b in max(0, cx)..<max(max(0, cx), min(width, cx + cell.width)) {
                         frame.put(" ", row: row, column: margin + b, style: style)
                     }
                 }
@@ -163,12 +157,11 @@ private func drawText(_ frame: inout Frame, rows: Range<Int>, _ state: EditorSta
         }
         if width >= 3 {
             if start > 0 { frame.put("<", row: row, column: margin) }
-            if columns[characters.count] > start + width { frame.put(">", row: row, column: margin + width - 1) }
+            if line.continues { frame.put(">", row: row, column: margin + width - 1) }
         }
         if isCursorLine {
             frame.cursor = .init(row: row, column: margin + min(max(0, cursorColumn - start), width - 1))
         }
-        lineStart += buffer.lines[index].utf8.count + 1
     }
 }
 

@@ -175,7 +175,9 @@ func position(forLineColumn answer: String, in buffer: TextBuffer) -> TextPositi
 
 /// The poem's first non-empty line, trimmed: the default mail subject.
 func defaultSubject(of buffer: TextBuffer) -> String {
-    buffer.lines.lazy.map { $0.trimmingWhitespace() }.first { !$0.isEmpty } ?? ""
+    // A line longer than a mail header's is cut (RFC 5322 § 2.1.1: 998 characters at most).
+    (0..<min(buffer.lineCount, 1000)).lazy.map { buffer.line($0, maxBytes: 998).trimmingWhitespace() }
+        .first { !$0.isEmpty } ?? ""
 }
 
 extension String {
