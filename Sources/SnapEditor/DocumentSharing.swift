@@ -17,7 +17,7 @@ public protocol DocumentSharing {
     /// encoding and line ends, a final newline added unless the file had none).
     /// Throws on failure (also a character the encoding cannot hold); the error's description is
     /// shown to the user as is (it should name the file and the system's reason).
-    func save(_ text: String, to path: String, format: TextFormat) throws
+    func save(_ text: Rope, to path: String, format: TextFormat) throws
     /// Sends `text` by mail to `to` with `subject`.
     /// Throws on failure; the error's description is shown to the user as is.
     func mail(_ text: String, to: String, subject: String) throws
@@ -30,5 +30,5 @@ public protocol DocumentSharing {
     /// (GNU nano's `NAME.save`, `NAME.save.1`…, else in the home folder, then `/tmp`) and returns
     /// its path. Runs when a signal ends the editor. Throws when no place took it; the error's
     /// description names the file and the system's reason.
-    func saveEmergencyCopy(_ text: String, forDocument saveName: String) throws -> String
+    func saveEmergencyCopy(_ text: Rope, forDocument saveName: String) throws -> String
 }

@@ -38,7 +38,7 @@ public final class Editor {
         self.state = EditorState(
             displayName: configuration.displayName, saveName: configuration.defaultSaveName,
             savesToOwnFile: configuration.savesToOwnFile,
-            text: configuration.recognition == nil ? configuration.initialText : "",
+            content: configuration.recognition == nil ? configuration.initialContent : Rope(),
             recognizing: configuration.recognition != nil, screenSize: terminal.size)
         state.format = configuration.format
         if configuration.recognition == nil, let status = configuration.initialStatus {

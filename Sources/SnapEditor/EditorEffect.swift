@@ -3,8 +3,9 @@ import SnapText
 /// Work ``update(_:_:keymap:)`` asks the run loop to do outside the state (files, mail, OCR).
 public enum EditorEffect: Equatable, Sendable {
     /// Write `text` to `path` in `format`; `overwriteConfirmed` is false when the editor should
-    /// first ask if `path` is an existing file other than the text's own.
-    case save(text: String, path: String, overwriteConfirmed: Bool, format: TextFormat = TextFormat())
+    /// first ask if `path` is an existing file other than the text's own. The text is the
+    /// buffer's rope itself (a snapshot, no copy).
+    case save(text: Rope, path: String, overwriteConfirmed: Bool, format: TextFormat = TextFormat())
     /// Read the text file at `path` and insert it at the cursor (^R).
     case insertFile(path: String)
     /// Mail `text` to `to` with `subject`.
@@ -18,7 +19,7 @@ public enum EditorEffect: Equatable, Sendable {
     case suggestSpellings(markID: Int, word: String)
     /// Write `text` to a new emergency file for the document `saveName` (``DocumentSharing/saveEmergencyCopy(_:forDocument:)``),
     /// because `signal` asks the editor to end.
-    case emergencySave(text: String, saveName: String, signal: Int32)
+    case emergencySave(text: Rope, saveName: String, signal: Int32)
 }
 
 /// How an ``EditorEffect`` turned out, fed back with ``apply(_:to:)``.

@@ -81,7 +81,17 @@ public struct EditorState: Equatable {
         displayName: String, saveName: String, savesToOwnFile: Bool = false, text: String = "",
         recognizing: Bool = false, screenSize: TerminalSize = TerminalSize(rows: 24, columns: 80)
     ) {
-        self.buffer = TextBuffer(text: text)
+        self.init(
+            displayName: displayName, saveName: saveName, savesToOwnFile: savesToOwnFile, content: Rope(text),
+            recognizing: recognizing, screenSize: screenSize)
+    }
+
+    /// A fresh state for a name and a text held in a rope (not copied), at `screenSize`.
+    public init(
+        displayName: String, saveName: String, savesToOwnFile: Bool = false, content: Rope,
+        recognizing: Bool = false, screenSize: TerminalSize = TerminalSize(rows: 24, columns: 80)
+    ) {
+        self.buffer = TextBuffer(content: content)
         self.displayName = displayName
         self.saveName = saveName
         self.savesToOwnFile = savesToOwnFile

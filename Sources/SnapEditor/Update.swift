@@ -99,7 +99,7 @@ private func updateOverwriteQuestion(_ state: inout EditorState, path: String, _
     switch answer {
     case .yes?:
         state.mode = .editing
-        return [.save(text: state.buffer.text, path: path, overwriteConfirmed: true, format: state.format)]
+        return [.save(text: state.buffer.content, path: path, overwriteConfirmed: true, format: state.format)]
     case .no?:
         state.mode = .prompt(Prompt(kind: .writeOut, answer: path))
     case .cancel?:

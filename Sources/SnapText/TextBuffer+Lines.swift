@@ -302,6 +302,43 @@ extension TextBuffer {
     }
 }
 
+extension TextBuffer {
+    /// What M-D counts in the text of `range` (UTF-8 offsets, clamped), read a window at a time:
+    /// words (runs of characters that are not white space, as `wc -w`), lines (as
+    /// ``writtenLineCount`` counts them), characters (grapheme clusters of the range's text, a
+    /// line break counting one), and how many of those characters are a CR LF.
+    public func counts(inUTF8 range: Range<Int>) -> (words: Int, lines: Int, characters: Int, crlf: Int) {
+        let range = Self.clamp(range, utf8Count)
+        guard !range.isEmpty else { return (0, 0, 0, 0) }
+        var words = 0
+        var characters = 0
+        var crlf = 0
+        var inWord = false
+        var at = range.lowerBound
+        while at < range.upperBound {
+            let windowEnd = content.certainBreak(
+                atOrAfter: min(range.upperBound, at + Self.windowBytes * 16), limit: range.upperBound)
+            var segments = Segmenter(content.bytes(in: at..<windowEnd))
+            while let segment = segments.next() {
+                let space: Bool
+                switch segment {
+                case .byte(let b): space = b == 0x20 || (b >= 0x09 && b <= 0x0D)
+                case .cluster(let c, _):
+                    space = c.isWhitespace
+                    if c == "\r\n" { crlf += 1 }
+                }
+                if !space && !inWord { words += 1 }
+                inWord = !space
+                characters += 1
+            }
+            at = windowEnd
+        }
+        let newlines = content.line(containing: range.upperBound) - content.line(containing: range.lowerBound)
+        let endsWithNewline = content.byte(at: range.upperBound - 1) == 0x0A
+        return (words, newlines + (endsWithNewline ? 0 : 1), characters, crlf)
+    }
+}
+
 /// A character of a line as the screen shows it (``TextBuffer/glyphs(inLine:displayColumns:)``).
 public struct LineGlyph: Equatable, Sendable {
     /// The character (grapheme cluster).

@@ -26,10 +26,10 @@ enum EditorCommand {
             do { file = try TextFile.read(path) } catch { throw .unreadableTextFile(error, input: input) }
             var textConfiguration =
                 input.path == input.shownPath
-                ? EditorConfiguration.textFile(path: path, text: file.text, sharing: sharing)
+                ? EditorConfiguration.textFile(path: path, content: file.content, sharing: sharing)
                 : EditorConfiguration(
-                    displayName: input.name, defaultSaveName: textPath, initialText: file.text,
-                    recognition: nil, sharing: sharing)
+                    displayName: input.name, defaultSaveName: textPath, recognition: nil, sharing: sharing)
+            if input.path != input.shownPath { textConfiguration.initialContent = file.content }
             let read = file.lineCount == 1 ? "Read 1 line" : "Read \(file.lineCount) lines"
             textConfiguration.initialStatus =
                 file.isNew ? "New File" : read + (file.format.readNotice.map { " (\($0))" } ?? "")
@@ -145,7 +145,7 @@ struct Sharing: DocumentSharing {
     /// `$HOME`, for `~/` in the Write Out prompt.
     let home: String?
 
-    func save(_ text: String, to path: String, format: TextFormat) throws {
+    func save(_ text: Rope, to path: String, format: TextFormat) throws {
         try AtomicFile.write(try format.encode(text), to: PathName.expandingTilde(path, home: home))
     }
 
@@ -171,8 +171,8 @@ struct Sharing: DocumentSharing {
         return isDirectory.boolValue ? .folder : .other
     }
 
-    func saveEmergencyCopy(_ text: String, forDocument saveName: String) throws -> String {
-        try EmergencyFile.write(Array(text.utf8), saveName: PathName.expandingTilde(saveName, home: home), home: home)
+    func saveEmergencyCopy(_ text: Rope, forDocument saveName: String) throws -> String {
+        try EmergencyFile.write(try TextFormat(addsFinalNewline: false).encode(text), saveName: PathName.expandingTilde(saveName, home: home), home: home)
     }
 
     func mail(_ text: String, to: String, subject: String) throws {

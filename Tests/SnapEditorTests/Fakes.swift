@@ -56,9 +56,9 @@ final class FakeSharing: DocumentSharing {
     var mailError: FakeError?
     var emergencyError: FakeError?
 
-    func save(_ text: String, to path: String, format: TextFormat) throws {
+    func save(_ text: Rope, to path: String, format: TextFormat) throws {
         if let saveError { throw saveError }
-        saved.append((text, path))
+        saved.append((String(text), path))
         savedFormats.append(format)
         items[path] = .other
     }
@@ -81,9 +81,9 @@ final class FakeSharing: DocumentSharing {
     }
 
     /// "Writes" `saveName.save` (or `.save.N` when taken, as the real one does).
-    func saveEmergencyCopy(_ text: String, forDocument saveName: String) throws -> String {
+    func saveEmergencyCopy(_ text: Rope, forDocument saveName: String) throws -> String {
         if let emergencyError { throw emergencyError }
-        rescued.append((text, saveName))
+        rescued.append((String(text), saveName))
         var path = saveName + ".save"
         var number = 0
         while items[path] != nil {
