@@ -162,17 +162,19 @@ struct RopeBuilder {
         for (leaf, start) in rope.leaves(in: range) where leaf.count > 0 {
             let lower = max(range.lowerBound, start)
             let upper = min(range.upperBound, start + leaf.count)
-            guard lower < upper else { continue }
-            if lower == start && upper == start + leaf.count && (pending.isEmpty || pending.count >= Rope.minLeafBytes)
-            {
-                if !pending.isEmpty { flushPending() }
-                leaves.append(leaf)
-                count += leaf.count
-            } else {
-                leaf.bytes.withUnsafeBufferPointer {
-                    append(UnsafeBufferPointer(rebasing: $0[(lower - start)..<(upper - start)]))
-                }
-            }
+            if lower < upper { append(leaf, lower - start..<upper - start) }
+        }
+    }
+
+    /// Appends the bytes `range` of `leaf` (relative to it), reusing the leaf itself when the
+    /// range is all of it.
+    mutating func append(_ leaf: Node, _ range: Range<Int>) {
+        if range.count == leaf.count && (pending.isEmpty || pending.count >= Rope.minLeafBytes) {
+            if !pending.isEmpty { flushPending() }
+            leaves.append(leaf)
+            count += leaf.count
+        } else {
+            leaf.bytes.withUnsafeBufferPointer { append(UnsafeBufferPointer(rebasing: $0[range])) }
         }
     }
 
@@ -230,5 +232,36 @@ struct RopeBuilder {
             start += size
         }
         return result
+    }
+}
+
+extension Rope {
+    /// This text with each of `ranges` (sorted, non-overlapping, on scalar boundaries) replaced by
+    /// `replacement(i)`, built in one pass over the leaves; the leaves no range touches are shared.
+    func replacing(_ ranges: [Range<Int>], with replacement: (Int) -> [UInt8]) -> Rope {
+        let leaves = leaves(in: 0..<utf8Count)
+        var builder = RopeBuilder()
+        var index = 0
+        var position = 0
+        func copy(upTo end: Int) {
+            while position < end && index < leaves.count {
+                let (leaf, start) = leaves[index]
+                let leafEnd = start + leaf.count
+                if leafEnd <= position {
+                    index += 1
+                    continue
+                }
+                let upper = min(end, leafEnd)
+                builder.append(leaf, (position - start)..<(upper - start))
+                position = upper
+            }
+        }
+        for (i, range) in ranges.enumerated() {
+            copy(upTo: range.lowerBound)
+            replacement(i).withUnsafeBufferPointer { builder.append($0) }
+            position = range.upperBound
+        }
+        copy(upTo: utf8Count)
+        return builder.finish()
     }
 }

@@ -69,11 +69,28 @@ struct Segmenter {
         }
         guard index < bytes.count else { return nil }
         let b = bytes[index]
-        if b < 0x80
-            && (index + 1 == bytes.count || (bytes[index + 1] < 0x80 && !(b == 0x0D && bytes[index + 1] == 0x0A)))
+        let count = bytes.count
+        if b < 0x80 {
+            // An ASCII character is alone unless what follows joins it (CR LF, a mark, ZWJ).
+            if index + 1 == count {
+                index += 1
+                return .byte(b)
+            }
+            let n = bytes[index + 1]
+            if n < 0x80 ? !(b == 0x0D && n == 0x0A) : !Breaks.isControl(b) && !joins(at: index + 1) {
+                index += 1
+                return .byte(b)
+            }
+        } else if let (s, length) = scalar(at: index), ScalarTable.flags(s) & ScalarTable.known != 0,
+            ScalarTable.flags(s) & ScalarTable.joinsFollowing == 0
         {
-            index += 1
-            return .byte(b)
+            // A scalar of the table that joins nothing after it, followed by ASCII or by a scalar
+            // of the table that joins nothing before it, is a character of its own.
+            let after = index + length
+            if after == count || bytes[after] < 0x80 || !joins(at: after) {
+                index = after
+                return .cluster(Character(Unicode.Scalar(s)!), length: length)
+            }
         }
         var end = index + 1
         while end < bytes.count && !Breaks.isCertain(bytes[end - 1], bytes[end]) { end += 1 }
@@ -84,6 +101,42 @@ struct Segmenter {
         stretch = string.makeIterator()
         if let c = stretch?.next() { return .cluster(c, length: c.utf8.count) }
         return next()
+    }
+
+    /// Skips up to `limit` printable ASCII characters that stand alone (each followed by ASCII),
+    /// one screen column each; returns how many. Nothing is skipped inside a decoded stretch.
+    mutating func skipPrintableASCII(limit: Int) -> Int {
+        guard stretch == nil else { return 0 }
+        let end = min(bytes.count - 1, index + limit)  // the last byte is kept: what follows it is unknown
+        var i = index
+        while i < end {
+            let b = bytes[i]
+            guard b >= 0x20 && b < 0x7F && bytes[i + 1] < 0x80 else { break }
+            i += 1
+        }
+        defer { index = i }
+        return i - index
+    }
+
+    /// The scalar starting at `i` (1 to 3 bytes; nil for 4 or for a continuation byte) and its length.
+    @inline(__always) private func scalar(at i: Int) -> (UInt32, Int)? {
+        let b0 = UInt32(bytes[i])
+        if b0 < 0x80 { return (b0, 1) }
+        if b0 >= 0xC2 && b0 < 0xE0 && i + 1 < bytes.count {
+            return ((b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F), 2)
+        }
+        if b0 >= 0xE0 && b0 < 0xF0 && i + 2 < bytes.count {
+            return ((b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F), 3)
+        }
+        return nil
+    }
+
+    /// Whether the scalar at `i` may join the character before it: anything not known to the
+    /// table, or a mark or ZWJ.
+    @inline(__always) private func joins(at i: Int) -> Bool {
+        guard let (s, _) = scalar(at: i) else { return true }
+        let flags = ScalarTable.flags(s)
+        return flags & ScalarTable.known == 0 || flags & ScalarTable.joinsPreceding != 0
     }
 
     /// The screen columns of a single-byte character at screen column `column`.
@@ -117,7 +170,28 @@ extension TextBuffer {
         while at.offset < lineEnd && !done(nil) {
             let windowEnd = content.certainBreak(atOrAfter: min(lineEnd, at.offset + Self.windowBytes), limit: lineEnd)
             var segments = Segmenter(content.bytes(in: at.offset..<windowEnd))
-            while let segment = segments.next() {
+            while true {
+                // Runs of plain ASCII go at once: a character and a column each.
+                let room: Int
+                switch target {
+                case .offset(let x): room = x - at.offset
+                case .column(let k): room = k - at.column
+                case .displayColumn(let d): room = d - at.displayColumn
+                case .lineEnd: room = Int.max / 2
+                }
+                if room > 1 {
+                    let n = segments.skipPrintableASCII(limit: room - 1)
+                    if n > 0 {
+                        at.offset += n - 1
+                        at.column += n - 1
+                        at.displayColumn += n - 1
+                        previous = at
+                        at.offset += 1
+                        at.column += 1
+                        at.displayColumn += 1
+                    }
+                }
+                guard let segment = segments.next() else { break }
                 let length: Int
                 let width: Int
                 switch segment {

@@ -219,17 +219,9 @@ extension TextBuffer {
             try perform(edits, grouping: nil, marksAfter: marksAfter) { [newCursorOffset] _ in newCursorOffset }
             return
         }
-        var builder = RopeBuilder()
-        var position = 0
-        for (i, range) in ranges.enumerated() {
-            builder.append(content, position..<range.lowerBound)
-            bytes(i).withUnsafeBufferPointer { builder.append($0) }
-            position = range.upperBound
-        }
-        builder.append(content, position..<total)
         replaceContent(
-            with: builder.finish(), firstChange: first.lowerBound, marksAfter: marksAfter(marks),
-            cursorAfter: newCursorOffset)
+            with: content.replacing(ranges, with: bytes), firstChange: first.lowerBound,
+            marksAfter: marks.isEmpty ? [] : marksAfter(marks), cursorAfter: newCursorOffset)
     }
 
     /// Replacements spanning more bytes than this are kept in the undo history as the two texts.

@@ -172,7 +172,9 @@ struct Sharing: DocumentSharing {
     }
 
     func saveEmergencyCopy(_ text: Rope, forDocument saveName: String) throws -> String {
-        try EmergencyFile.write(try TextFormat(addsFinalNewline: false).encode(text), saveName: PathName.expandingTilde(saveName, home: home), home: home)
+        try EmergencyFile.write(
+            try TextFormat(addsFinalNewline: false).encode(text),
+            saveName: PathName.expandingTilde(saveName, home: home), home: home)
     }
 
     func mail(_ text: String, to: String, subject: String) throws {
