@@ -109,7 +109,13 @@ public final class Editor {
                 try sharing.save(text, to: path, format: format)
                 apply(.saved(path: path), to: &state)
             } catch {
-                apply(.saveFailed(message: Self.message(for: error)), to: &state)
+                var message = Self.message(for: error)
+                if case SnapTextError.notEncodable = error,
+                    let key = keymap.prompt.first(where: { $0.action == .toggleLatin1 })?.keys.first
+                {
+                    message += " (\(key.helpName) in Write Out: UTF-8)"
+                }
+                apply(.saveFailed(message: message), to: &state)
             }
         case .insertFile(let path) where EditorConfiguration.isPhoto(path) && photoReader != nil:
             do {

@@ -277,11 +277,9 @@ private func label(for kind: PromptKind, lastSearch: String, state: EditorState)
     case .replaceSearch: return "Search (to replace)\(last): "
     case .replaceWith: return "Replace with: "
     case .writeOut:
-        switch format.lineEnding {
-        case .unix: return "File Name to Write: "
-        case .dos: return "File Name to Write [DOS Format]: "
-        case .mac: return "File Name to Write [Mac Format]: "
-        }
+        // nano's order: the format, then the other toggles.
+        let lineEnds = [TextFormat.LineEnding.dos: " [DOS Format]", .mac: " [Mac Format]"][format.lineEnding] ?? ""
+        return "File Name to Write" + lineEnds + (format.encoding == .latin1 ? " [Latin-1]" : "") + ": "
     case .insertFile: return "File to insert: "
     case .goToLine: return "Enter line number, column number: "
     case .mailTo: return "To: "

@@ -62,6 +62,8 @@ func updatePrompt(_ state: inout EditorState, _ prompt: Prompt, _ key: KeyEvent,
         state.format.lineEnding = state.format.lineEnding == .dos ? .unix : .dos
     case .toggleMacFormat:
         state.format.lineEnding = state.format.lineEnding == .mac ? .unix : .mac
+    case .toggleLatin1:
+        state.format.encoding = state.format.encoding == .latin1 ? .utf8 : .latin1
     case .accept:
         state.mode = .editing
         return accept(prompt, in: &state)

@@ -58,6 +58,7 @@ final class FakeSharing: DocumentSharing {
 
     func save(_ text: Rope, to path: String, format: TextFormat) throws {
         if let saveError { throw saveError }
+        _ = try format.encode(text)  // as the real one: a character the encoding cannot hold fails
         saved.append((String(text), path))
         savedFormats.append(format)
         items[path] = .other
