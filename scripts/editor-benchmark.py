@@ -16,8 +16,12 @@ made spaces). Then, per file:
 * the real binaries in a real terminal (tmux, 80x24): `lovesnap edit FILE` and `nano -I FILE`
   (nano without rc files), each timed from the start of the tmux session to the first screen
   showing the file, a keystroke from `send-keys` to the screen showing it (median of 15; tmux's
-  own round trip included), replace-all from the answer A to "Replaced N occurrences", undo to its
-  message, and the process's peak resident memory (VmHWM) at the end.
+  own round trip included: one `capture-pane` alone is timed too), replace-all from the answer A
+  to "Replaced N occurrences" (nano's search made case-sensitive with M-C, as lovesnap's is),
+  undo to its message, and the process's peak resident memory (VmHWM) at the end. Both run under
+  an address-space limit (--memory-limit, default 4 GiB: nano keeps a copy of a whole line per
+  replacement, 16 GB for replace-all on a 1 MiB line) and every screen is waited for at most
+  --timeout seconds; what did not finish says why.
 
 Prints a table (seconds and milliseconds, peak RSS as a multiple of the file size) and the ratios
 lovesnap / nano. Needs tmux, and nano for its columns (`apt-get install -y nano`; without it the
@@ -78,9 +82,11 @@ class Tmux:
             raise RuntimeError(f"tmux {' '.join(args)}: {r.stderr.strip()}")
         return r.stdout
 
-    def start(self):
+    def start(self, memory_limit):
         term = "tmux-256color" if os.path.exists("/usr/share/terminfo/t/tmux-256color") else "screen"
-        self.run("new-session", "-d", "-s", "t", "-x", "80", "-y", "24", "--",
+        self.run("start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";",
+                 "new-session", "-d", "-s", "t", "-x", "80", "-y", "24", "--",
+                 "prlimit", f"--as={memory_limit}", "--",
                  "/usr/bin/env", "-u", "LC_ALL", "LANG=C.UTF-8", f"TERM={term}", *self.argv)
 
     def screen(self):
@@ -96,8 +102,13 @@ class Tmux:
             screen = self.screen()
             if predicate(screen):
                 return time.monotonic() - start
+            if self.dead():
+                return None
             time.sleep(0.002)
         return None
+
+    def dead(self):
+        return self.run("display-message", "-p", "-t", "t", "#{pane_dead}", check=False).strip() == "1"
 
     def pid(self):
         return int(self.run("display-message", "-p", "-t", "t", "#{pane_pid}").strip())
@@ -121,18 +132,28 @@ def status_line(screen):
     return screen[21].strip() if len(screen) > 21 else ""
 
 
-def in_terminal(argv, label, timeout, search, replacement):
-    """Opens the file in `argv` under tmux and measures it as a user would see it."""
+def in_terminal(argv, label, args, case_key=None):
+    """Opens the file in `argv` under tmux and measures it as a user would see it. `case_key`
+    is pressed in the search prompt to make the search case-sensitive (nano's default is not)."""
     t = Tmux(argv, label)
     result = {}
+    timeout = args.timeout
+
+    def failed(what):
+        result["failed"] = f"{what}: " + ("the program ended (out of memory?)" if t.dead() else f"over {timeout:g} s")
+
     try:
         start = time.monotonic()
-        t.start()
-        opened = t.wait(lambda s: "Read" in status_line(s), timeout)
+        t.start(args.memory_limit * 1024 ** 3)
+        opened = t.wait(lambda s: "[ Read " in status_line(s), timeout)
         result["open"] = None if opened is None else time.monotonic() - start
         if opened is None:
+            failed("open")
             return result
         pid = t.pid()
+        sent = time.monotonic()
+        t.screen()
+        result["capture"] = time.monotonic() - sent
         # A keystroke: from send-keys to the screen changing (the first text row, where it is typed).
         times = []
         for i in range(15):
@@ -140,6 +161,7 @@ def in_terminal(argv, label, timeout, search, replacement):
             sent = time.monotonic()
             t.keys("x" if i % 2 == 0 else "y", literal=True)
             if t.wait(lambda s: s[1] != before, timeout) is None:
+                failed("keystroke")
                 break
             times.append(time.monotonic() - sent)
         result["keystroke"] = sorted(times)[len(times) // 2] if times else None
@@ -147,26 +169,35 @@ def in_terminal(argv, label, timeout, search, replacement):
         t.keys("M-\\")
         t.keys("C-\\")
         t.wait(lambda s: "replace" in status_line(s).lower(), timeout)
-        t.keys(search, literal=True)
+        if case_key:
+            t.keys(case_key)
+            t.wait(lambda s: "Case Sensitive" in status_line(s), timeout)
+        t.keys(args.search, literal=True)
         t.keys("Enter")
         t.wait(lambda s: status_line(s).startswith("Replace with"), timeout)
-        t.keys(replacement, literal=True)
+        t.keys(args.replacement, literal=True)
         t.keys("Enter")
         if t.wait(lambda s: "Replace this instance" in status_line(s), timeout) is not None:
             sent = time.monotonic()
             t.keys("a", literal=True)
             done = t.wait(lambda s: "Replaced" in status_line(s), timeout)
             result["replaceAll"] = None if done is None else time.monotonic() - sent
-            result["replaced"] = status_line(t.screen())
-            sent = time.monotonic()
-            t.keys("M-u")
-            done = t.wait(lambda s: "Undid" in status_line(s) or "undo" in status_line(s).lower(), timeout)
-            result["undo"] = None if done is None else time.monotonic() - sent
-            result["undone"] = status_line(t.screen())
+            if done is None:
+                failed("replace-all")
+            else:
+                result["replaced"] = status_line(t.screen())
+                sent = time.monotonic()
+                t.keys("M-u")
+                done = t.wait(lambda s: "Undid" in status_line(s), timeout)
+                result["undo"] = None if done is None else time.monotonic() - sent
+                result["undone"] = status_line(t.screen())
+                if done is None:
+                    failed("undo")
         result["peakRSS"] = peak_rss(pid)
-        t.keys("C-x")
-        if t.wait(lambda s: "Save modified buffer" in status_line(s), 5) is not None:
-            t.keys("n", literal=True)
+        if not t.dead():
+            t.keys("C-x")
+            if t.wait(lambda s: "Save modified buffer" in status_line(s), 5) is not None:
+                t.keys("n", literal=True)
     finally:
         t.kill()
     return result
@@ -180,6 +211,10 @@ def sec(x):
     return "-" if x is None else f"{x:.2f}"
 
 
+def mb(x):
+    return "-" if x is None else f"{x / 1e6:.1f} MB"
+
+
 def ratio(a, b):
     return "-" if a is None or b is None or b == 0 else f"{a / b:.2f}"
 
@@ -190,7 +225,8 @@ def main():
     parser.add_argument("--folder", default="/tmp/lovesnap-editor-bench")
     parser.add_argument("--no-build", action="store_true", help="use the release binaries as they are")
     parser.add_argument("--keys", type=int, default=200, help="keystrokes per place in the in-process run")
-    parser.add_argument("--timeout", type=float, default=300, help="seconds to wait for any one screen")
+    parser.add_argument("--timeout", type=float, default=60, help="seconds to wait for any one screen")
+    parser.add_argument("--memory-limit", type=float, default=4, help="GiB of address space for each editor")
     parser.add_argument("--search", default="the")
     parser.add_argument("--replacement", default="thee")
     parser.add_argument("--json", help="also write every measurement to this file")
@@ -210,15 +246,20 @@ def main():
 
     sizes = [int(s) for s in args.sizes.split(",")]
     files = make_files(args.folder, sizes)
+    # What each editor holds before any text: its resident set on a one-line file.
+    tiny = os.path.join(args.folder, "one-short-line.txt")
+    with open(tiny, "wb") as f:
+        f.write(b"Lenore\n")
+    startup = {"lovesnap": in_terminal([lovesnap, "edit", tiny], "lsnap-bench", args).get("peakRSS"),
+               "nano": in_terminal([nano, "-I", tiny], "nano-bench", args).get("peakRSS") if nano else None}
     rows = []
     for label, path in files:
         print(f"{label}: {path}", file=sys.stderr)
         model = json.loads(subprocess.run(
             [bench, path, "--keys", str(args.keys), "--search", args.search, "--replacement", args.replacement],
             capture_output=True, text=True, check=True).stdout)
-        ours = in_terminal([lovesnap, "edit", path], "lsnap-bench", args.timeout, args.search, args.replacement)
-        theirs = (in_terminal([nano, "-I", path], "nano-bench", args.timeout, args.search, args.replacement)
-                  if nano else {})
+        ours = in_terminal([lovesnap, "edit", path], "lsnap-bench", args)
+        theirs = in_terminal([nano, "-I", path], "nano-bench", args, case_key="M-c") if nano else {}
         rows.append((label, os.path.getsize(path), model, ours, theirs))
         print(json.dumps({"file": label, "model": model, "lovesnap": ours, "nano": theirs}), file=sys.stderr)
 
@@ -230,30 +271,53 @@ def main():
     print("In one process (lovesnap-bench: update + render at 80x24), per file:")
     print()
     print("| file | open to first screen (s) | keystroke + redraw, start / middle / end: mean (worst), ms "
-          "| go to middle / end (s) | replace-all (s) | matches | undo steps | undo (s) | peak RSS / size |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "| CPU per keystroke: mean (worst), ms | go to middle / end (s) | replace-all (s) | matches "
+          "| undo steps | undo (s) | peak RSS / size | (peak − startup) / size |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for label, size, m, _, _ in rows:
         k = m["keystroke"]
         keys = " / ".join(f"{ms(k[p]['mean'])} ({ms(k[p]['max'])})" for p in ("start", "middle", "end"))
-        print(f"| {label} | {sec(m['open'])} | {keys} | {sec(m['jump']['middle'])} / {sec(m['jump']['end'])} "
+        cpu = " / ".join(f"{ms(k[p]['cpuMean'])} ({ms(k[p]['cpuMax'])})" for p in ("start", "middle", "end"))
+        print(f"| {label} | {sec(m['open'])} | {keys} | {cpu} "
+              f"| {sec(m['jump']['middle'])} / {sec(m['jump']['end'])} "
               f"| {sec(m['replaceAll'])} | {m['replaced']} | {m['undoSteps']} | {sec(m['undo'])} "
-              f"| {m['peakRSS'] / size:.2f} |")
+              f"| {m['peakRSS'] / size:.2f} | {(m['peakRSS'] - m['startRSS']) / size:.2f} |")
     print()
     print("The real binaries in tmux (80x24), lovesnap edit FILE beside nano -I FILE, and lovesnap / nano:")
     print()
+    def grown(rss, editor, size):
+        base = startup.get(editor)
+        return "-" if rss is None or base is None else f"{(rss - base) / size:.2f}"
+
     print("| file | open (s): lovesnap / nano / ratio | keystroke (ms): lovesnap / nano "
           "| replace-all (s): lovesnap / nano | undo (s): lovesnap / nano "
-          "| peak RSS / size: lovesnap / nano / ratio |")
-    print("|---|---|---|---|---|---|")
+          "| peak RSS / size: lovesnap / nano / ratio | (peak − startup) / size: lovesnap / nano | notes |")
+    print("|---|---|---|---|---|---|---|---|")
+    captures = []
     for label, size, _, o, n in rows:
         rss_o = o.get("peakRSS")
         rss_n = n.get("peakRSS")
+        notes = []
+        for name, r in (("lovesnap", o), ("nano", n)):
+            if "failed" in r:
+                notes.append(f"{name} {r['failed']}")
+            if "replaced" in r:
+                notes.append(f"{name} {r['replaced'].strip('[] ')}")
+            if r.get("capture") is not None:
+                captures.append(r["capture"])
         print(f"| {label} | {sec(o.get('open'))} / {sec(n.get('open'))} / {ratio(o.get('open'), n.get('open'))} "
               f"| {ms(o.get('keystroke'))} / {ms(n.get('keystroke'))} "
               f"| {sec(o.get('replaceAll'))} / {sec(n.get('replaceAll'))} "
               f"| {sec(o.get('undo'))} / {sec(n.get('undo'))} "
               f"| {'-' if rss_o is None else f'{rss_o / size:.2f}'} / {'-' if rss_n is None else f'{rss_n / size:.2f}'}"
-              f" / {ratio(rss_o, rss_n)} |")
+              f" / {ratio(rss_o, rss_n)} | {grown(rss_o, 'lovesnap', size)} / {grown(rss_n, 'nano', size)} "
+              f"| {'; '.join(notes)} |")
+    print()
+    print(f"Startup resident set (a one-line file): lovesnap {mb(startup['lovesnap'])}, nano {mb(startup['nano'])}.")
+    if captures:
+        print()
+        print(f"(one tmux capture-pane took {ms(sorted(captures)[len(captures) // 2])} ms here: "
+              "the terminal keystroke times include a few of them)")
 
 
 if __name__ == "__main__":

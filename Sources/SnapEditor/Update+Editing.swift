@@ -181,7 +181,7 @@ func wordCount(of state: EditorState) -> String {
 
 private func describe(_ step: History.Step) -> String {
     if step.grouping == .cutting { return "cut" }
-    if step.edits.count > 1 { return "replacement" }
+    if step.edits.count > 1 || step.replaced != nil { return "replacement" }
     guard let edit = step.edits.first else { return step.marksBefore != step.marksAfter ? "acceptance" : "action" }
     if edit.text == "\n" { return edit.kind == .insert ? "line break" : "line join" }
     return edit.kind == .insert ? "addition" : "deletion"

@@ -30,6 +30,8 @@ struct EditorBenchmark {
         var undo: Double
         var redo: Double
         var peakRSS: Int
+        /// The resident set before the file was read (the process's own code and libraries).
+        var startRSS: Int
         /// This thread's CPU seconds for open, middle, end (the jumps), replaceAll, undo, redo.
         var cpu: [String: Double]
     }
@@ -92,6 +94,7 @@ struct EditorBenchmark {
             return wall
         }
 
+        let startRSS = residentBytes()
         var state = EditorState(displayName: path, saveName: path, content: Rope(), screenSize: size)
         let open = try time("open") {
             let file = try TextFile.read(path)
@@ -164,7 +167,7 @@ struct EditorBenchmark {
         return Result(
             file: path, bytes: bytes, lines: lines, open: open, keystroke: keystroke, jump: jump, place: place,
             replaceAll: replaceAll, replaced: replaced, undoSteps: undoSteps, undo: undo, redo: redo,
-            peakRSS: peakResidentBytes(), cpu: cpu)
+            peakRSS: peakResidentBytes(), startRSS: startRSS, cpu: cpu)
     }
 
     /// This thread's CPU time in seconds (`CLOCK_THREAD_CPUTIME_ID`).
@@ -175,9 +178,14 @@ struct EditorBenchmark {
     }
 
     /// `VmHWM` of /proc/self/status, in bytes (0 when it cannot be read).
-    static func peakResidentBytes() -> Int {
+    static func peakResidentBytes() -> Int { status("VmHWM:") }
+
+    /// `VmRSS` of /proc/self/status, in bytes (0 when it cannot be read).
+    static func residentBytes() -> Int { status("VmRSS:") }
+
+    static func status(_ field: String) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        for line in status.split(separator: "\n") where line.hasPrefix(field) {
             let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
             return kilobytes * 1024
         }
