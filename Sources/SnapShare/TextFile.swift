@@ -61,16 +61,29 @@ public struct TextFile: Equatable, Sendable {
         return TextFile(content: content, isNew: false, format: format)
     }
 
-    /// The bytes of the file at `path`.
+    /// The bytes of the file at `path`; `expectedSize` (its size when it was looked at) sizes the
+    /// buffer, so that a large file is read straight into it and never copied as it grows.
     /// - Throws: `FileError.unreadable` with the errno of the `open` or `read` that failed.
-    /// `expectedSize` (the file's size when it was looked at) sizes the buffer, so that a large file
-    /// is not copied as the buffer grows.
     static func readAll(_ path: String, expectedSize: Int = 0) throws(FileError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
         if fd < 0 { throw .unreadable(path: path, errno: errno) }
         defer { close(fd) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(max(0, expectedSize) + 1)
+        // Straight into the buffer up to the expected size, then in chunks for whatever more there is.
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(0, expectedSize) + 1) { buffer, count in
+            while count < buffer.count {
+                let n = systemRead(fd, buffer.baseAddress! + count, buffer.count - count)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if n == 0 { return }
+                count += n
+            }
+        }
+        if failure != 0 { throw .unreadable(path: path, errno: failure) }
+        if bytes.count <= expectedSize { return bytes }
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }

@@ -224,7 +224,7 @@ private struct Window {
         bytes.withUnsafeBytes { hay in
             needle.withUnsafeBytes { pin in
                 guard let h = hay.baseAddress, let p = pin.baseAddress else { return false }
-                return clibc_memmem(h, hay.count, p, pin.count) != nil
+                return find(p, pin.count, in: h, hay.count) != nil
             }
         }
     }
