@@ -128,6 +128,19 @@ def peak_rss(pid):
     return None
 
 
+def cpu_seconds(pid):
+    """CPU time of all threads of process `pid` so far, in seconds (the scheduler's nanosecond
+    count in /proc/PID/task/*/schedstat), or None."""
+    try:
+        total = 0
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/schedstat") as f:
+                total += int(f.read().split()[0])
+        return total / 1e9
+    except (OSError, IndexError, ValueError):
+        return None
+
+
 def status_line(screen):
     return screen[21].strip() if len(screen) > 21 else ""
 
@@ -151,6 +164,7 @@ def in_terminal(argv, label, args, case_key=None):
             failed("open")
             return result
         pid = t.pid()
+        result["openCPU"] = cpu_seconds(pid)
         sent = time.monotonic()
         t.screen()
         result["capture"] = time.monotonic() - sent
@@ -165,6 +179,10 @@ def in_terminal(argv, label, args, case_key=None):
                 break
             times.append(time.monotonic() - sent)
         result["keystroke"] = sorted(times)[len(times) // 2] if times else None
+        after = cpu_seconds(pid)
+        if times and after is not None and result["openCPU"] is not None:
+            result["keystrokeCPU"] = (after - result["openCPU"]) / len(times)
+        result["peakRSSAfterTyping"] = peak_rss(pid)
         # Replace-all from the top (both editors ask "Replace this instance?" and take A).
         t.keys("M-\\")
         t.keys("C-\\")
@@ -209,6 +227,10 @@ def ms(x):
 
 def sec(x):
     return "-" if x is None else f"{x:.2f}"
+
+
+def per(x, size):
+    return "-" if x is None else f"{x / size:.2f}"
 
 
 def mb(x):
@@ -289,10 +311,12 @@ def main():
         base = startup.get(editor)
         return "-" if rss is None or base is None else f"{(rss - base) / size:.2f}"
 
-    print("| file | open (s): lovesnap / nano / ratio | keystroke (ms): lovesnap / nano "
+    print("| file | open (s): lovesnap / nano / ratio | CPU to first screen (s): lovesnap / nano "
+          "| keystroke (ms): lovesnap / nano | CPU per keystroke (ms): lovesnap / nano "
           "| replace-all (s): lovesnap / nano | undo (s): lovesnap / nano "
-          "| peak RSS / size: lovesnap / nano / ratio | (peak − startup) / size: lovesnap / nano | notes |")
-    print("|---|---|---|---|---|---|---|---|")
+          "| peak RSS / size after open and typing: lovesnap / nano / ratio "
+          "| peak RSS / size, whole run: lovesnap / nano | (peak − startup) / size: lovesnap / nano | notes |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     captures = []
     for label, size, _, o, n in rows:
         rss_o = o.get("peakRSS")
@@ -305,12 +329,17 @@ def main():
                 notes.append(f"{name} {r['replaced'].strip('[] ')}")
             if r.get("capture") is not None:
                 captures.append(r["capture"])
+        typed_o = o.get("peakRSSAfterTyping")
+        typed_n = n.get("peakRSSAfterTyping")
         print(f"| {label} | {sec(o.get('open'))} / {sec(n.get('open'))} / {ratio(o.get('open'), n.get('open'))} "
+              f"| {sec(o.get('openCPU'))} / {sec(n.get('openCPU'))} "
               f"| {ms(o.get('keystroke'))} / {ms(n.get('keystroke'))} "
+              f"| {ms(o.get('keystrokeCPU'))} / {ms(n.get('keystrokeCPU'))} "
               f"| {sec(o.get('replaceAll'))} / {sec(n.get('replaceAll'))} "
               f"| {sec(o.get('undo'))} / {sec(n.get('undo'))} "
-              f"| {'-' if rss_o is None else f'{rss_o / size:.2f}'} / {'-' if rss_n is None else f'{rss_n / size:.2f}'}"
-              f" / {ratio(rss_o, rss_n)} | {grown(rss_o, 'lovesnap', size)} / {grown(rss_n, 'nano', size)} "
+              f"| {per(typed_o, size)} / {per(typed_n, size)} / {ratio(typed_o, typed_n)} "
+              f"| {per(rss_o, size)} / {per(rss_n, size)} "
+              f"| {grown(rss_o, 'lovesnap', size)} / {grown(rss_n, 'nano', size)} "
               f"| {'; '.join(notes)} |")
     print()
     print(f"Startup resident set (a one-line file): lovesnap {mb(startup['lovesnap'])}, nano {mb(startup['nano'])}.")

@@ -135,16 +135,29 @@ public final class NcursesTerminal: Terminal {
         return TerminalSize(rows: Int(getmaxy(window)), columns: Int(getmaxx(window)))
     }
 
+    /// The frame drawn last and the window size it was drawn at; the next draw of a frame of the
+    /// same size puts only the cells that changed (ncurses then sends only what differs anyway,
+    /// but building every cell again costs about a millisecond a keystroke).
+    private var drawn: (frame: Frame, rows: Int32, columns: Int32)?
+
     /// Draws `frame` in one refresh, clipped to the current screen size.
     public func draw(_ frame: Frame) {
         guard !isShutDown else { return }
         let rows = min(Int(getmaxy(window)), frame.size.rows)
         let columns = min(Int(getmaxx(window)), frame.size.columns)
-        werase(window)
+        let previous = drawn.flatMap {
+            $0.frame.size == frame.size && $0.rows == getmaxy(window) && $0.columns == getmaxx(window) ? $0.frame : nil
+        }
+        if previous == nil { werase(window) }
         for row in 0..<max(0, rows) {
             for column in 0..<max(0, columns) {
                 let cell = frame[row, column]
                 if cell.width == 0 { continue }
+                if let previous, previous[row, column] == cell,
+                    cell.width == 1 || column + 1 >= columns || previous[row, column + 1] == frame[row, column + 1]
+                {
+                    continue
+                }
                 let pair = colorsEnabled && cell.style.contains(.warning) ? Self.warningPair : 0
                 if cell.width == 2 && column + 1 >= columns {
                     put(" ", attributes: attributes(cell.style), pair: pair, row: row, column: column)
@@ -160,12 +173,14 @@ public final class NcursesTerminal: Terminal {
             curs_set(0)
         }
         wrefresh(window)
+        drawn = (frame, getmaxy(window), getmaxx(window))
     }
 
     /// Makes the next draw clear and repaint the whole screen (ncurses `clearok`).
     public func invalidate() {
         guard !isShutDown else { return }
         clearok(window, true)
+        drawn = nil
     }
 
     /// The next key within `timeout` ms (negative: forever), decoded; nil on timeout.

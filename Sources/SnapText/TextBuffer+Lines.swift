@@ -1,6 +1,6 @@
-/// Grapheme work on lines, done only where it is needed: walks that start from a boundary whose
-/// column is known (the line start, the cursor, the character before it) and go forward a
-/// window of bytes at a time.
+// Grapheme work on lines, done only where it is needed: walks that start from a boundary whose
+// column is known (the line start, the cursor, the character before it) and go forward a window
+// of bytes at a time.
 
 /// A character boundary of a line with its column (grapheme clusters from the line start) and
 /// its screen column; a walk may start from it.
