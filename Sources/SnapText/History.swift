@@ -1,7 +1,9 @@
 /// The undo and redo stacks of a ``TextBuffer``.
 ///
 /// A step is a list of ``Edit``s applied in order; undo applies their inverses in reverse order.
-/// A burst of typing (or of Backspace, or of Delete) merges into one step while it stays contiguous
+/// A change too large to keep as edits (a replace-all over more than 64 KiB) is kept instead as
+/// the text before and after it (``Step/replaced``: two ropes that share their unchanged chunks),
+/// and undo and redo put one or the other back. A burst of typing (or of Backspace, or of Delete) merges into one step while it stays contiguous
 /// and no other command closes the group (``closeGroup()``); a replace-all is always one step.
 public struct History: Equatable, Sendable {
     /// How a step may merge with the step before it.
