@@ -166,7 +166,9 @@ extension TextBuffer {
     /// with `replacement`, as ONE undo step, and keeps the cursor on the same text.
     ///
     /// The step is two edits (remove the span from the first to the last range, insert the new
-    /// span), built in one pass. Throws ``SnapTextError`` if a range is outside the text.
+    /// span) when that span is at most 64 KiB, else the whole new text built in one pass and kept
+    /// with the old one (``History/Step/replaced``). Throws ``SnapTextError`` if a range is
+    /// outside the text.
     public mutating func replace(_ ranges: [Range<Int>], with replacement: String) throws {
         let bytes = Array(replacement.utf8)
         try replace(ranges, bytes: { _ in bytes }, marksAfter: { $0.replacing(ranges, length: bytes.count) })
