@@ -27,6 +27,17 @@ let package = Package(
         .systemLibrary(
             name: "CHunspell", pkgConfig: "hunspell",
             providers: [.apt(["libhunspell-dev", "hunspell-en-us", "hunspell-fr"])]),
+        // libxml2 edits Tesseract's hOCR and ALTO; qpdf its PDF (coordinates, edited words, pages).
+        .systemLibrary(
+            name: "CLibxml2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(
+            name: "CQpdf", pkgConfig: "libqpdf",
+            providers: [.apt(["libqpdf-dev"])]),
+        // chafa: pictures as terminal graphics (symbols, sixel, kitty, iTerm2) and terminal detection.
+        .systemLibrary(
+            name: "CChafa", pkgConfig: "chafa",
+            providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
         // No pkgConfig: SwiftPM drops ncursesw's -D flags anyway (see shim.h).
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
 
@@ -35,14 +46,22 @@ let package = Package(
 
         .target(name: "SnapText", dependencies: ["CLibc"]),
         .target(name: "SnapImaging", dependencies: ["CLeptonica", "CExif", "CGif"]),
-        .target(name: "SnapOCR", dependencies: ["SnapImaging", "SnapSpelling", "CTesseract", "CLeptonica", "CLibc"]),
+        .target(
+            name: "SnapOCR",
+            dependencies: ["SnapImaging", "SnapSpelling", "SnapExport", "CTesseract", "CLeptonica", "CLibc"]),
+        .target(name: "SnapExport", dependencies: ["SnapImaging", "CLibxml2", "CQpdf"]),
         .target(name: "SnapSpelling", dependencies: ["CHunspell"]),
         .target(name: "SnapShare", dependencies: ["SnapText"]),
-        .target(name: "SnapTerminal", dependencies: ["CNcursesw"]),
-        .target(name: "SnapEditor", dependencies: ["SnapText", "SnapTerminal"]),
+        // Pure: the data a text holds (card numbers, expiry dates, e-mail, phone, URLs, dates).
+        .target(name: "SnapDetectors"),
+        .target(name: "SnapTerminal", dependencies: ["CNcursesw", "CChafa"]),
+        .target(name: "SnapEditor", dependencies: ["SnapText", "SnapTerminal", "SnapDetectors"]),
         .executableTarget(
             name: "lovesnap",
-            dependencies: ["CLibc", "SnapEditor", "SnapText", "SnapOCR", "SnapShare", "SnapImaging", "SnapSpelling"]),
+            dependencies: [
+                "CLibc", "SnapEditor", "SnapText", "SnapOCR", "SnapShare", "SnapImaging", "SnapSpelling", "SnapExport",
+                "SnapDetectors",
+            ]),
 
         // The editor's model and rendering timed on a text file (scripts/editor-benchmark.py runs it).
         .executableTarget(
@@ -55,6 +74,8 @@ let package = Package(
         .testTarget(name: "SnapOCRTests", dependencies: ["SnapOCR", "SnapImaging", "SnapSpelling", "SnapTestSupport"]),
         .testTarget(name: "SnapSpellingTests", dependencies: ["SnapSpelling"]),
         .testTarget(name: "SnapShareTests", dependencies: ["SnapShare", "SnapText"]),
+        .testTarget(name: "SnapExportTests", dependencies: ["SnapExport", "SnapImaging", "SnapTestSupport"]),
+        .testTarget(name: "SnapDetectorsTests", dependencies: ["SnapDetectors"]),
         .testTarget(name: "SnapTerminalTests", dependencies: ["SnapTerminal"]),
         .testTarget(
             name: "SnapEditorTests", dependencies: ["SnapEditor", "SnapText", "SnapTerminal", "SnapTestSupport"]),

@@ -10,4 +10,6 @@ $SUDO apt-get install -y --no-install-recommends \
   tesseract-ocr-eng tesseract-ocr-fra tesseract-ocr-osd \
   libncurses-dev libexif-dev libgif-dev \
   libhunspell-dev hunspell-en-us hunspell-fr \
+  libxml2-dev libqpdf-dev libxml2-utils poppler-utils \
+  libchafa-dev libglib2.0-dev \
   tmux python3 locales

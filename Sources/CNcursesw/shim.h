@@ -14,6 +14,7 @@ static inline attr_t cn_A_UNDERLINE(void) { return A_UNDERLINE; }
 static inline WINDOW *cn_stdscr(void)     { return stdscr; }
 static inline int cn_lines(void)          { return LINES; }
 static inline int cn_cols(void)           { return COLS; }
+static inline int cn_colors(void)         { return COLORS; }
 // newterm on the process's stdout and stdin (C globals that Swift 6 treats as shared mutable state).
 static inline SCREEN *cn_newterm_stdio(void) { return newterm(NULL, stdout, stdin); }
 #include <term.h>

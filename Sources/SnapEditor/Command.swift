@@ -90,6 +90,26 @@ public enum Command: String, CaseIterable, Sendable {
     case acceptWord
     /// The menu of other readings of the word under the cursor (M-Space, ^Space).
     case alternatives
+    /// Show the photo with the recognized words' boxes, the word under the cursor highlighted (M-P).
+    case photoView
+    /// List the data found in the text: card numbers, expiry dates, e-mail, phone, URLs, dates (M-F).
+    case listData
+    /// Copy the marked region, or else the line, to the system clipboard through the terminal (OSC 52, M-C).
+    case copyToClipboard
+}
+
+/// What a key does in the list of data found in the text (M-F).
+public enum DataMenuAction: String, CaseIterable, Sendable {
+    /// Highlight the item above (wrapping).
+    case up
+    /// Highlight the item below (wrapping).
+    case down
+    /// Put the cursor on the item (Enter).
+    case jump
+    /// Copy the item's value to the system clipboard (OSC 52).
+    case copy
+    /// Close the list.
+    case close
 }
 
 /// What a key does in a one-line prompt (Search, Replace with, File Name to Write, To, Subject).

@@ -31,4 +31,22 @@ public protocol DocumentSharing {
     /// its path. Runs when a signal ends the editor. Throws when no place took it; the error's
     /// description names the file and the system's reason.
     func saveEmergencyCopy(_ text: Rope, forDocument saveName: String) throws -> String
+    /// Writes the text to `path` in the format its extension names: `.hocr`, `.tsv`, `.xml`
+    /// (ALTO) and `.pdf` are the photos' documents with each recognized word as `corrections`
+    /// says (index = the word's index in ``EditorState/words``; nil: as read, "": deleted);
+    /// any other name is `save(_:to:format:)`.
+    /// Throws on failure; the error's description is shown to the user as is.
+    func save(_ text: Rope, to path: String, format: TextFormat, corrections: [String?]) throws
+    /// Why Write Out must not write `path` (the photo being edited, an image file name), or nil.
+    func refusal(toWrite path: String) -> String?
+}
+
+extension DocumentSharing {
+    /// Plain text only: `save(_:to:format:)`.
+    public func save(_ text: Rope, to path: String, format: TextFormat, corrections: [String?]) throws {
+        try save(text, to: path, format: format)
+    }
+
+    /// Nothing refused.
+    public func refusal(toWrite path: String) -> String? { nil }
 }

@@ -21,6 +21,8 @@ public final class Editor {
     private let terminal: Terminal
     private var recognition: RecognitionTask?
     private let photoReader: ((String) throws -> RecognitionTask)?
+    private let photoRenderer: PhotoRenderer?
+    private let regionReader: ((PhotoSource, WordBox) throws -> RecognitionTask)?
     private let sharing: DocumentSharing
     private let keymap: Keymap
 
@@ -33,6 +35,8 @@ public final class Editor {
         self.terminal = terminal
         self.recognition = configuration.recognition
         self.photoReader = configuration.photoReader
+        self.photoRenderer = configuration.photoRenderer
+        self.regionReader = configuration.regionReader
         self.sharing = configuration.sharing
         self.keymap = keymap
         self.state = EditorState(
@@ -41,6 +45,7 @@ public final class Editor {
             content: configuration.recognition == nil ? configuration.initialContent : Rope(),
             recognizing: configuration.recognition != nil, screenSize: terminal.size)
         state.format = configuration.format
+        if let photo = configuration.photo { state.photos = [photo] }
         if configuration.recognition == nil, let status = configuration.initialStatus {
             state.status = StatusMessage(status)
         }
@@ -94,7 +99,11 @@ public final class Editor {
     /// Does the work of one effect and feeds its outcome back to the state.
     private func perform(_ effect: EditorEffect) {
         switch effect {
-        case .save(let text, let path, let confirmed, let format):
+        case .save(let text, let path, let confirmed, let format, let corrections):
+            if let refusal = sharing.refusal(toWrite: path) {
+                apply(.saveFailed(message: refusal), to: &state)
+                return
+            }
             switch sharing.existingItem(at: path) {
             case .folder:
                 apply(.saveFailed(message: "\(path): Is a directory"), to: &state)
@@ -106,7 +115,7 @@ public final class Editor {
                 break
             }
             do {
-                try sharing.save(text, to: path, format: format)
+                try sharing.save(text, to: path, format: format, corrections: corrections)
                 apply(.saved(path: path), to: &state)
             } catch {
                 var message = Self.message(for: error)
@@ -141,6 +150,27 @@ public final class Editor {
             recognition?.cancel()
         case .redrawScreen:
             terminal.invalidate()
+        case .renderPhoto(let request):
+            guard let photoRenderer else {
+                apply(.photoFailed(request: request, message: "Photos cannot be shown here"), to: &state)
+                return
+            }
+            do {
+                apply(.photoRendered(try photoRenderer.render(request)), to: &state)
+            } catch {
+                apply(.photoFailed(request: request, message: Self.message(for: error)), to: &state)
+            }
+        case .readRegion(let photo, let index, let region):
+            do {
+                guard let regionReader else { throw RegionUnavailable() }
+                recognition = try regionReader(photo, region)
+                let name = "region \(region.x),\(region.y),\(region.width),\(region.height) of \(photo.name)"
+                apply(.regionReadStarted(index: index, name: name), to: &state)
+            } catch {
+                apply(.fileReadFailed(message: Self.message(for: error)), to: &state)
+            }
+        case .copyToClipboard(let text):
+            terminal.copyToClipboard(text)
         case .suggestSpellings(let markID, let word):
             apply(.suggested(markID: markID, suggestions: recognition?.suggestions(for: word) ?? []), to: &state)
         case .emergencySave(let text, let saveName, let signal):
@@ -151,6 +181,11 @@ public final class Editor {
                 apply(.emergencySaveFailed(reason: Self.message(for: error), signal: signal), to: &state)
             }
         }
+    }
+
+    /// No region reader was configured.
+    private struct RegionUnavailable: Error, CustomStringConvertible {
+        var description: String { "Regions of the photo cannot be read here" }
     }
 
     private static func message(for error: Error) -> String {

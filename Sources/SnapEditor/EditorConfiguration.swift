@@ -27,6 +27,20 @@ public struct EditorConfiguration {
     public var photoReader: ((String) throws -> RecognitionTask)?
     /// How the text file was written (line ends, encoding, final newline), kept for writing it back.
     public var format = TextFormat()
+    /// The photo being read (its path as given to the OCR), for the photo view; nil for a text file.
+    public var photo: PhotoSource?
+    /// Draws the photo view (M-P); nil when photos cannot be shown.
+    public var photoRenderer: PhotoRenderer?
+    /// Starts OCR of a region (pixels of the upright photo) of a photo, for the photo view's
+    /// framing; nil when regions cannot be read. Throws when the OCR cannot start.
+    public var regionReader: ((PhotoSource, WordBox) throws -> RecognitionTask)?
+
+    /// Whether `path` names one of Write Out's exports by its extension (`.hocr`, `.tsv`, `.xml`
+    /// for ALTO, `.pdf`: Tesseract's documents of the photos, not the text file).
+    public static func isExport(_ path: String) -> Bool {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
+        return ["hocr", "tsv", "xml", "pdf"].contains(path[path.index(after: dot)...].lowercased())
+    }
 
     /// Whether `path` names a photo by its extension (PNG, JPEG, TIFF, GIF, BMP, WebP, PNM).
     public static func isPhoto(_ path: String) -> Bool {
@@ -53,9 +67,11 @@ public struct EditorConfiguration {
     public static func photo(path: String, recognition: RecognitionTask, sharing: DocumentSharing)
         -> EditorConfiguration
     {
-        EditorConfiguration(
+        var configuration = EditorConfiguration(
             displayName: fileName(of: path), defaultSaveName: textFileName(forPhoto: path),
             recognition: recognition, sharing: sharing)
+        configuration.photo = PhotoSource(path: path, name: fileName(of: path))
+        return configuration
     }
 
     /// For a text file opened directly: Write Out offers the file's own path.

@@ -5,7 +5,9 @@ public enum EditorEffect: Equatable, Sendable {
     /// Write `text` to `path` in `format`; `overwriteConfirmed` is false when the editor should
     /// first ask if `path` is an existing file other than the text's own. The text is the
     /// buffer's rope itself (a snapshot, no copy).
-    case save(text: Rope, path: String, overwriteConfirmed: Bool, format: TextFormat = TextFormat())
+    case save(
+        text: Rope, path: String, overwriteConfirmed: Bool, format: TextFormat = TextFormat(),
+        corrections: [String?] = [])
     /// Read the text file at `path` and insert it at the cursor (^R).
     case insertFile(path: String)
     /// Mail `text` to `to` with `subject`.
@@ -17,6 +19,13 @@ public enum EditorEffect: Equatable, Sendable {
     /// Ask for spelling suggestions for `word`, the word of mark `markID`, then open its
     /// alternatives menu (``RecognitionTask/suggestions(for:)``).
     case suggestSpellings(markID: Int, word: String)
+    /// Draw the photo view's picture for `request` (``PhotoRenderer/render(_:)``).
+    case renderPhoto(PhotoRequest)
+    /// Read `region` (pixels of the upright photo) of `photo` (index `index` of the state's photos)
+    /// and insert its text at the cursor, or in place of the marked text.
+    case readRegion(photo: PhotoSource, index: Int, region: WordBox)
+    /// Put `text` on the system clipboard through the terminal (OSC 52).
+    case copyToClipboard(String)
     /// Write `text` to a new emergency file for the document `saveName` (``DocumentSharing/saveEmergencyCopy(_:forDocument:)``),
     /// because `signal` asks the editor to end.
     case emergencySave(text: Rope, saveName: String, signal: Int32)
@@ -40,6 +49,13 @@ public enum EffectResult: Equatable, Sendable {
     case mailed(to: String)
     /// Mailing failed.
     case mailFailed(message: String)
+    /// The photo view's picture was drawn.
+    case photoRendered(PhotoRendering)
+    /// The photo of `request` could not be drawn; `message` says why.
+    case photoFailed(request: PhotoRequest, message: String)
+    /// OCR of a region of photo `index` started (`name` says which, for messages); its text goes
+    /// in at the cursor, or in place of the marked text.
+    case regionReadStarted(index: Int, name: String)
     /// The spelling suggestions for the word of mark `markID` (possibly none).
     case suggested(markID: Int, suggestions: [String])
     /// The text was rescued to `path`; the editor ends because of `signal`.

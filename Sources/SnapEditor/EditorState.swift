@@ -53,8 +53,66 @@ public struct EditorState: Equatable {
     }
     var insertionOffset: Int?
     var insertionName = ""
+    /// While a photo or a region of one is read for insertion: the photo its words are in (an
+    /// index of ``photos``), and the marked text the result replaces.
+    var insertionPhoto: Int?
+    var insertionReplaces: Range<Int>?
+    /// Whether the photo read for insertion is a new one (^R), whose turn the result tells.
+    var insertionIsNewPhoto = false
+    /// The photos the text was read from, the first one's words first (``ProofWord/photo``).
+    public var photos: [PhotoSource] = []
+    /// The photo view's picture as last drawn (its request says for which state and size).
+    public var photoRendering: PhotoRendering?
+    /// The request the photo renderer last failed on, and why (shown instead of the photo).
+    var photoFailure: (request: PhotoRequest, message: String)? {
+        get { photoFailureRequest.map { ($0, photoFailureMessage) } }
+        set {
+            photoFailureRequest = newValue?.request
+            photoFailureMessage = newValue?.message ?? ""
+        }
+    }
+    var photoFailureRequest: PhotoRequest?
+    var photoFailureMessage = ""
     /// The words OCR read, indexed by their marks' ids (``SnapText/TextMark/id``); empty for a text file.
     public var words: [ProofWord] = []
+
+    /// Words typed outside every recognized word (runs of non-blank characters no mark touches):
+    /// they have no box in the photo, so the exports cannot carry them.
+    public var unplacedWordCount: Int {
+        guard !words.isEmpty else { return 0 }
+        let bytes = Array(buffer.text.utf8)
+        var covered = [Bool](repeating: false, count: bytes.count)
+        for mark in buffer.marks {
+            for i in mark.range where i < covered.count { covered[i] = true }
+        }
+        var count = 0
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x09 {
+                i += 1
+                continue
+            }
+            var touched = false
+            while i < bytes.count && bytes[i] != 0x20 && bytes[i] != 0x0A && bytes[i] != 0x09 {
+                touched = touched || covered[i]
+                i += 1
+            }
+            if !touched { count += 1 }
+        }
+        return count
+    }
+
+    /// What each recognized word (index in `words`) reads now, for Write Out's exports: nil when
+    /// as recognized, "" when its text was deleted, else its text in the buffer (its mark).
+    public var wordCorrections: [String?] {
+        guard !words.isEmpty else { return [] }
+        var now = [String?](repeating: "", count: words.count)
+        for mark in buffer.marks where mark.id >= 0 && mark.id < words.count {
+            let text = buffer.text(inUTF8: mark.range)
+            now[mark.id] = text == words[mark.id].text ? nil : text
+        }
+        return now
+    }
     /// Where the mark was set (M-A, ^6), or nil when it is not: the region runs from it to the cursor.
     public var markAnchor: TextPosition?
     /// Whether line numbers are shown left of the text (M-#).
@@ -162,6 +220,10 @@ public enum Mode: Equatable, Sendable {
     /// "Correct this one too?" with Y / N / A / ^C, for each other word read as the one just
     /// corrected (an error series).
     case confirmSeries(SeriesCorrection)
+    /// The photo view (M-P): the photo with the words' boxes above, the text below.
+    case photo(PhotoView)
+    /// The list of data found in the text (M-F): card numbers, dates, addresses, phone numbers.
+    case data(DataMenu)
 }
 
 /// A correction offered for an error series: the other words OCR read as the word the user just

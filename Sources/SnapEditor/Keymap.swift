@@ -42,11 +42,19 @@ public struct Keymap: Sendable {
     public var help: [KeyBinding<HelpAction>]
     /// The alternatives menu of a word.
     public var menu: [KeyBinding<MenuAction>]
+    /// The photo view (besides these, the text's moving keys move the cursor and the highlight).
+    public var photo: [KeyBinding<PhotoAction>]
+    /// A region of the photo being framed.
+    public var framing: [KeyBinding<FramingAction>]
+    /// The list of data found in the text.
+    public var dataMenu: [KeyBinding<DataMenuAction>]
 
     /// Creates a keymap from its lists.
     public init(
         editing: [KeyBinding<Command>], recognizing: [KeyBinding<Command>], prompt: [KeyBinding<PromptAction>],
-        question: [KeyBinding<Answer>], help: [KeyBinding<HelpAction>], menu: [KeyBinding<MenuAction>]
+        question: [KeyBinding<Answer>], help: [KeyBinding<HelpAction>], menu: [KeyBinding<MenuAction>],
+        photo: [KeyBinding<PhotoAction>] = [], framing: [KeyBinding<FramingAction>] = [],
+        dataMenu: [KeyBinding<DataMenuAction>] = []
     ) {
         self.editing = editing
         self.recognizing = recognizing
@@ -54,6 +62,9 @@ public struct Keymap: Sendable {
         self.question = question
         self.help = help
         self.menu = menu
+        self.photo = photo
+        self.framing = framing
+        self.dataMenu = dataMenu
     }
 
     /// The command `key` runs in the text, if any.
@@ -68,14 +79,22 @@ public struct Keymap: Sendable {
     public func helpAction(for key: KeyEvent) -> HelpAction? { Self.action(for: key, in: help) }
     /// What `key` does in the alternatives menu, if anything.
     public func menuAction(for key: KeyEvent) -> MenuAction? { Self.action(for: key, in: menu) }
+    /// What `key` does in the photo view, if anything of its own.
+    public func photoAction(for key: KeyEvent) -> PhotoAction? { Self.action(for: key, in: photo) }
+    /// What `key` does while a region is framed, if anything.
+    public func framingAction(for key: KeyEvent) -> FramingAction? { Self.action(for: key, in: framing) }
+    /// What `key` does in the list of data, if anything.
+    public func dataMenuAction(for key: KeyEvent) -> DataMenuAction? { Self.action(for: key, in: dataMenu) }
 
     private static func action<Action>(for key: KeyEvent, in bindings: [KeyBinding<Action>]) -> Action? {
         bindings.first { $0.keys.contains(key) }?.action
     }
 
-    /// GNU nano's default keys, plus M-M for Mail, Esc for cancelling the OCR, and the
-    /// proofreading keys: M-] / M-[ next / previous uncertain word, M-Y accept, M-Space (or ^Space)
-    /// the alternatives menu.
+    /// GNU nano's default keys, plus M-M for Mail, Esc for cancelling the OCR, the
+    /// proofreading keys (M-] / M-[ next / previous uncertain word, M-Y accept, M-Space or ^Space
+    /// the alternatives menu), M-P the photo view, M-F the data found, M-C the clipboard. nano's
+    /// M-P (show whitespace) and M-C (constant cursor position) toggles are not implemented, so
+    /// their keys are taken here; M-F there means nothing by default.
     ///
     /// ^J, nano's Justify, breaks the line (a terminal sending LF for Enter still works). ^M, ^I
     /// and ^H are not listed: terminals send them as Enter, TAB and Backspace.
@@ -106,6 +125,15 @@ public struct Keymap: Sendable {
             KeyBinding(
                 [.meta(" "), .control(" ")], .alternatives, bar: "Readings",
                 "other readings of the word under the cursor (engine, spelling, as read)"),
+            KeyBinding(
+                [.meta("p")], .photoView, bar: "Photo",
+                "show the photo, the words' boxes over it and the word under the cursor highlighted"),
+            KeyBinding(
+                [.meta("f")], .listData, bar: "Data",
+                "list the data in the text (card numbers, dates, e-mail, phone, URLs): jump or copy"),
+            KeyBinding(
+                [.meta("c")], .copyToClipboard, bar: "Clipboard",
+                "copy the marked region (else the line) to the system clipboard (OSC 52: works over ssh, in tmux)"),
             KeyBinding([.control("s")], .save, "save under the current name"),
             KeyBinding([.meta("a"), .control("^")], .setMark, "set the mark at the cursor, or unset it"),
             KeyBinding([.meta("6")], .copy, "copy the marked region (else the line) to the cut text"),
@@ -194,5 +222,34 @@ public struct Keymap: Sendable {
             KeyBinding([.escape, .control("c")], .cancel, bar: "Cancel", "close the menu"),
             KeyBinding([.up, .control("p")], .up, bar: "Prev", "the reading above"),
             KeyBinding([.down, .control("n")], .down, bar: "Next", "the reading below"),
+        ],
+        photo: [
+            KeyBinding([.escape, .meta("p"), .control("x")], .close, bar: "Text", "back to the text"),
+            KeyBinding(
+                [.enter, .control("j")], .frame, bar: "Frame",
+                "frame a region to read (from the current word's line; or drag with the mouse)"),
+        ],
+        framing: [
+            KeyBinding(
+                [.enter, .control("j")], .read, bar: "Read",
+                "read the region: its text goes in at the cursor, or in place of the marked text"),
+            KeyBinding([.escape, .control("c")], .cancel, bar: "Cancel", "stop framing"),
+            KeyBinding([.left], .moveLeft, bar: "Move", "move the region left"),
+            KeyBinding([.right], .moveRight, "move the region right"),
+            KeyBinding([.up], .moveUp, "move the region up"),
+            KeyBinding([.down], .moveDown, "move the region down"),
+            KeyBinding(
+                [.modified(.right, .shift), .modified(.right, .alt)], .wider, bar: "Resize",
+                "make the region wider (Shift or M- with the arrows resize)"),
+            KeyBinding([.modified(.left, .shift), .modified(.left, .alt)], .narrower, "make the region narrower"),
+            KeyBinding([.modified(.down, .shift), .modified(.down, .alt)], .taller, "make the region taller"),
+            KeyBinding([.modified(.up, .shift), .modified(.up, .alt)], .shorter, "make the region shorter"),
+        ],
+        dataMenu: [
+            KeyBinding([.enter, .control("j")], .jump, bar: "Go To", "put the cursor on the item"),
+            KeyBinding([.meta("c"), .character("c")], .copy, bar: "Clipboard", "copy the item's value (OSC 52)"),
+            KeyBinding([.escape, .control("c"), .control("x")], .close, bar: "Close", "close the list"),
+            KeyBinding([.up, .control("p")], .up, bar: "Prev", "the item above"),
+            KeyBinding([.down, .control("n")], .down, bar: "Next", "the item below"),
         ])
 }

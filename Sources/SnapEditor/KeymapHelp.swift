@@ -43,6 +43,7 @@ extension KeyEvent {
         case .function(let n): return "F\(n)"
         case .paste: return "Paste"
         case .resize: return "Resize"
+        case .mouse: return "Mouse"
         case .modified(let key, let modifiers):
             var prefix = ""
             if modifiers.contains(.control) { prefix += "^" }
@@ -64,6 +65,8 @@ extension Keymap {
             return Self.barItems(question.filter { $0.action.isAvailable(in: state.mode) })
         case .help: return Self.barItems(help)
         case .alternatives: return Self.barItems(menu)
+        case .photo(let view): return view.region == nil ? Self.barItems(photo) : Self.barItems(framing)
+        case .data: return Self.barItems(dataMenu)
         }
     }
 
@@ -80,7 +83,7 @@ extension Keymap {
             2
             + ([
                 editing.map(\.keys), recognizing.map(\.keys), prompt.map(\.keys), question.map(\.keys),
-                help.map(\.keys), menu.map(\.keys),
+                help.map(\.keys), menu.map(\.keys), photo.map(\.keys), framing.map(\.keys), dataMenu.map(\.keys),
             ].joined().map { Self.keyNames($0).count }.max() ?? 0)
         func section<Action>(_ title: String, _ bindings: [KeyBinding<Action>]) -> [String] {
             [""] + [title]
@@ -101,6 +104,9 @@ extension Keymap {
                 question)
             + section("On this help screen:", help)
             + section("In the menu of other readings of a word (M-Space):", menu)
+            + section("In the photo view (M-P; the text's moving keys move the highlight too):", photo)
+            + section("While a region of the photo is framed:", framing)
+            + section("In the list of data found in the text (M-F):", dataMenu)
     }
 
     /// The help screen's text wrapped to `width` columns: a line too long breaks at spaces, its

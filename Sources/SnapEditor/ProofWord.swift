@@ -23,6 +23,8 @@ public struct ProofWord: Equatable, Sendable {
     public var suggestions: [String]?
     /// Why it is uncertain, in words ("low confidence", "not in the dictionary"); empty when it is not.
     public var doubts: [String]
+    /// The photo it was read from: an index of ``EditorState/photos``.
+    public var photo = 0
 
     /// Whether it is uncertain (has a doubt).
     public var isUncertain: Bool { !doubts.isEmpty }

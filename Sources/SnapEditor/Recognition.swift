@@ -3,9 +3,11 @@ public enum RecognitionEvent: Equatable, Sendable {
     /// Progress so far, in percent (0...100).
     case progress(percent: Int)
     /// Recognition ended: the text, Tesseract's mean word confidence (0–100), notes worth
-    /// showing (e.g. "page turned 90° clockwise"), and the words with their ranges in `text`,
-    /// confidences, readings and doubts.
-    case finished(text: String, meanConfidence: Int, notes: [String] = [], words: [ProofWord] = [])
+    /// showing (e.g. "page turned 90° clockwise"), the words with their ranges in `text`,
+    /// confidences, readings and doubts, and the degrees clockwise that made the photo upright
+    /// (the words' boxes are in pixels of the photo turned so).
+    case finished(
+        text: String, meanConfidence: Int, notes: [String] = [], words: [ProofWord] = [], rotationDegrees: Int = 0)
     /// Recognition failed; `message` is shown to the user as is.
     case failed(message: String)
 }

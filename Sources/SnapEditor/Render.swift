@@ -1,3 +1,4 @@
+import SnapDetectors
 import SnapTerminal
 import SnapText
 
@@ -17,9 +18,12 @@ public func render(_ state: EditorState, size: TerminalSize, keymap: Keymap = .n
     } else if state.mode == .help {
         drawHelpScreen(
             &frame, rows: layout.textRows, lines: keymap.helpScreen(width: size.columns), top: state.helpTopLine)
+    } else if case .photo = state.mode {
+        drawPhotoView(&frame, rows: layout.textRows, state)
     } else {
         drawText(&frame, rows: layout.textRows, state)
         if case .alternatives(let menu) = state.mode { drawMenu(&frame, rows: layout.textRows, menu) }
+        if case .data(let menu) = state.mode { drawDataMenu(&frame, rows: layout.textRows, menu) }
     }
     if let row = layout.statusRow { drawStatus(&frame, row: row, state, textRows: layout.textRows.count) }
     drawHelpBar(&frame, rows: layout.helpRows, items: keymap.helpBar(for: state))
@@ -123,6 +127,14 @@ private func drawText(_ frame: inout Frame, rows: Range<Int>, _ state: EditorSta
     for (i, row) in rows.enumerated() {
         let index = top + i
         guard index < buffer.lineCount else { break }
+        // Data found in the line (card numbers, dates, addresses…): underlined; a near miss in
+        // the warning colour too. Not looked for in lines too long to be a poem's or a card's
+        // (a megabyte line would be scanned on every key).
+        let lineStart = buffer.startOffset(ofLine: index)
+        let text = buffer.endOffset(ofLine: index) - lineStart <= 4096 ? buffer.line(index) : ""
+        let found = (text.isEmpty ? [] : Detectors.detect(inLine: text)).map {
+            (range: ($0.range.lowerBound + lineStart)..<($0.range.upperBound + lineStart), nearMiss: $0.isNearMiss)
+        }
         if margin > 0 {
             let number = String(index + 1)
             frame.write(String(repeating: " ", count: digits - number.count) + number, row: row, column: 0)
@@ -137,6 +149,9 @@ private func drawText(_ frame: inout Frame, rows: Range<Int>, _ state: EditorSta
             let length = glyph.length
             let x = glyph.displayColumn - start
             var style: Style = .normal
+            if let item = found.first(where: { byte < $0.range.upperBound && byte + length > $0.range.lowerBound }) {
+                style = item.nearMiss ? [.underline, .warning] : .underline
+            }
             while nextUncertain < uncertain.count && uncertain[nextUncertain].upperBound <= byte { nextUncertain += 1 }
             if nextUncertain < uncertain.count && uncertain[nextUncertain].lowerBound < byte + length {
                 style = [.underline, .warning]
@@ -246,7 +261,16 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
         let word = menu.entries.last?.text ?? ""
         drawQuestion(&frame, row: row, "Replace \"\(word)\" with: ")
         return
-    case .editing, .help:
+    case .data(let menu):
+        let item = menu.items[menu.selected]
+        let text = item.note ?? "\(item.kind.label) \(item.value)" + (item.issuer.map { " (\($0))" } ?? "")
+        frame.write(text, row: row, column: max(0, (width - displayWidth(text)) / 2))
+        return
+    case .photo where state.status == nil && !state.isRecognizing:
+        let report = state.photoReport
+        frame.write(report, row: row, column: max(0, (width - displayWidth(report)) / 2))
+        return
+    case .editing, .help, .photo:
         break
     }
     if case .running(let percent) = state.recognition {
@@ -340,4 +364,54 @@ private func drawHelpBar(_ frame: inout Frame, rows: Range<Int>, items: [HelpBar
             frame.write(" " + items[index].label, row: row, column: after, limit: limit)
         }
     }
+}
+
+// MARK: - Photo view and the list of data
+
+/// The photo view: the photo (as last drawn for this state and size) above, the text below; or
+/// why there is no photo (too small a terminal, the photo could not be drawn).
+private func drawPhotoView(_ frame: inout Frame, rows: Range<Int>, _ state: EditorState) {
+    frame.wantsMouse = true
+    guard let layout = state.photoLayout else {
+        let message = [
+            "The terminal is too small for the photo",
+            "(it needs \(PhotoLayout.minimumColumns)×\(PhotoLayout.minimumTextRows + 4)); Esc returns",
+        ]
+        for (i, line) in message.enumerated() where rows.lowerBound + i < rows.upperBound {
+            frame.write(line, row: rows.lowerBound + i, column: max(0, (frame.size.columns - displayWidth(line)) / 2))
+        }
+        return
+    }
+    let request = state.photoRequest
+    if let rendering = state.photoRendering, rendering.request == request {
+        frame.place(rendering.picture, row: layout.photoRows.lowerBound + rendering.row, column: rendering.column)
+    } else {
+        var text = "Drawing the photo…"
+        if let failure = state.photoFailure, failure.request == request { text = failure.message }
+        frame.write(
+            text, row: layout.photoRows.lowerBound + layout.photoRows.count / 2,
+            column: max(0, (frame.size.columns - displayWidth(text)) / 2))
+    }
+    drawText(&frame, rows: layout.textRows, state)
+}
+
+/// The list of data found in the text, over the text: one item a line, the highlighted one bold
+/// with `>`, the others in reverse video.
+private func drawDataMenu(_ frame: inout Frame, rows: Range<Int>, _ menu: DataMenu) {
+    guard !rows.isEmpty else { return }
+    let width = frame.size.columns
+    let lines = menu.items.map(DataMenu.line)
+    let count = min(lines.count, rows.count)
+    let first = max(0, min(menu.selected - count + 1, lines.count - count))
+    let inner = min(max(1, width - 2), (lines.map(displayWidth).max() ?? 0) + 1)
+    for i in 0..<count {
+        let index = first + i
+        let row = rows.lowerBound + i
+        let selected = index == menu.selected
+        let style: Style = selected ? .bold : .reverse
+        for c in 0..<min(width, inner + 2) { frame.put(" ", row: row, column: c, style: style) }
+        frame.write(selected ? ">" : " ", row: row, column: 0, style: style)
+        frame.write(lines[index], row: row, column: 2, limit: inner + 2, style: style)
+    }
+    frame.cursor = nil
 }

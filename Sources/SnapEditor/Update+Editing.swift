@@ -38,7 +38,7 @@ func updateEditing(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap) 
     return perform(command, on: &state, afterCut: wasCut)
 }
 
-private func perform(_ command: Command, on state: inout EditorState, afterCut: Bool) -> [EditorEffect] {
+func perform(_ command: Command, on state: inout EditorState, afterCut: Bool) -> [EditorEffect] {
     switch command {
     case .help:
         state.mode = .help
@@ -56,7 +56,7 @@ private func perform(_ command: Command, on state: inout EditorState, afterCut: 
         return [
             .save(
                 text: state.buffer.content, path: state.saveName, overwriteConfirmed: state.savesToOwnFile,
-                format: state.format)
+                format: state.format, corrections: state.wordCorrections)
         ]
     case .insertFile:
         state.mode = .prompt(Prompt(kind: .insertFile))
@@ -125,6 +125,9 @@ private func perform(_ command: Command, on state: inout EditorState, afterCut: 
     case .previousUncertain: moveToUncertain(&state, forward: false)
     case .acceptWord: acceptWord(&state)
     case .alternatives: return openAlternatives(&state)
+    case .photoView: return openPhotoView(&state)
+    case .listData: openDataMenu(&state)
+    case .copyToClipboard: return copyToClipboard(&state)
     case .moveUp: state.buffer.moveUp()
     case .moveDown: state.buffer.moveDown()
     case .moveLeft: state.buffer.moveLeft()
@@ -161,7 +164,7 @@ private func markedLines(_ state: EditorState) -> ClosedRange<Int> {
 }
 
 /// The cursor line with its newline (UTF-8 offsets): what M-6 copies without a mark.
-private func lineRange(of buffer: TextBuffer) -> Range<Int> {
+func lineRange(of buffer: TextBuffer) -> Range<Int> {
     let line = buffer.cursor.line
     let start = buffer.startOffset(ofLine: line)
     let end = line < buffer.lineCount - 1 ? buffer.startOffset(ofLine: line + 1) : buffer.utf8Count

@@ -9,13 +9,18 @@ public func apply(_ event: RecognitionEvent, to state: inout EditorState) {
     switch event {
     case .progress(let percent):
         state.recognition = .running(percent: min(max(percent, 0), 100))
-    case .finished(let text, let confidence, _, let words) where state.insertion != nil:
+    case .finished(let text, let confidence, _, let words, let rotation) where state.insertion != nil:
+        if let photo = state.insertionPhoto, state.insertionIsNewPhoto, state.photos.indices.contains(photo) {
+            state.photos[photo].rotationDegrees = rotation  // a photo inserted with ^R
+        }
         insertRecognized(text: text, confidence: confidence, words: words, into: &state)
     case .failed(let message) where state.insertion != nil:
         state.insertion = nil
+        state.insertionReplaces = nil
         state.recognition = .failed(message: message)
         state.status = StatusMessage(message, isError: true)
-    case .finished(let text, let confidence, let notes, let words):
+    case .finished(let text, let confidence, let notes, let words, let rotation):
+        if !state.photos.isEmpty { state.photos[0].rotationDegrees = rotation }
         let count = text.utf8.count
         let placed = words.enumerated().filter { !$0.element.range.isEmpty && $0.element.range.upperBound <= count }
         state.buffer = TextBuffer(
@@ -45,19 +50,33 @@ public func apply(_ event: RecognitionEvent, to state: inout EditorState) {
 /// A photo read for ^R: its text goes where the cursor was, its words join the marks (one undo step).
 private func insertRecognized(text: String, confidence: Int, words: [ProofWord], into state: inout EditorState) {
     guard let insertion = state.insertion else { return }
+    let replaced = state.insertionReplaces
+    let photo = state.insertionPhoto
     state.insertion = nil
+    state.insertionReplaces = nil
+    state.insertionPhoto = nil
+    state.insertionIsNewPhoto = false
     state.recognition = .finished(meanConfidence: min(max(confidence, 0), 100))
     let first = state.words.count
     let marks = words.enumerated().compactMap { i, word -> TextMark? in
         guard !word.range.isEmpty, word.range.upperBound <= text.utf8.count else { return nil }
         return TextMark(id: first + i, range: word.range, isFlagged: word.isUncertain)
     }
+    // A region's text has no line end of its own when it replaces a part of a line.
+    let text =
+        replaced != nil && text.hasSuffix("\n") && !text.dropLast().contains("\n") ? String(text.dropLast()) : text
     state.buffer.closeUndoGroup()
-    guard (try? state.buffer.insert(text, at: insertion.offset, marks: marks)) != nil, !text.isEmpty else {
+    let range = replaced ?? insertion.offset..<insertion.offset
+    guard !text.isEmpty, (try? state.buffer.replace(range, with: text, marks: marks)) != nil else {
         state.status = StatusMessage("No text found in \(insertion.name)")
         return
     }
-    state.words += words
+    state.markAnchor = nil
+    state.words += words.map { word in
+        var word = word
+        if let photo { word.photo = photo }
+        return word
+    }
     state.isModified = true
     let lines = TextBuffer(text: text).writtenLineCount
     let uncertain = marks.filter(\.isFlagged).count
@@ -69,6 +88,14 @@ private func insertRecognized(text: String, confidence: Int, words: [ProofWord],
 /// Applies how an ``EditorEffect`` turned out.
 public func apply(_ result: EffectResult, to state: inout EditorState) {
     switch result {
+    case .saved(let path) where EditorConfiguration.isExport(path):
+        // An export is a copy in another format: the text itself is still unsaved, and ^S still
+        // writes the text file.
+        let unplaced = state.unplacedWordCount
+        state.status = StatusMessage(
+            "Wrote \(plural(state.buffer.writtenLineCount, "line")) to \(EditorConfiguration.fileName(of: path))"
+                + (unplaced > 0 ? "; \(plural(unplaced, "typed word")) not in it (no box)" : ""))
+        if state.exitAfterSave { state.exitCode = 0 }
     case .saved(let path):
         state.isModified = false
         state.hasUnsavedText = false
@@ -92,7 +119,22 @@ public func apply(_ result: EffectResult, to state: inout EditorState) {
         state.status = StatusMessage("Inserted \(plural(lines, "line")) from \(EditorConfiguration.fileName(of: path))")
     case .photoInsertionStarted(let path):
         state.insertion = (state.buffer.offset(of: state.buffer.cursor), EditorConfiguration.fileName(of: path))
+        state.photos.append(PhotoSource(path: path, name: EditorConfiguration.fileName(of: path)))
+        state.insertionPhoto = state.photos.count - 1
+        state.insertionIsNewPhoto = true
         state.recognition = .running(percent: 0)
+    case .regionReadStarted(let index, let name):
+        let region = state.markedRegion
+        state.insertion = (region?.lowerBound ?? state.buffer.offset(of: state.buffer.cursor), name)
+        state.insertionReplaces = region
+        state.insertionPhoto = index
+        state.insertionIsNewPhoto = false
+        state.recognition = .running(percent: 0)
+    case .photoRendered(let rendering):
+        state.photoRendering = rendering
+        state.photoFailure = nil
+    case .photoFailed(let request, let message):
+        state.photoFailure = (request, message)
     case .fileReadFailed(let message):
         state.status = StatusMessage(message, isError: true)
     case .mailed(let to):

@@ -120,7 +120,11 @@ private func accept(_ prompt: Prompt, in state: inout EditorState) -> [EditorEff
             return []
         }
         let own = state.savesToOwnFile && answer == state.saveName
-        return [.save(text: state.buffer.content, path: answer, overwriteConfirmed: own, format: state.format)]
+        return [
+            .save(
+                text: state.buffer.content, path: answer, overwriteConfirmed: own, format: state.format,
+                corrections: state.wordCorrections)
+        ]
     case .insertFile:
         guard !answer.isEmpty else {
             state.status = StatusMessage("Cancelled")

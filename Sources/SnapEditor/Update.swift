@@ -11,8 +11,9 @@ import SnapText
 public func update(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap = .nano) -> [EditorEffect] {
     if key == .resize {
         // Not scrolled here: render fits the view to each size, and the remembered top line
-        // brings back the same region when the terminal grows again after being tiny.
-        return []
+        // brings back the same region when the terminal grows again after being tiny. The photo
+        // is drawn again for the new size.
+        return photoEffects(state)
     }
     if state.isRecognizing { return updateWhileRecognizing(&state, key, keymap: keymap) }
     let revision = state.buffer.revision
@@ -35,10 +36,14 @@ public func update(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap =
         updateAlternatives(&state, menu, keymap.menuAction(for: key))
     case .confirmSeries(let series):
         updateSeries(&state, series, keymap.answer(for: key))
+    case .photo(let view):
+        effects = updatePhoto(&state, view, key, keymap: keymap)
+    case .data(let menu):
+        effects = updateDataMenu(&state, menu, keymap.dataMenuAction(for: key))
     }
     if state.buffer.revision != revision { state.isModified = true }
     state.scrollToCursor()
-    return effects
+    return effects + photoEffects(state)
 }
 
 /// Tells the state the terminal's size, which paging and scrolling use (the run loop does before
@@ -59,6 +64,8 @@ private func updateWhileRecognizing(_ state: inout EditorState, _ key: KeyEvent,
     case .cancelRecognition? where state.insertion != nil, .exit? where state.insertion != nil:
         // Reading a photo for ^R: the text stays, nothing is inserted.
         state.insertion = nil
+        state.insertionReplaces = nil
+        state.insertionPhoto = nil
         state.recognition = .cancelled
         state.status = StatusMessage("OCR cancelled; nothing inserted")
         return [.cancelRecognition]
@@ -99,7 +106,11 @@ private func updateOverwriteQuestion(_ state: inout EditorState, path: String, _
     switch answer {
     case .yes?:
         state.mode = .editing
-        return [.save(text: state.buffer.content, path: path, overwriteConfirmed: true, format: state.format)]
+        return [
+            .save(
+                text: state.buffer.content, path: path, overwriteConfirmed: true, format: state.format,
+                corrections: state.wordCorrections)
+        ]
     case .no?:
         state.mode = .prompt(Prompt(kind: .writeOut, answer: path))
     case .cancel?:

@@ -39,7 +39,7 @@ extension Image {
     /// The pixels of the rectangle at (`x`, `y`) of `width` × `height` pixels, cut to the image
     /// (Leptonica `pixClipRectangle`).
     /// - Throws: `ImagingError.operationFailed` when the rectangle misses the image.
-    func clipped(x: Int, y: Int, width: Int, height: Int) throws -> Image {
+    public func clipped(x: Int, y: Int, width: Int, height: Int) throws -> Image {
         guard let box = boxCreate(l_int32(x), l_int32(y), l_int32(width), l_int32(height)) else {
             throw ImagingError.operationFailed(operation: "boxCreate")
         }

@@ -58,10 +58,11 @@ public struct PageQuadrilateral: Equatable, Sendable {
 ///
 /// The page is the largest bright region of the photo once print has been closed away (Leptonica
 /// grey closing, then thresholds from Otsu's down, see `find`); its corners are where straight
-/// lines fitted to its four sides meet, or its extreme points along the two diagonals when its
-/// sides are not straight (a curled page), and the page is straightened by a projective transform
-/// from those corners (`pixProjectivePtaGray`, bilinear). A photo whose bright region fills (nearly) the whole frame,
-/// such as a scan, has no page to find.
+/// lines fitted to its four sides meet (leaving out where it runs along the frame's edge), or its
+/// extreme points along the two diagonals when its sides are not straight (a curled page), and
+/// the page is straightened by a projective transform from those
+/// corners (`pixProjectivePtaGray`, bilinear). A photo whose bright region fills (nearly) the
+/// whole frame, such as a scan, has no page to find.
 public enum PageFinder {
     /// Grey levels by which print is darker than the paper around it, at the least.
     static let minimumInkContrast: l_int32 = 40
@@ -122,8 +123,8 @@ public enum PageFinder {
                 threshold == otsu
                     || (region.borderFraction <= maximumBorderFraction && region.straightness >= minimumStraightness)
             else { continue }
-            // The fitted sides first; the extreme points when those fail (a curled page's sides
-            // are not lines, and its extreme points hold all of it).
+            // The region's corners in their order (`Region.quadrilaterals`), the next when one
+            // fails.
             for quad in region.quadrilaterals {
                 guard quad.area > 0, abs(quad.area - Double(region.count)) / quad.area <= 0.12, isPlausible(quad)
                 else { continue }
@@ -149,6 +150,15 @@ public enum PageFinder {
     ///   - quad: corners in pixels of `gray`.
     /// - Throws: `ImagingError.operationFailed` when a Leptonica call fails.
     public static func straighten(_ gray: Image, to quad: PageQuadrilateral) throws -> Image {
+        try straightened(gray, to: quad).image
+    }
+
+    /// `straighten(_:to:)`, with the geometric step that maps the straightened page's points
+    /// back to `gray`'s (`PageGeometry.Step.projective`).
+    /// - Throws: `ImagingError.operationFailed` when a Leptonica call fails.
+    public static func straightened(_ gray: Image, to quad: PageQuadrilateral) throws -> (
+        image: Image, step: PageGeometry.Step
+    ) {
         var (w, h) = quad.straightenedSize
         // pixProjectivePtaGray keeps the source's size: fit the straightened page into it.
         let fit = min(1, Double(gray.width) / Double(w), Double(gray.height) / Double(h))
@@ -174,7 +184,11 @@ public enum PageFinder {
         // A found edge is a pixel or two off, and a sliver of table along it reads as a column of
         // "I"s: a page's margins are wider than 1 % of it, so that much is left out on every side.
         let (mx, my) = (w / 100, h / 100)
-        return try warped.clipped(x: mx, y: my, width: w - 2 * mx, height: h - 2 * my)
+        let step = PageGeometry.Step.projective(
+            coefficients: try PageGeometry.projectiveCoefficients(
+                from: destination, to: quad.corners.map { ($0.x, $0.y) }),
+            clipX: Double(mx), clipY: Double(my))
+        return (try warped.clipped(x: mx, y: my, width: w - 2 * mx, height: h - 2 * my), step)
     }
 
     /// The print of the search image: what is darker than its grey closing by `minimumInkContrast`
@@ -218,8 +232,8 @@ public enum PageFinder {
         var count: Int
         /// The share of the outline's points (0–1) near the fitted sides, on the least straight side.
         var straightness: Double
-        /// Its corners, best first: where its fitted sides meet when they are straight
-        /// (`minimumStraightness`), then its extreme points along the diagonals.
+        /// Its corners, best first: where its fitted sides meet and its extreme points along the
+        /// diagonals, the fitted sides first when they are straight (`minimumStraightness`).
         var quadrilaterals: [PageQuadrilateral]
         /// The share of the frame's border pixels that belong to the region (0–1).
         var borderFraction: Double
@@ -265,13 +279,32 @@ public enum PageFinder {
         }
         guard count > 0 else { return nil }
         let rough = PageQuadrilateral(corners: [tl, tr, br, bl].map { .init(x: $0.1, y: $0.2) })
-        let outline = Outline(top: top, bottom: bottom, left: left, right: right, x: ox, y: oy)
+        // Where the region runs along the frame's edge, the page goes on outside the photo: those
+        // outline points are the frame's, not the page's sides.
+        let outline = Outline(
+            top: insideFrame(top, edge: 0, offset: oy),
+            bottom: insideFrame(bottom, edge: binary.height - 1, offset: oy),
+            left: insideFrame(left, edge: 0, offset: ox), right: insideFrame(right, edge: binary.width - 1, offset: ox),
+            x: ox, y: oy)
         let fitted = outline.fittedQuadrilateral(near: rough)
+        // A curled page's sides are not lines, and its extreme points hold all of it.
+        let quadrilaterals =
+            fitted.map {
+                $0.straightness >= minimumStraightness ? [$0.quadrilateral, rough] : [rough, $0.quadrilateral]
+            }
+            ?? [rough]
         return Region(
-            count: count, straightness: fitted?.straightness ?? 0,
-            quadrilaterals: (fitted.flatMap { $0.straightness >= minimumStraightness ? [$0.quadrilateral] : nil } ?? [])
-                + [rough],
+            count: count, straightness: fitted?.straightness ?? 0, quadrilaterals: quadrilaterals,
             borderFraction: Double(onBorder) / Double(2 * (binary.width + binary.height)))
+    }
+
+    /// One side of a region's outline (`Outline`) without the points on the frame's edge `edge`
+    /// (pixels of the frame; `offset` places the outline in it), −1 there: a page that runs off
+    /// the photo has no side there. The side is kept whole when fewer than 8 points would remain
+    /// (a page cut by the frame along all of that side).
+    static func insideFrame(_ side: [Int], edge: Int, offset: Int) -> [Int] {
+        let inside = side.map { $0 >= 0 && $0 + offset != edge ? $0 : -1 }
+        return inside.filter { $0 >= 0 }.count >= 8 ? inside : side
     }
 
     /// A region's outline: the first and last ON pixel of every column (`top`, `bottom`) and row
@@ -281,10 +314,10 @@ public enum PageFinder {
         var x: Int, y: Int
 
         /// The quadrilateral whose sides are straight lines fitted to the outline between the rough
-        /// corners (the middle 80 % of each side, Leptonica `ptaNoisyLinearLSF`, which drops points
-        /// farther than 3 × the median error and fits again), its corners where the lines meet. A
-        /// dog-eared corner, a bit of lit table touching the page or a thumb on its edge move the
-        /// extreme points of a region but hardly the lines of its sides. Nil when a side has fewer
+        /// corners (the middle 80 % of each side: the line most points lie near, then Leptonica
+        /// `ptaGetLinearLSF` over those), its corners where the lines meet. A dog-eared corner,
+        /// lit table along part of a side or a thumb on its edge move the extreme points of a
+        /// region but not the lines of its sides. Nil when a side has fewer
         /// than 8 points or two lines do not meet. The straightness is the share of the outline's
         /// points within 2 % of a side's length of its line, on the least straight side.
         func fittedQuadrilateral(near rough: PageQuadrilateral) -> (
@@ -318,20 +351,43 @@ public enum PageFinder {
             let margin = (hi - lo) / 10
             let first = max(0, Int((lo + margin).rounded(.up)))
             let last = min(edge.count - 1, Int((hi - margin).rounded(.down)))
-            guard last - first >= 8, let points = ptaCreate(l_int32(last - first + 1)) else { return nil }
-            var p: UnsafeMutablePointer<PTA>? = points
+            guard last - first >= 8 else { return nil }
+            let points = (first...last).filter { edge[$0] >= 0 }.map { (x: Double($0), y: Double(edge[$0])) }
+            guard points.count >= 8 else { return nil }
+            let tolerance = max(2, Double(last - first) / 50)
+            func inliers(_ a: Double, _ b: Double, within: Double) -> [(x: Double, y: Double)] {
+                points.filter { abs($0.y - (a * $0.x + b)) <= within }
+            }
+            // Consensus (MSAC, Torr & Zisserman 2000): of the lines through two of 32 points spread
+            // along the side, the one with the least sum of squared distances, each capped at half
+            // the tolerance. A bump of lit table along a third of a side, a dog-ear or a thumb
+            // each cost only the cap, where a least-squares fit over all points tilts toward them.
+            let close = max(1, tolerance / 2)
+            let step = max(1, points.count / 32)
+            let sample = stride(from: 0, to: points.count, by: step).map { points[$0] }
+            var best: (cost: Double, a: Double, b: Double) = (.infinity, 0, 0)
+            for i in sample.indices {
+                for j in sample.indices where j > i && sample[j].x != sample[i].x {
+                    let a = (sample[j].y - sample[i].y) / (sample[j].x - sample[i].x)
+                    let b = sample[i].y - a * sample[i].x
+                    let cost = points.reduce(0.0) {
+                        let d = $1.y - (a * $1.x + b)
+                        return $0 + min(d * d, close * close)
+                    }
+                    if cost < best.cost { best = (cost, a, b) }
+                }
+            }
+            // Then least squares over the points close to that line (Leptonica `ptaGetLinearLSF`).
+            let near = inliers(best.a, best.b, within: close)
+            guard near.count >= 2, let pta = ptaCreate(l_int32(near.count)) else { return nil }
+            var p: UnsafeMutablePointer<PTA>? = pta
             defer { ptaDestroy(&p) }
-            for i in first...last where edge[i] >= 0 { ptaAddPt(points, l_float32(i), l_float32(edge[i])) }
-            guard ptaGetCount(points) >= 8 else { return nil }
+            for q in near { ptaAddPt(pta, l_float32(q.x), l_float32(q.y)) }
             var slope: l_float32 = 0
             var intercept: l_float32 = 0
-            guard ptaNoisyLinearLSF(points, 3, nil, &slope, &intercept, nil, nil) == 0 else { return nil }
+            guard ptaGetLinearLSF(pta, &slope, &intercept, nil) == 0 else { return nil }
             let (a, b) = (Double(slope), Double(intercept))
-            let tolerance = max(2, Double(last - first) / 50)
-            let near = (first...last).filter {
-                edge[$0] >= 0 && abs(Double(edge[$0]) - (a * Double($0) + b)) <= tolerance
-            }
-            return ((a, b), Double(near.count) / Double(ptaGetCount(points)))
+            return ((a, b), Double(inliers(a, b, within: tolerance).count) / Double(points.count))
         }
     }
 

@@ -74,6 +74,9 @@ public struct PreparedImage {
     public var backgroundNormalized = false
     /// Whether curled text lines were straightened.
     public var dewarped = false
+    /// The geometric steps from the image given to the preparation to `image`: map a point of
+    /// `image` back with `geometry.photoPoint`.
+    public var geometry = PageGeometry()
 
     /// Whether the preparation changed what the page shows beyond a small rotation: a page cut
     /// out and straightened, polarity changed, light evened out, lines dewarped, or the page
@@ -114,9 +117,11 @@ public struct Preprocessor {
             image = try image.scaled(by: scale)
         }
         // A photo shrunk has fewer pixels per inch than its file says.
-        return PreparedImage(
+        var prepared = PreparedImage(
             image: image, scale: scale, inverted: false, deskewDegrees: 0, measuredTextHeight: nil,
             resolution: Int((Double(source.resolution) * scale).rounded()))
+        prepared.geometry = PageGeometry(scale == 1 ? [] : [.scale(Double(image.width) / Double(source.width))])
+        return prepared
     }
 
     /// Runs the pipeline on an upright, alpha-free image.
@@ -124,17 +129,26 @@ public struct Preprocessor {
     public func prepare(_ source: Image) throws -> PreparedImage {
         var gray = try source.grayscale()
         var scale = 1.0
+        var steps: [PageGeometry.Step] = []
+        // The scale a step really applied: pixScale rounds each side to whole pixels.
+        func scaleStep(from before: Image, to after: Image) {
+            steps.append(.scale(Double(after.width) / Double(before.width)))
+        }
 
         let longSide = max(gray.width, gray.height)
         if longSide > options.maxDimension {
             let f = Double(options.maxDimension) / Double(longSide)
+            let before = gray
             gray = try gray.scaled(by: f)
+            scaleStep(from: before, to: gray)
             scale *= f
         }
 
         var page: PageQuadrilateral? = nil
         if options.findPage, let quad = try PageFinder.find(gray) {
-            gray = try PageFinder.straighten(gray, to: quad)
+            let straightened = try PageFinder.straightened(gray, to: quad)
+            gray = straightened.image
+            steps.append(straightened.step)
             page = quad
         }
 
@@ -185,7 +199,9 @@ public struct Preprocessor {
         if let measured, options.rescaleToTextHeight {
             let factor = scaleFactor(textHeight: measured, width: gray.width, height: gray.height)
             if factor != 1 {
+                let before = gray
                 gray = try gray.scaled(by: factor)
+                scaleStep(from: before, to: gray)
                 scale *= factor
             }
         }
@@ -204,13 +220,21 @@ public struct Preprocessor {
                 confidence >= 3, abs(angle) >= 0.3, abs(angle) <= Preprocessor.maximumSkew
             {
                 gray = try gray.rotated(degrees: Double(angle))
+                steps.append(
+                    .rotation(
+                        degrees: Double(angle), centerX: Double(gray.width / 2), centerY: Double(gray.height / 2)))
                 skew = Double(angle)
             }
         }
 
         var dewarped = false
         if options.dewarp, gray.width >= 200, gray.height >= 200 {
-            (gray, dewarped) = try Preprocessor.dewarped(gray)
+            let disparity: PageGeometry.Step?
+            (gray, disparity) = try Preprocessor.dewarped(gray)
+            if let disparity {
+                steps.append(disparity)
+                dewarped = true
+            }
         }
 
         let bw = try gray.binarized(options.binarization)
@@ -222,6 +246,7 @@ public struct Preprocessor {
         prepared.page = page
         prepared.backgroundNormalized = normalized
         prepared.dewarped = dewarped
+        prepared.geometry = PageGeometry(steps)
         return prepared
     }
 
@@ -260,8 +285,8 @@ public struct Preprocessor {
     /// The line curvature (Leptonica's unit) from which a page counts as curled.
     static let minimumCurvature: l_int32 = 80
 
-    static func dewarped(_ gray: Image) throws -> (Image, Bool) {
-        guard let dewa = dewarpaCreate(1, 0, 1, 6, -1) else { return (gray, false) }
+    static func dewarped(_ gray: Image) throws -> (Image, PageGeometry.Step?) {
+        guard let dewa = dewarpaCreate(1, 0, 1, 6, -1) else { return (gray, nil) }
         var d: UnsafeMutablePointer<L_DEWARPA>? = dewa
         defer { dewarpaDestroy(&d) }
         dewarpaUseBothArrays(dewa, 0)
@@ -272,18 +297,38 @@ public struct Preprocessor {
             try Image.wrap(pixRemoveBorderConnComps(binary.pix, 8), "pixRemoveBorderConnComps")
         }
         // The dewarpa owns the model once inserted.
-        guard let model = withExtendedLifetime(lines, { dewarpCreate(lines.pix, 0) }) else { return (gray, false) }
+        guard let model = withExtendedLifetime(lines, { dewarpCreate(lines.pix, 0) }) else { return (gray, nil) }
         dewarpaInsertDewarp(dewa, model)
-        guard dewarpBuildPageModel(model, nil) == 0, model.pointee.vsuccess != 0 else { return (gray, false) }
+        guard dewarpBuildPageModel(model, nil) == 0, model.pointee.vsuccess != 0 else { return (gray, nil) }
         // A flat page's lines measure a curvature of up to about 50 (ink, JPEG, perspective); a
         // curled page's are 130 and more. Below the threshold, the model would only add noise.
         guard max(abs(model.pointee.mincurv), abs(model.pointee.maxcurv)) >= minimumCurvature else {
-            return (gray, false)
+            return (gray, nil)
         }
         var out: UnsafeMutablePointer<PIX>? = nil
         let rc = withExtendedLifetime(gray) { dewarpaApplyDisparity(dewa, 0, gray.pix, -1, 0, 0, &out, nil) }
-        guard rc == 0, let out else { return (gray, false) }
-        return (Image(taking: out), true)
+        guard rc == 0, let out else { return (gray, nil) }
+        let image = Image(taking: out)
+        // Where each straightened pixel came from: the full-resolution disparity Leptonica just
+        // applied, sampled every 8 pixels.
+        var samples: [Float] = []
+        let step = 8
+        let columns = (image.width + step - 1) / step
+        // dewarpaApplyDisparity may leave the model's full-resolution array unset: the same
+        // array again (`dewarpPopulateFullRes`, from the model's sampled disparity).
+        if model.pointee.fullvdispar == nil {
+            _ = withExtendedLifetime(gray) { dewarpPopulateFullRes(model, gray.pix, 0, 0) }
+        }
+        if let full = model.pointee.fullvdispar {
+            for y in stride(from: 0, to: image.height, by: step) {
+                for x in stride(from: 0, to: image.width, by: step) {
+                    var value: l_float32 = 0
+                    _ = fpixGetPixel(full, l_int32(x), l_int32(y), &value)
+                    samples.append(value)
+                }
+            }
+        }
+        return (image, .verticalDisparity(samples: samples, step: step, columns: columns))
     }
     /// The factor that brings a median component height of `textHeight` px to the target,
     /// or 1 when it is already within [0.7, 2.5] × target; bounded by `maxDimension` and by a 4× enlargement.

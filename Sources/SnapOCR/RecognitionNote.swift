@@ -39,6 +39,9 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
     case keptPlainReading
     /// `count` lines read out of texture or stains (`NoiseLines`) were left out of the text.
     case noiseLinesLeftOut(Int)
+    /// Only `region` ("X,Y,W,H" in pixels of the upright photo) was read; `clipped` when the
+    /// region asked for went past the photo's edge and was cut to it.
+    case regionRead(region: String, clipped: Bool)
 
     // MARK: Diagnostics (--verbose)
 
@@ -64,7 +67,7 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
         switch self {
         case .frameRead, .exifOrientationApplied, .transparencyFlattened, .turnedByOrientationDetection,
             .inverted, .deskewed, .rotated, .pageStraightened, .regionsInverted, .lightEvenedOut, .dewarped,
-            .keptPlainReading, .noiseLinesLeftOut:
+            .keptPlainReading, .noiseLinesLeftOut, .regionRead:
             return false
         case .languagesLoaded, .jpegReduced, .prepared, .read, .kept, .orientationDetected, .compared:
             return true
@@ -102,6 +105,8 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
             return count == 1
                 ? "1 line of short fragments read with low confidence left out (stains, texture)"
                 : "\(count) lines of short fragments read with low confidence left out (stains, texture)"
+        case .regionRead(let region, let clipped):
+            return "region \(region) read" + (clipped ? " (cut to the photo's edges)" : "")
         case .languagesLoaded(let languages):
             return "languages loaded: \(languages.joined(separator: "+"))"
         case .jpegReduced(let factor):

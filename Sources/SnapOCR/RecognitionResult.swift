@@ -1,4 +1,5 @@
 import Foundation
+import SnapExport
 
 /// A rectangle in pixels of the upright photo (after EXIF orientation), origin top-left.
 public struct BoundingBox: Codable, Equatable, Sendable {
@@ -54,12 +55,22 @@ public struct RecognitionResult: Codable, Equatable, Sendable {
     /// What the run did to the photo (for the user) and how it ran (diagnostics), in the order
     /// each kind happened; see `RecognitionNote.isDiagnostic`.
     public var notes: [RecognitionNote]
+    /// The part of the upright photo that was read (`RecognitionOptions.region`), in its
+    /// pixels; nil when the whole photo was read.
+    public var region: BoundingBox?
     /// The lines left out as noise (`NoiseLines`), one per line: still evidence of what the
     /// preparation made of the page when readings are compared; not sent between processes.
     var leftOutText = ""
+    /// Tesseract's documents of the page as rendered (prepared-page pixels); not sent between processes.
+    var rendered: RenderedPage?
+    /// The boxes of `words` as Tesseract gave them (prepared-page pixels), to find them in `rendered`.
+    var renderedWordBoxes: [PageBox] = []
+    /// Tesseract's documents of the page in the photo's pixels, their words those of `words`,
+    /// when the request asked for export formats.
+    public var documents: PageDocuments?
 
     enum CodingKeys: String, CodingKey {
-        case text, meanConfidence, words, rotationDegrees, notes
+        case text, meanConfidence, words, rotationDegrees, notes, region, documents
     }
 
     /// A result from its parts (see each property for units).

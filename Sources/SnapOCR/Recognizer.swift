@@ -1,4 +1,5 @@
 import Foundation
+import SnapExport
 import SnapImaging
 import SnapSpelling
 import Synchronization
@@ -69,6 +70,18 @@ public struct RecognitionOptions: Codable, Equatable, Sendable {
     public var detectOrientation: Bool
     /// Decoded size above which a photo is refused before decoding (bytes).
     public var memoryLimit: Int
+    /// Tesseract's documents to render for the reading kept (`RecognitionResult.documents`);
+    /// nil or empty for none.
+    public var exports: [ExportFormat]?
+    /// Whether a format whose renderer cannot run (no `pdf.ttf` in the tessdata folder) is left
+    /// out instead of failing the reading: the editor's exports are only a possibility.
+    public var exportsIfPossible: Bool?
+    /// Only this part of the photo is read (`--region`, or framed in the photo view), with its
+    /// own preparation: decoded at full size, cut out (a strip lower than twice the target text
+    /// height enlarged to it, up to 4×), then prepared as a page of its own (small print enlarged
+    /// to the target text height), no page finding or orientation detection;
+    /// word boxes stay in pixels of the whole upright photo. Nil: the whole photo.
+    public var region: PhotoRegion?
 
     /// Options from their parts; the defaults are lovesnap's (`--level fast`, OSD on, 512 MiB).
     public init(
@@ -101,7 +114,7 @@ public struct Recognizer {
     ///   it happened, diagnostics (`RecognitionNote.isDiagnostic`) led by the languages loaded.
     /// - Throws: `ImagingError` for the file, `OCRError` for the engine (`.cancelled` on cancel).
     public func recognize(
-        path: String,
+        path: String, photoName: String = "",
         progress: @escaping (Int, RecognitionStage) -> Bool = { _, _ in true }
     ) throws -> RecognitionResult {
         guard progress(0, .loading) else { throw OCRError.cancelled }
@@ -116,8 +129,11 @@ public struct Recognizer {
             startedEngine = started
             return started
         }
+        // A region is cut from the photo at full size: a small part of a large JPEG decoded at
+        // 1/4 would lose what the region is read for.
         let loader = ImageLoader(
-            memoryLimit: options.memoryLimit, jpegReductionTarget: options.preprocessing.maxDimension)
+            memoryLimit: options.memoryLimit,
+            jpegReductionTarget: options.region == nil ? options.preprocessing.maxDimension : nil)
         let loaded = try loader.load(path)
         var notes: [RecognitionNote] = []
         if loaded.frameCount > 1 { notes.append(.frameRead(index: 1, of: loaded.frameCount, format: loaded.format)) }
@@ -128,12 +144,21 @@ public struct Recognizer {
         let reduction = Double(loaded.decodeReduction)
         if loaded.decodeReduction > 1 { notes.append(.jpegReduced(factor: loaded.decodeReduction)) }
 
+        let exports = (options.exports ?? []).filter { $0 != .txt }
+        let render =
+            exports.isEmpty
+            ? nil
+            : RenderRequest(
+                formats: exports, pdfImage: exports.contains(.pdf) ? loaded.image : nil, title: photoName,
+                ifPossible: options.exportsIfPossible ?? false)
         // Recognize a page, its boxes in pixels of the full-size upright photo; progress within [lo, lo + span].
         func read(_ page: inout PreparedImage, _ lo: Int, _ span: Int) throws -> RecognitionResult {
             page.scale /= reduction
             let engine = try readyEngine()
             guard progress(lo, .recognizing) else { throw OCRError.cancelled }
-            return try engine.recognize(page) { p in progress(lo + p * span / 100, .recognizing) }
+            var r = try engine.recognize(page, render: render) { p in progress(lo + p * span / 100, .recognizing) }
+            Recognizer.mapBoxes(&r.words, of: page, reduction: reduction)
+            return r
         }
 
         // One variant: prepare with `settings`, recognize, report progress within [lo, lo + span].
@@ -151,14 +176,37 @@ public struct Recognizer {
         }
 
         var upright = loaded.image
-        var (best, page) = try attempt(upright, options.preprocessing, 5, 55)
+        var preprocessing = options.preprocessing
+        var detectOrientation = options.detectOrientation
+        var regionBox: BoundingBox?
+        var regionScale = 1.0
+        if let region = options.region {
+            let turned = try upright.rotated(quarterTurnsClockwise: region.quarterTurnsClockwise)
+            let (box, clipped) = try region.pixels(inWidth: turned.width, height: turned.height)
+            upright = try turned.clipped(x: box.x, y: box.y, width: box.width, height: box.height)
+            regionBox = box
+            // A strip framed tight around one line (a card's number) is too low for its text
+            // height to be measured (the glyphs are more than a third of it): it is enlarged to
+            // twice the target text height first (up to 4×), so its print is read near that height.
+            let enlargement = min(4, 2 * preprocessing.targetTextHeight / Double(box.height))
+            if enlargement > 1.05 {
+                regionScale = enlargement
+                upright = try upright.scaled(by: regionScale)
+            }
+            notes.append(.regionRead(region: "\(box.x),\(box.y),\(box.width),\(box.height)", clipped: clipped))
+            // The user framed the part to read: no page to find in it, and its orientation is the
+            // one it was framed in.
+            preprocessing.findPage = false
+            detectOrientation = false
+        }
+        var (best, page) = try attempt(upright, preprocessing, 5, 55)
         // Enlarging small print usually helps, but a small crop that mixes tiny and large type can
         // read worse enlarged; when the enlarged page is small, a second reading at the photo's own
         // size costs little, and it is kept when clearly better.
-        if options.level == .fast, options.preprocessing.rescaleToTextHeight, page.scale * reduction > 1.01,
+        if options.level == .fast, preprocessing.rescaleToTextHeight, page.scale * reduction > 1.01,
             page.image.width * page.image.height <= Recognizer.smallPagePixels
         {
-            var native = options.preprocessing
+            var native = preprocessing
             native.rescaleToTextHeight = false
             let (r, p) = try attempt(upright, native, 60, 5)
             // The enlarged reading is the rule; the native one must be clearly better (5 %).
@@ -170,7 +218,7 @@ public struct Recognizer {
         var osdTurns = 0
         // Orientation detection only when the first reading is poor: an upright page read with
         // good confidence needs none, and OSD costs as much as a small page's recognition.
-        if options.detectOrientation && best.meanConfidence < Recognizer.orientationCheckBelowConfidence {
+        if detectOrientation && best.meanConfidence < Recognizer.orientationCheckBelowConfidence {
             guard progress(65, .orientation) else { throw OCRError.cancelled }
             if let detector = OrientationDetector(tessdataPath: try readyEngine().tessdataPath),
                 let o = detector.detect(page.image, resolution: page.resolution)
@@ -179,7 +227,7 @@ public struct Recognizer {
                     .orientationDetected(degrees: o.quarterTurnsClockwise * 90, confidence: Double(o.confidence)))
                 if o.quarterTurnsClockwise != 0 && o.confidence >= detector.minimumConfidence {
                     let turned = try upright.rotated(quarterTurnsClockwise: o.quarterTurnsClockwise)
-                    let (r, p) = try attempt(turned, options.preprocessing, 70, 30)
+                    let (r, p) = try attempt(turned, preprocessing, 70, 30)
                     if r.meanConfidence >= best.meanConfidence {
                         (best, page, upright, osdTurns) = (r, p, turned, o.quarterTurnsClockwise)
                         notes.append(
@@ -189,7 +237,7 @@ public struct Recognizer {
             }
         }
         if options.level == .accurate {
-            let others = Recognizer.accurateVariants(of: options.preprocessing, firstScale: page.scale * reduction)
+            let others = Recognizer.accurateVariants(of: preprocessing, firstScale: page.scale * reduction)
             for (i, settings) in others.enumerated() {
                 let (r, p) = try attempt(upright, settings, 70 + 30 * i / others.count, 30 / others.count)
                 if Recognizer.score(r) > Recognizer.score(best) {
@@ -206,7 +254,7 @@ public struct Recognizer {
         if page.isTransformed || poor {
             let languages = engineOptions.languages
             let pendingSpelling = Pending { try SpellChecker(languages: languages) }
-            var plainPage = try Preprocessor(options: options.preprocessing).plain(upright)
+            var plainPage = try Preprocessor(options: preprocessing).plain(upright)
             let r = try read(&plainPage, 85, 14)
             // Without a dictionary for the languages there is no evidence to weigh: the prepared
             // reading stays.
@@ -230,7 +278,45 @@ public struct Recognizer {
         if best.rotationDegrees != 0 { notes.append(.rotated(degrees: best.rotationDegrees)) }
         best.rotationDegrees =
             (Recognizer.rotation(ofEXIF: loaded.exifOrientation) + osdTurns * 90 + best.rotationDegrees) % 360
+        if let regionBox {
+            best.region = regionBox
+            for i in best.words.indices {
+                var b = best.words[i].boundingBox
+                if regionScale != 1 {
+                    let f = 1 / regionScale
+                    b = BoundingBox(
+                        x: Int((Double(b.x) * f).rounded()), y: Int((Double(b.y) * f).rounded()),
+                        width: Int((Double(b.width) * f).rounded()), height: Int((Double(b.height) * f).rounded()))
+                }
+                best.words[i].boundingBox = BoundingBox(
+                    x: b.x + regionBox.x, y: b.y + regionBox.y, width: b.width, height: b.height)
+            }
+        }
         best.notes = [.languagesLoaded(try readyEngine().loadedLanguages)] + notes + best.notes
+        if let rendered = best.rendered {
+            // The documents' coordinates: from the prepared page back through its preparation,
+            // the orientation turn and the JPEG's reduced decoding, to the photo's own pixels.
+            let turned = (loaded.exifOrientation ?? 1) >= 5
+            let photo = (
+                width: turned ? loaded.storedSize.height : loaded.storedSize.width,
+                height: turned ? loaded.storedSize.width : loaded.storedSize.height
+            )
+            var toLoaded: [PageGeometry.Step] = []
+            if osdTurns != 0 {
+                toLoaded.append(
+                    .quarterTurns(
+                        osdTurns, width: Double(loaded.image.width), height: Double(loaded.image.height)))
+            }
+            let reduced: [PageGeometry.Step] =
+                loaded.image.width == photo.width ? [] : [.scale(Double(loaded.image.width) / Double(photo.width))]
+            best.documents = try PageDocuments.normalized(
+                rendered, words: best.renderedWordBoxes, toPhoto: page.geometry.after(reduced + toLoaded),
+                toPDFImage: page.geometry.after(toLoaded), pdfImageSize: (loaded.image.width, loaded.image.height),
+                photoName: photoName, width: photo.width, height: photo.height)
+        }
+        // What the documents were made from stays in this process.
+        best.rendered = nil
+        best.renderedWordBoxes = []
         _ = progress(100, .done)
         return best
     }
@@ -242,6 +328,26 @@ public struct Recognizer {
     /// 0.059 instead of 0.023 and 0.025.
     static func score(_ r: RecognitionResult) -> Double {
         r.words.reduce(0) { $0 + $1.confidence / 100 * Double($1.text.count) }
+    }
+
+    /// Moves the boxes of `words`, read on `page` and placed by the engine at prepared pixels ÷
+    /// `page.scale`, to where the words are in the upright photo when the page was cut out and
+    /// straightened, deskewed or dewarped (`PageGeometry`); `reduction` is the JPEG decode reduction.
+    static func mapBoxes(_ words: inout [RecognizedWord], of page: PreparedImage, reduction: Double) {
+        guard !page.geometry.isScaleOnly else { return }
+        // The engine's boxes are the prepared page's divided by `page.scale`; the geometry maps
+        // prepared pixels to the decoded photo's, `reduction` times smaller than the photo.
+        let s = page.scale
+        for i in words.indices {
+            let b = words[i].boundingBox
+            let m = page.geometry.photoBox(
+                left: Double(b.x) * s, top: Double(b.y) * s, right: Double(b.x + b.width) * s,
+                bottom: Double(b.y + b.height) * s)
+            words[i].boundingBox = BoundingBox(
+                x: Int((m.left * reduction).rounded()), y: Int((m.top * reduction).rounded()),
+                width: Int(((m.right - m.left) * reduction).rounded()),
+                height: Int(((m.bottom - m.top) * reduction).rounded()))
+        }
     }
 
     /// An enlarged page of at most this many pixels is also read at its own size (`--level fast`).
@@ -267,8 +373,8 @@ public struct Recognizer {
         return out
     }
 
-    /// Clockwise degrees that EXIF orientation `o` turns the stored pixels by.
-    static func rotation(ofEXIF o: Int?) -> Int {
+    /// Clockwise degrees that EXIF orientation `o` (1–8, nil for none) turns the stored pixels by.
+    public static func rotation(ofEXIF o: Int?) -> Int {
         switch o {
         case 3, 4: return 180
         case 5, 6: return 90

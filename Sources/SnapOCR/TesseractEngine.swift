@@ -1,6 +1,7 @@
 import CLeptonica
 import CTesseract
 import Foundation
+import SnapExport
 import SnapImaging
 
 #if canImport(Glibc)
@@ -149,7 +150,9 @@ public final class TesseractEngine {
     ///   - progress: called on this thread with 0–100 while words are recognized; return `false` to cancel.
     /// - Returns: text (NFC, verse layout kept), words with boxes in photo pixels, mean confidence 0–100.
     /// - Throws: `OCRError.cancelled` when `progress` returned false, `.recognitionFailed`.
-    public func recognize(_ page: PreparedImage, progress: ((Int) -> Bool)? = nil) throws -> RecognitionResult {
+    public func recognize(
+        _ page: PreparedImage, render: RenderRequest? = nil, progress: ((Int) -> Bool)? = nil
+    ) throws -> RecognitionResult {
         let pix = page.image.pix  // Tesseract copies what it needs in SetImage2
         pixSetResolution(pix, l_int32(page.resolution), l_int32(page.resolution))
         TessBaseAPISetImage2(handle, pix)
@@ -178,13 +181,72 @@ public final class TesseractEngine {
 
         let (read, turns) = collectWords(scale: page.scale, width: page.image.width, height: page.image.height)
         let (words, leftOut) = NoiseLines.removed(from: read)
+        let rendered = try render.map { try self.render($0) }
         let text = VerseLayout.text(from: words)
         let confidence = words.isEmpty ? 0 : Int(TessBaseAPIMeanTextConf(handle))
         var result = RecognitionResult(
             text: text, meanConfidence: confidence, words: TesseractEngine.placed(words.map(\.word), in: text),
             rotationDegrees: turns * 90, notes: leftOut.isEmpty ? [] : [.noiseLinesLeftOut(leftOut.count)])
         result.leftOutText = leftOut.joined(separator: "\n")
+        result.rendered = rendered
+        result.renderedWordBoxes = words.map(\.pageBox)
         return result
+    }
+
+    /// Runs Tesseract's renderers on the page just recognized (`TessHOcrRendererCreate`,
+    /// `TessTsvRendererCreate`, `TessAltoRendererCreate`, `TessPDFRendererCreate`, chained with
+    /// `TessResultRendererInsert`, then `BeginDocument`, `AddImage`, `EndDocument`) into a private
+    /// folder, and reads their files back.
+    /// - Throws: `ExportError.renderFailed` when a renderer cannot start or write.
+    private func render(_ request: RenderRequest) throws -> RenderedPage {
+        var template = Array((NSTemporaryDirectory() + "/lovesnap-render-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw ExportError.renderFailed(format: .hocr, reason: String(cString: strerror(errno)))
+        }
+        let folder = String(cString: made)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let base = folder + "/page"
+        guard let head = TessHOcrRendererCreate(base) else {
+            throw ExportError.renderFailed(format: .hocr, reason: "TessHOcrRendererCreate failed")
+        }
+        defer { TessDeleteResultRenderer(head) }  // deletes the whole chain
+        var formats = Set(request.formats)
+        let font = (tessdataPath as NSString).appendingPathComponent("pdf.ttf")
+        if formats.contains(.pdf) && request.ifPossible && !FileManager.default.fileExists(atPath: font) {
+            formats.remove(.pdf)
+        }
+        if formats.contains(.tsv), let r = TessTsvRendererCreate(base) { TessResultRendererInsert(head, r) }
+        if formats.contains(.alto), let r = TessAltoRendererCreate(base) { TessResultRendererInsert(head, r) }
+        if formats.contains(.pdf) {
+            guard FileManager.default.fileExists(atPath: font) else {
+                throw ExportError.renderFailed(format: .pdf, reason: "\(font) is missing")
+            }
+            guard let r = TessPDFRendererCreate(base, tessdataPath, 0) else {
+                throw ExportError.renderFailed(format: .pdf, reason: "TessPDFRendererCreate failed")
+            }
+            TessResultRendererInsert(head, r)
+            // The PDF shows the photo, not the prepared page: its image is the input image.
+            // SetInputImage takes ownership of the Pix it is given: hand it a reference of its own.
+            if let photo = request.pdfImage { TessBaseAPISetInputImage(handle, pixClone(photo.pix)) }
+        }
+        let resolution = Int(TessBaseAPIGetSourceYResolution(handle))
+        guard TessResultRendererBeginDocument(head, request.title) != 0,
+            TessResultRendererAddImage(head, handle) != 0,
+            TessResultRendererEndDocument(head) != 0
+        else {
+            throw ExportError.renderFailed(format: formats.contains(.pdf) ? .pdf : .hocr, reason: "a renderer failed")
+        }
+        func read(_ ext: String, _ format: ExportFormat) throws -> Data {
+            guard let data = FileManager.default.contents(atPath: base + "." + ext) else {
+                throw ExportError.renderFailed(format: format, reason: "no \(ext) file was written")
+            }
+            return data
+        }
+        var page = RenderedPage(hocr: String(decoding: try read("hocr", .hocr), as: UTF8.self), resolution: resolution)
+        if formats.contains(.tsv) { page.tsv = String(decoding: try read("tsv", .tsv), as: UTF8.self) }
+        if formats.contains(.alto) { page.alto = String(decoding: try read("xml", .alto), as: UTF8.self) }
+        if formats.contains(.pdf) { page.pdf = Array(try read("pdf", .pdf)) }
+        return page
     }
 
     /// Walks the result iterator word by word (`TessBaseAPIGetIterator`, `RIL_WORD`).
@@ -240,7 +302,10 @@ public final class TesseractEngine {
             if symbols.map(\.text).joined().precomposedStringWithCanonicalMapping == text {
                 (word.alternatives, word.runnerUpConfidence) = TesseractEngine.alternatives(of: symbols)
             }
-            out.append(LaidOutWord(word: word, block: block))
+            out.append(
+                LaidOutWord(
+                    word: word, block: block,
+                    pageBox: PageBox(left: Int(l), top: Int(t), right: Int(r), bottom: Int(b))))
         } while TessResultIteratorNext(it, RIL_WORD) != 0
         // Renumber lines densely (lines whose words were all blank were skipped).
         var map: [Int: Int] = [:]
@@ -382,4 +447,26 @@ struct SymbolChoices {
 struct LaidOutWord {
     var word: RecognizedWord
     var block: Int
+    /// The word's box as Tesseract reported it, in pixels of the prepared page (as its renderers write it).
+    var pageBox = PageBox(left: 0, top: 0, right: 0, bottom: 0)
+}
+
+/// What to render besides the text (see `TesseractEngine.recognize(_:render:progress:)`).
+public struct RenderRequest {
+    /// The documents wanted (hOCR is always rendered: the other formats follow its words).
+    public var formats: [ExportFormat]
+    /// The photo the PDF shows (its input image, `TessBaseAPISetInputImage`).
+    public var pdfImage: Image?
+    /// The document title (`TessResultRendererBeginDocument`).
+    public var title: String
+    /// Whether a renderer that cannot run is left out rather than an error.
+    public var ifPossible: Bool
+
+    /// A request from its parts.
+    public init(formats: [ExportFormat], pdfImage: Image?, title: String, ifPossible: Bool = false) {
+        self.formats = formats
+        self.pdfImage = pdfImage
+        self.title = title
+        self.ifPossible = ifPossible
+    }
 }

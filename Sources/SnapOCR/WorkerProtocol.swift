@@ -7,19 +7,21 @@ import SnapImaging
 
 /// The OCR worker's protocol: the parent passes a `WorkerRequest` (one JSON argument) and the
 /// photo's path (its own argument); the worker answers with `WorkerMessage`s on its standard
-/// output, one JSON object per line (JSON Lines, UTF-8, LF). Version 3 (version 2 had no word
-/// ranges, alternatives or spelling; version 1 was a struct of optionals with string kinds):
+/// output, one JSON object per line (JSON Lines, UTF-8, LF). Version 5 (version 4 had either
+/// export formats and Tesseract's documents or a region, on two branches; version 3 had neither;
+/// version 2 no word ranges, alternatives or spelling; version 1 was a struct of optionals with
+/// string kinds):
 ///
 /// ```
-/// {"event":"progress","percent":42,"stage":"recognizing","v":3}
-/// {"event":"result","result":{"meanConfidence":91,"notes":[…],"rotationDegrees":90,"text":"…","words":[…]},"v":3}
-/// {"event":"failure","failure":{"unusablePhoto":{"_0":{"notAnImage":{"path":"photo.png"}}}},"v":3}
+/// {"event":"progress","percent":42,"stage":"recognizing","v":5}
+/// {"event":"result","result":{"meanConfidence":91,"notes":[…],"rotationDegrees":90,"text":"…","words":[…]},"v":5}
+/// {"event":"failure","failure":{"unusablePhoto":{"_0":{"notAnImage":{"path":"photo.png"}}}},"v":5}
 /// ```
 /// Exactly one `result` or `failure` ends a run. Every line carries `v`; a line of another
 /// version, or one that is not a message, is skipped by the reader.
 public enum WorkerProtocol {
     /// The protocol version this build speaks and reads.
-    public static let version = 3
+    public static let version = 5
 }
 
 /// One message from the worker to its parent.
@@ -142,6 +144,8 @@ public enum WorkerFailure: Error, Equatable, Codable, Sendable, CustomStringConv
     case unexpected(photo: String, reason: String)
     /// The worker could not read its request (another version, or not a request).
     case badRequest
+    /// The region to read lies outside the photo; `reason` says where the photo is.
+    case badRegion(reason: String)
     /// The run was cancelled (`WorkerClient.cancel()`).
     case cancelled
     /// The worker had not finished `photo` after `seconds` and was killed.
@@ -158,6 +162,7 @@ public enum WorkerFailure: Error, Equatable, Codable, Sendable, CustomStringConv
         case let e as ImagingError: self = .unusablePhoto(e)
         case OCRError.cancelled: self = .cancelled
         case OCRError.recognitionFailed: self = .recognitionFailed(photo: photo)
+        case let problem as PhotoRegion.Problem: self = .badRegion(reason: "\(photo): \(problem.description)")
         case let e as OCRError: self = .engineUnavailable(e)
         default: self = .unexpected(photo: photo, reason: "\(error)")
         }
@@ -171,6 +176,7 @@ public enum WorkerFailure: Error, Equatable, Codable, Sendable, CustomStringConv
         case .recognitionFailed(let photo): return "\(photo): \(OCRError.recognitionFailed)"
         case .unexpected(let photo, let reason): return "\(photo): \(reason)"
         case .badRequest: return "worker: bad request"
+        case .badRegion(let reason): return reason
         case .cancelled: return OCRError.cancelled.description
         case .timedOut(let photo, let seconds):
             return String(

@@ -30,7 +30,8 @@ public struct WorkerServer: Sendable {
             return .failure(.badRequest)
         }
         do {
-            var result = try Recognizer(options: request.options).recognize(path: path) { percent, stage in
+            var result = try Recognizer(options: request.options).recognize(path: path, photoName: request.displayName)
+            { percent, stage in
                 send(.progress(percent: percent, stage: stage))
                 return true
             }

@@ -14,6 +14,10 @@ public enum FileError: Error, Equatable, Sendable, CustomStringConvertible {
     case unwritable(path: String, errno: Int32)
     /// Writing to standard output failed with `errno` (ENOSPC, EPIPE, EBADF, …).
     case standardOutput(errno: Int32)
+    /// `path` is a device (or another kind of file) that lovesnap does not read a photo from.
+    case notRegular(path: String)
+    /// `path` is a pipe that gave more than `limit` bytes.
+    case pipeTooLarge(path: String, limit: Int)
 
     /// "poem.txt: Permission denied", "standard output: No space left on device".
     public var description: String {
@@ -21,6 +25,9 @@ public enum FileError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unreadable(let path, let code), .unwritable(let path, let code):
             return "\(path): \(String(cString: strerror(code)))"
         case .standardOutput(let code): return "standard output: \(String(cString: strerror(code)))"
+        case .notRegular(let path): return "\(path): not a regular file (a device); give a photo file or a pipe"
+        case .pipeTooLarge(let path, let limit):
+            return "\(path): more than \(limit >> 20) MiB came through the pipe; that is too large for a photo"
         }
     }
 }

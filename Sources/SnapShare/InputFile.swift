@@ -44,6 +44,88 @@ public struct InputFile: Sendable {
         path = "/proc/\(getpid())/fd/\(fd)"
     }
 
+    /// An input read through a descriptor this process keeps open (`/proc/PID/fd/N`).
+    private init(descriptor fd: Int32, shownPath: String) {
+        self.shownPath = shownPath
+        pathForDerivedNames = shownPath
+        descriptor = fd
+        path = "/proc/\(getpid())/fd/\(fd)"
+    }
+
+    /// The most bytes read from a pipe (`readingPipes(limit:)`): the decoded-size limit's 512 MiB.
+    public static let pipeLimit = 512 << 20
+
+    /// The input as the OCR worker can read it: a regular file as it is; `-` (standard input),
+    /// a FIFO, a socket or a pipe such as `/dev/stdin` or a process substitution
+    /// (`/dev/fd/63`) read here, once, up to `limit` bytes, into an unlinked temporary file
+    /// (mode 0600) that this process keeps open (the worker opens `/proc/PID/fd/N`), so that a
+    /// pipe never blocks the worker and is never read twice. Standard input that is a regular
+    /// file is handed on as it is.
+    /// - Throws: `FileError.notRegular` for a device (a terminal, `/dev/zero`),
+    ///   `.pipeTooLarge` past `limit`, `.unreadable` when it cannot be read.
+    public func readingPipes(limit: Int = InputFile.pipeLimit) throws(FileError) -> InputFile {
+        let isStandardInput = shownPath == "-"
+        let shown = isStandardInput ? "standard input" : shownPath
+        var info = stat()
+        let statted = isStandardInput ? fstat(STDIN_FILENO, &info) : stat(path, &info)
+        guard statted == 0 else {
+            if isStandardInput { throw .unreadable(path: shown, errno: errno) }
+            return self  // missing or unreadable: the loader says so, with the reason
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            if isStandardInput { return InputFile(descriptor: dup(STDIN_FILENO), shownPath: shown) }
+            // `/dev/stdin`, `/dev/fd/N`, `/proc/self/fd/N` name this process's descriptors: the
+            // worker would open its own.
+            if path.hasPrefix("/dev/") || path.hasPrefix("/proc/self/") {
+                let fd = open(path, O_RDONLY | O_NOCTTY)
+                if fd < 0 { throw .unreadable(path: shown, errno: errno) }
+                return InputFile(descriptor: fd, shownPath: shown)
+            }
+            return self
+        case S_IFDIR: return self
+        case S_IFIFO, S_IFSOCK: break
+        default: throw .notRegular(path: shown)
+        }
+        let source = isStandardInput ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
+        if source < 0 { throw .unreadable(path: shown, errno: errno) }
+        defer { if !isStandardInput { close(source) } }
+        var template = Array(
+            ((getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp") + "/lovesnap-XXXXXX").utf8CString)
+        let spool = mkstemp(&template)
+        if spool < 0 { throw .unreadable(path: shown, errno: errno) }
+        unlink(template)
+        var total = 0
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                close(spool)
+                throw .unreadable(path: shown, errno: code)
+            }
+            if n == 0 { break }
+            total += n
+            if total > limit {
+                close(spool)
+                throw .pipeTooLarge(path: shown, limit: limit)
+            }
+            var offset = 0
+            while offset < n {
+                let w = buffer[offset..<n].withUnsafeBytes { write(spool, $0.baseAddress, $0.count) }
+                if w < 0 {
+                    if errno == EINTR { continue }
+                    let code = errno
+                    close(spool)
+                    throw .unreadable(path: shown, errno: code)
+                }
+                offset += w
+            }
+        }
+        return InputFile(descriptor: spool, shownPath: shown)
+    }
+
     /// `message` with the internal path (`/proc/PID/fd/N`) replaced by the name the user typed.
     public func userFacing(_ message: String) -> String {
         path == shownPath ? message : message.replacing(path, with: shownPath)

@@ -35,6 +35,20 @@ public struct Style: OptionSet, Hashable, Sendable {
     public static let warning = Style(rawValue: 1 << 3)
 }
 
+/// Colours of a cell from the terminal's palette (xterm's 256: 16–231 the 6×6×6 cube, 232–255
+/// the greys), as a picture's symbols use them.
+public struct CellColors: Hashable, Sendable {
+    /// The symbol's colour, palette index.
+    public var foreground: UInt8
+    /// The cell's background, palette index.
+    public var background: UInt8
+    /// Colours from their palette indices.
+    public init(foreground: UInt8, background: UInt8) {
+        self.foreground = foreground
+        self.background = background
+    }
+}
+
 /// One screen cell: a grapheme cluster and its style.
 public struct Cell: Hashable, Sendable {
     /// What the cell shows: one grapheme cluster (a base character plus its combining marks), or
@@ -44,12 +58,15 @@ public struct Cell: Hashable, Sendable {
     public var width: Int
     /// Attributes.
     public var style: Style
+    /// Palette colours (a picture's cells), or nil for the terminal's own.
+    public var colors: CellColors?
 
     /// Creates a cell.
-    public init(content: String, width: Int = 1, style: Style = .normal) {
+    public init(content: String, width: Int = 1, style: Style = .normal, colors: CellColors? = nil) {
         self.content = content
         self.width = width
         self.style = style
+        self.colors = colors
     }
 
     /// A space in the given style.
@@ -67,6 +84,19 @@ public struct Frame: Hashable, Sendable {
     public private(set) var cells: [Cell]
     /// Where the terminal cursor should be shown (0-based), or nil to hide it.
     public var cursor: CursorPosition?
+    /// Pictures drawn with a graphics protocol (sixel, kitty, iTerm2) over the cells, which stay
+    /// blank under them; pictures of symbols are cells like any other.
+    public private(set) var graphics: [PlacedGraphic] = []
+    /// Whether the terminal should report the mouse while this frame is shown.
+    public var wantsMouse = false
+
+    /// A graphics-protocol picture at a cell.
+    public struct PlacedGraphic: Hashable, Sendable {
+        /// Top-left cell, 0-based.
+        public var row: Int, column: Int
+        /// The picture.
+        public var picture: Picture
+    }
 
     /// A cursor location in cells, 0-based.
     public struct CursorPosition: Hashable, Sendable {
@@ -104,6 +134,34 @@ public struct Frame: Hashable, Sendable {
         cells[row * size.columns + column] = Cell(content: content, width: width, style: style)
         if width == 2 { cells[row * size.columns + column + 1] = Cell(content: "", width: 0, style: style) }
         return true
+    }
+
+    /// Puts `picture` with its top-left cell at `row`, `column`: its symbols become cells (cut to
+    /// the grid), a graphics-protocol picture is placed over blank cells, or left out when it does
+    /// not fit whole.
+    public mutating func place(_ picture: Picture, row: Int, column: Int) {
+        switch picture.content {
+        case .symbols(let symbols):
+            for r in 0..<picture.rows {
+                for c in 0..<picture.columns where r * picture.columns + c < symbols.count {
+                    let y = row + r
+                    let x = column + c
+                    guard y >= 0, y < size.rows, x >= 0, x < size.columns else { continue }
+                    clearWide(row: y, column: x)
+                    cells[y * size.columns + x] = symbols[r * picture.columns + c]
+                }
+            }
+        case .graphic:
+            guard row >= 0, column >= 0, row + picture.rows <= size.rows, column + picture.columns <= size.columns
+            else { return }
+            for r in row..<(row + picture.rows) {
+                for c in column..<(column + picture.columns) {
+                    clearWide(row: r, column: c)
+                    cells[r * size.columns + c] = .blank()
+                }
+            }
+            graphics.append(PlacedGraphic(row: row, column: column, picture: picture))
+        }
     }
 
     /// Sets the style of the cells of `row` in `columns`, keeping their content.

@@ -38,6 +38,7 @@ extension KeyDecoder {
 
     /// A CSI sequence: `ESC [` `body` `final`, where `body` is `N` or `N;M` (M: xterm's modifier).
     static func csiKey(body: [UInt8], final: UInt8) -> KeyEvent? {
+        if body.first == UInt8(ascii: "<") { return mouse(body: body.dropFirst(), final: final) }
         if body == [UInt8(ascii: "[")] {
             guard (UInt8(ascii: "A")...UInt8(ascii: "E")).contains(final) else { return nil }
             return .function(Int(final - UInt8(ascii: "A")) + 1)  // Linux console F1–F5
@@ -59,6 +60,31 @@ extension KeyDecoder {
             guard number == nil || number == 1, let key = finalKey(final, ss3: false) else { return nil }
             return applying(modifier: modifier, to: key)
         }
+    }
+
+    /// An SGR mouse report, `ESC [ < B ; X ; Y M` (press or drag) or `… m` (release): X and Y from 1;
+    /// B's low bits the button (3 none), +4 Shift, +8 Alt, +16 Ctrl, +32 motion, +64 the wheel.
+    static func mouse(body: ArraySlice<UInt8>, final: UInt8) -> KeyEvent? {
+        guard final == UInt8(ascii: "M") || final == UInt8(ascii: "m") else { return nil }
+        let fields = String(decoding: body, as: UTF8.self).split(separator: ";").map { Int($0) }
+        guard fields.count == 3, let b = fields[0], let x = fields[1], let y = fields[2], x >= 1, y >= 1 else {
+            return nil
+        }
+        var modifiers: KeyModifiers = []
+        if b & 4 != 0 { modifiers.insert(.shift) }
+        if b & 8 != 0 { modifiers.insert(.alt) }
+        if b & 16 != 0 { modifiers.insert(.control) }
+        let button = b & 3
+        let action: MouseEvent.Action
+        if b & 64 != 0 {
+            action = button == 0 ? .wheelUp : .wheelDown
+        } else if final == UInt8(ascii: "m") {
+            action = .release
+        } else {
+            action = b & 32 != 0 ? .drag : .press
+        }
+        return .mouse(
+            MouseEvent(action, button: b & 64 != 0 ? 0 : button, row: y - 1, column: x - 1, modifiers: modifiers))
     }
 
     /// VT220-style `ESC [ N ~` keys.

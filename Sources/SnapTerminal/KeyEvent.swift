@@ -51,6 +51,9 @@ public indirect enum KeyEvent: Hashable, Sendable {
     /// Shift, Alt or Ctrl, as xterm reports them (`ESC [ 1 ; 5 C` is Ctrl+Right). Function keys
     /// with modifiers are numbered on instead, as ncurses does (Shift+F2 is F14).
     case modified(KeyEvent, KeyModifiers)
+    /// A mouse button or wheel, as the terminal reports it in SGR mode (xterm's `?1006`, with
+    /// button-event tracking `?1002`) while mouse reporting is on (``Terminal/setMouseReporting(_:)``).
+    case mouse(MouseEvent)
 
     /// The ``meta(_:)`` event for `character`: letters are lowercased (`Esc U` is `M-U`, as in nano).
     public static func meta(for character: Character) -> KeyEvent {
@@ -91,4 +94,39 @@ public struct KeyModifiers: OptionSet, Hashable, Sendable {
     public static let control = KeyModifiers(rawValue: 4)
     /// Meta (a key of its own on some keyboards).
     public static let meta = KeyModifiers(rawValue: 8)
+}
+
+/// A mouse report: what happened, where (0-based cell), and the modifiers held.
+public struct MouseEvent: Hashable, Sendable {
+    /// What the mouse did.
+    public enum Action: Hashable, Sendable {
+        /// A button went down.
+        case press
+        /// The mouse moved with a button down.
+        case drag
+        /// A button went up.
+        case release
+        /// The wheel turned away from the user.
+        case wheelUp
+        /// The wheel turned towards the user.
+        case wheelDown
+    }
+
+    /// What the mouse did.
+    public var action: Action
+    /// The button: 0 left, 1 middle, 2 right (0 for the wheel).
+    public var button: Int
+    /// The cell, 0-based.
+    public var row: Int, column: Int
+    /// Shift, Alt (Meta) and Ctrl as the terminal reports them.
+    public var modifiers: KeyModifiers
+
+    /// A report from its parts.
+    public init(_ action: Action, button: Int = 0, row: Int, column: Int, modifiers: KeyModifiers = []) {
+        self.action = action
+        self.button = button
+        self.row = row
+        self.column = column
+        self.modifiers = modifiers
+    }
 }

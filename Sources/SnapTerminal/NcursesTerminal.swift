@@ -80,6 +80,7 @@ public final class NcursesTerminal: Terminal {
         if !noColor && has_colors() && start_color() == OK {
             _ = use_default_colors()
             colorsEnabled = init_pair(Self.warningPair, Int16(COLOR_RED), -1) == OK
+            if colorsEnabled { colorCount = Int(cn_colors()) }
         }
         Self.writeToTerminal("\u{1B}[?2004h")  // bracketed paste on
     }
@@ -88,6 +89,13 @@ public final class NcursesTerminal: Terminal {
     private static let warningPair: Int16 = 1
     /// Whether ``Style/warning`` draws in colour.
     private var colorsEnabled = false
+    /// The colours a picture's cells may use (ncurses' `COLORS`: 256, 16 or 8), 0 when colour is
+    /// off (no colours, or `NO_COLOR`).
+    public private(set) var colorCount = 0
+    /// The graphics-protocol pictures on the screen now, as last drawn.
+    private var shownGraphics: [Frame.PlacedGraphic] = []
+    /// Whether mouse reporting is on.
+    private var reportsMouse = false
 
     private static let restoreAtExit: Void = { atexit { NcursesTerminal.restoreTerminal() } }()
 
@@ -119,7 +127,7 @@ public final class NcursesTerminal: Terminal {
     public static func restoreTerminal() {
         guard cursesActive.exchange(false, ordering: .sequentiallyConsistent) else { return }
         endwin()
-        writeToTerminal("\u{1B}[?2004l")
+        writeToTerminal("\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l")
     }
 
     /// The SIGTERM or SIGHUP caught since a terminal was started with `deferTermination`, or nil.
@@ -145,9 +153,30 @@ public final class NcursesTerminal: Terminal {
         guard !isShutDown else { return }
         let rows = min(Int(getmaxy(window)), frame.size.rows)
         let columns = min(Int(getmaxx(window)), frame.size.columns)
-        let previous = drawn.flatMap {
-            $0.frame.size == frame.size && $0.rows == getmaxy(window) && $0.columns == getmaxx(window) ? $0.frame : nil
+        if frame.wantsMouse != reportsMouse {
+            reportsMouse = frame.wantsMouse
+            // Button-event tracking (press, drag, release) in SGR form (`ESC [ < b ; x ; y M`).
+            Self.writeToTerminal(reportsMouse ? "\u{1B}[?1002h\u{1B}[?1006h" : "\u{1B}[?1006l\u{1B}[?1002l")
         }
+        // Protocol pictures live outside curses' idea of the screen: when they change, curses
+        // must repaint every cell (a picture's pixels stay until text is written over them).
+        let graphicsChanged = frame.graphics != shownGraphics
+        if graphicsChanged && !shownGraphics.isEmpty {
+            if shownGraphics.contains(where: {
+                if case .graphic(_, .kitty) = $0.picture.content { true } else { false }
+            }) {
+                Self.writeToTerminal("\u{1B}_Ga=d\u{1B}\\")  // kitty: delete every placement
+            }
+            clearok(window, true)
+        }
+        // Unchanged cells are not put again, unless pictures changed (curses repaints everything then).
+        let previous =
+            graphicsChanged
+            ? nil
+            : drawn.flatMap {
+                $0.frame.size == frame.size && $0.rows == getmaxy(window) && $0.columns == getmaxx(window)
+                    ? $0.frame : nil
+            }
         if previous == nil { werase(window) }
         for row in 0..<max(0, rows) {
             for column in 0..<max(0, columns) {
@@ -158,7 +187,10 @@ public final class NcursesTerminal: Terminal {
                 {
                     continue
                 }
-                let pair = colorsEnabled && cell.style.contains(.warning) ? Self.warningPair : 0
+                var pair = Int32(colorsEnabled && cell.style.contains(.warning) ? Self.warningPair : 0)
+                if colorsEnabled, let colors = cell.colors {
+                    pair = max(0, alloc_pair(Int32(colors.foreground), Int32(colors.background)))
+                }
                 if cell.width == 2 && column + 1 >= columns {
                     put(" ", attributes: attributes(cell.style), pair: pair, row: row, column: column)
                 } else {
@@ -174,6 +206,31 @@ public final class NcursesTerminal: Terminal {
         }
         wrefresh(window)
         drawn = (frame, getmaxy(window), getmaxx(window))
+        if graphicsChanged {
+            shownGraphics = frame.graphics
+            var bytes: [UInt8] = Array("\u{1B}7".utf8)  // save the cursor curses left
+            for placed in frame.graphics where placed.row < rows && placed.column < columns {
+                guard case .graphic(let data, _) = placed.picture.content else { continue }
+                bytes += Array("\u{1B}[\(placed.row + 1);\(placed.column + 1)H".utf8) + data
+            }
+            bytes += Array("\u{1B}8".utf8)
+            if !frame.graphics.isEmpty { Self.writeBytes(bytes) }
+        }
+    }
+
+    /// Puts `text` on the system clipboard through the terminal (OSC 52, ``Clipboard``).
+    public func copyToClipboard(_ text: String) {
+        guard !isShutDown else { return }
+        Self.writeBytes(Clipboard.sequence(for: text, insideTmux: getenv("TMUX") != nil))
+    }
+
+    /// A cell's size in pixels as the terminal reports it (`TIOCGWINSZ`), nil when it does not.
+    public var cellPixelSize: (width: Int, height: Int)? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0,
+            size.ws_xpixel > 0, size.ws_ypixel > 0
+        else { return nil }
+        return (Int(size.ws_xpixel) / Int(size.ws_col), Int(size.ws_ypixel) / Int(size.ws_row))
     }
 
     /// Makes the next draw clear and repaint the whole screen (ncurses `clearok`).
@@ -271,22 +328,39 @@ public final class NcursesTerminal: Terminal {
         return a
     }
 
-    /// One cell: a base character plus up to 4 combining marks (ncurses' CCHARW_MAX is 5).
-    private func put(_ content: String, attributes: attr_t, pair: Int16, row: Int, column: Int) {
+    /// One cell: a base character plus up to 4 combining marks (ncurses' CCHARW_MAX is 5); `pair`
+    /// may be above 32767 (an extended pair, passed through setcchar's `opts`).
+    private func put(_ content: String, attributes: attr_t, pair: Int32, row: Int, column: Int) {
         var scalars = content.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
         if scalars.isEmpty || scalars.contains(where: { $0 < 0x20 || $0 == 0x7F }) { scalars = [0x20] }
         var wide = Array(scalars.prefix(5)) + [0]
         var cell = cchar_t()
-        if setcchar(&cell, &wide, attributes, pair, nil) != OK {
+        var extended = pair
+        let short = Int16(clamping: pair)
+        if setcchar(&cell, &wide, attributes, short, &extended) != OK {
             var first: [wchar_t] = [scalars[0], 0]
-            guard setcchar(&cell, &first, attributes, pair, nil) == OK else { return }
+            guard setcchar(&cell, &first, attributes, short, &extended) == OK else { return }
         }
         mvwadd_wch(window, Int32(row), Int32(column), &cell)
     }
 
     private static func writeToTerminal(_ sequence: String) {
-        var bytes = Array(sequence.utf8)
-        _ = write(STDOUT_FILENO, &bytes, bytes.count)
+        writeBytes(Array(sequence.utf8))
+    }
+
+    /// Writes all of `bytes` to the terminal (a picture's sequence can be larger than one write takes).
+    private static func writeBytes(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if n > 0 {
+                offset += n
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else {
+                return
+            }
+        }
     }
 }
 

@@ -10,6 +10,9 @@ public protocol Terminal: AnyObject {
     func readKey(timeout: Int) -> KeyEvent?
     /// Forgets what is on the screen, so the next ``draw(_:)`` repaints every cell (^L).
     func invalidate()
+    /// Puts `text` on the system clipboard through the terminal (xterm's OSC 52, ``Clipboard``);
+    /// the terminal may refuse it, and nothing tells.
+    func copyToClipboard(_ text: String)
     /// A termination signal (`SIGTERM`, `SIGHUP`) that arrived and was held back for the program to
     /// act on (save, restore, exit), or nil. It stays set once caught.
     var pendingTerminationSignal: Int32? { get }
@@ -18,6 +21,9 @@ public protocol Terminal: AnyObject {
 extension Terminal {
     /// Does nothing: for terminals that always repaint everything.
     public func invalidate() {}
+
+    /// Does nothing: for terminals without a clipboard.
+    public func copyToClipboard(_ text: String) {}
 
     /// Never any: for terminals that do not catch signals.
     public var pendingTerminationSignal: Int32? { nil }

@@ -28,6 +28,30 @@ extension TextBuffer {
             cursorAfter: { _ in edit.endOffset })
     }
 
+    /// Replaces the UTF-8 `range` with `text` and its `newMarks` (ranges relative to `text`), as ONE
+    /// undo step: the marks inside `range` go, the others follow, the cursor ends after `text`.
+    /// An empty `range` is ``insert(_:at:marks:)``.
+    /// - Throws: ``SnapTextError`` when `range` is outside the text or cuts a character.
+    public mutating func replace(_ range: Range<Int>, with text: String, marks newMarks: [TextMark]) throws {
+        guard !range.isEmpty else { return try insert(text, at: range.lowerBound, marks: newMarks) }
+        let removed = self.text(inUTF8: range)
+        guard removed.utf8.count == range.count else {
+            throw SnapTextError.offsetOutOfRange(offset: range.upperBound, utf8Count: utf8Count)
+        }
+        let edits =
+            [Edit.remove(removed, at: range.lowerBound)]
+            + (text.isEmpty ? [] : [Edit.insert(text, at: range.lowerBound)])
+        let shifted = newMarks.map { mark -> TextMark in
+            var m = mark
+            m.range = (mark.range.lowerBound + range.lowerBound)..<(mark.range.upperBound + range.lowerBound)
+            return m
+        }
+        try perform(
+            edits, grouping: nil,
+            marksAfter: { ($0.applying(edits) + shifted).sorted { $0.range.lowerBound < $1.range.lowerBound } },
+            cursorAfter: { _ in range.lowerBound + text.utf8.count })
+    }
+
     /// Deletes the character (grapheme cluster) before the cursor, or joins with the previous line
     /// at a line start (Backspace). Returns false at the start of the text.
     @discardableResult

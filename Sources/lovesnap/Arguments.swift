@@ -1,5 +1,6 @@
 import Foundation
 import SnapEditor
+import SnapExport
 import SnapImaging
 import SnapOCR
 
@@ -9,8 +10,9 @@ struct Arguments {
     enum Command: Equatable {
         /// `lovesnap PHOTO`: OCR, then the editor.
         case editPhoto(String)
-        /// `lovesnap ocr PHOTO`: the text on stdout, or in `output` (`-o`).
-        case ocr(String, output: String?)
+        /// `lovesnap ocr PHOTO…`: the text (or the `formats`) on stdout, or in `output` (`-o`);
+        /// several photos make one document, pages in order.
+        case ocr([String], output: String?)
         /// `lovesnap edit FILE`: the editor on a text file.
         case editText(String)
         case help
@@ -28,6 +30,17 @@ struct Arguments {
     /// `lovesnap ocr --json`: the words and their marks as JSON instead of the text.
     var json = false
     var timeout: TimeInterval = WorkerClient.defaultTimeout
+    /// `lovesnap ocr --format`: the formats to write, in the order asked (nil: plain text).
+    var formats: [ExportFormat]?
+    /// `lovesnap ocr --replace` / `--replace-regex`, in the order given.
+    var replacements: [Replacement] = []
+
+    /// One headless replace-all (`--replace FIND=REPLACEMENT`, literal, or `--replace-regex`).
+    struct Replacement: Equatable {
+        var find: String
+        var replacement: String
+        var regularExpression: Bool
+    }
 
     /// Why the command line cannot work; `description` is the message.
     struct UsageError: Error, CustomStringConvertible { let description: String }
@@ -134,6 +147,31 @@ struct Arguments {
                 }
                 a.uncertainBelow = n
             case "--json": a.json = true
+            case "--format", "-f":
+                let v = try value(name)
+                for part in v.split(separator: ",", omittingEmptySubsequences: false) {
+                    let word = part.trimmingCharacters(in: .whitespaces).lowercased()
+                    guard let format = ExportFormat(rawValue: word == "xml" ? "alto" : word) else {
+                        throw UsageError(
+                            description:
+                                "option --format takes txt, hocr, tsv, alto or pdf (comma-separated), not '\(part)'")
+                    }
+                    if !(a.formats ?? []).contains(format) { a.formats = (a.formats ?? []) + [format] }
+                }
+            case "--replace", "--replace-regex":
+                let v = try value(name)
+                guard let eq = v.firstIndex(of: "="), eq != v.startIndex else {
+                    throw UsageError(
+                        description: "option \(name) needs FIND=REPLACEMENT with a non-empty FIND, not '\(v)'")
+                }
+                a.replacements.append(
+                    Replacement(
+                        find: String(v[..<eq]), replacement: String(v[v.index(after: eq)...]),
+                        regularExpression: name == "--replace-regex"))
+            case "--region":
+                do { a.options.region = try PhotoRegion.parse(value(name)) } catch let problem as PhotoRegion.Problem {
+                    throw UsageError(description: problem.description)
+                }
             case "--mail-command": a.mailCommand = try value(name)
             case "--timeout":
                 let v = try value(name)
@@ -162,7 +200,7 @@ struct Arguments {
             mode = sub
             positional.removeFirst()
         }
-        if positional.count > 1 {
+        if positional.count > 1 && mode != .ocr {
             throw UsageError(
                 description: "expected one file, got \(positional.count): \(positional.joined(separator: ", "))")
         }
@@ -172,12 +210,32 @@ struct Arguments {
                     ? "edit: which text file?" : "which photo? (lovesnap PHOTO, or lovesnap --help)")
         }
         if a.json && mode != .ocr { throw UsageError(description: "--json is for `lovesnap ocr`") }
+        if (a.formats != nil || !a.replacements.isEmpty) && mode != .ocr {
+            throw UsageError(
+                description:
+                    "--format and --replace are for `lovesnap ocr`; in the editor, ^O picks the format by extension")
+        }
+        if a.json && (a.formats != nil || !a.replacements.isEmpty || positional.count > 1) {
+            throw UsageError(description: "--json reads one photo and cannot be combined with --format or --replace")
+        }
+        if let formats = a.formats, formats.count > 1 {
+            if output == nil || output == "-" {
+                throw UsageError(description: "several formats need -o BASE (written as BASE.hocr, BASE.pdf, …)")
+            }
+        }
+        if positional.filter({ $0 == "-" }).count > 1 {
+            throw UsageError(description: "standard input (-) can be read only once")
+        }
+        if a.options.region != nil && mode != .ocr {
+            throw UsageError(
+                description: "--region is for `lovesnap ocr`; in the editor, M-P shows the photo to frame a region on")
+        }
         if output != nil && mode != .ocr {
             throw UsageError(description: "-o/--output is for `lovesnap ocr`; in the editor, ^O writes the text out")
         }
         switch mode {
         case .editPhoto: a.command = .editPhoto(input)
-        case .ocr: a.command = .ocr(input, output: output)
+        case .ocr: a.command = .ocr(positional, output: output)
         case .editText: a.command = .editText(input)
         case .worker(let request): a.command = .worker(request: request, photo: input)
         case .help, .version: break
@@ -192,7 +250,7 @@ struct Arguments {
 
         Usage:
           lovesnap [OPTIONS] PHOTO        OCR the photo and open the text in the editor
-          lovesnap ocr [OPTIONS] PHOTO    OCR the photo and print the text (for scripts)
+          lovesnap ocr [OPTIONS] PHOTO…   OCR the photos (- for stdin) into one text or document
           lovesnap edit FILE              open a UTF-8 text file in the editor
           lovesnap --help | --version
 
@@ -211,9 +269,18 @@ struct Arguments {
                                   background normalization) (default: tesseract)
               --no-osd            do not detect pages turned by 90/180/270° (EXIF still applies)
               --timeout SECONDS   stop an OCR run that takes longer (default: 300)
-          -o, --output FILE       (ocr) write the text to FILE instead of stdout
+          -o, --output FILE       (ocr) write the text to FILE instead of stdout; with --format,
+                                  FILE.EXT for each format (as given when it already ends in
+                                  .EXT); "-" is stdout (one format)
+          -f, --format LIST       (ocr) txt, hocr, tsv, alto (.xml) or pdf, comma-separated or
+                                  repeated: Tesseract's own renderers, in the photo's pixels
+              --replace FIND=REPL (ocr) replace every FIND by REPL (literal; repeatable, in order)
+              --replace-regex RE=REPL  (ocr) the same with a regular expression (\\1 or $1: groups)
           -v, --verbose           (ocr) print each stage with its elapsed time on stderr
-              --json              (ocr) print the words with their marks as JSON (see README)
+              --json              (ocr) print one JSON document: the text, every word with its box,
+                                  confidence and marks, rotation, notes, detected data (see README)
+              --region X,Y,W,H    (ocr) read only this rectangle of the upright photo, in pixels
+                                  (120,300,800,90) or percent (10%,20%,50%,15%)
               --uncertain-below N mark words read with a confidence under N (0–101) as
                                   uncertain (default: \(Int(Proofreading.defaultThreshold)))
         Editor options:
@@ -228,7 +295,8 @@ struct Arguments {
         \(Keymap.nano.keyList(width: 92, indent: "  ").joined(separator: "\n"))
 
         Exit codes: 0 ok (also when no text was found: a notice goes to stderr), 1 other failure,
-          2 bad command line, 3 unusable photo, 4 missing language or tessdata,
-          5 OCR engine crashed or timed out, 6 could not write or mail the text, 130 interrupted.
+          2 bad command line (also a --region outside the photo), 3 unusable photo,
+          4 missing language or tessdata, 5 OCR engine crashed or timed out,
+          6 could not write or mail the text, 130 interrupted.
         """
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SnapEditor
+import SnapExport
 import SnapOCR
 import SnapShare
 import SnapSpelling
@@ -17,7 +18,12 @@ enum EditorCommand {
         do { mail = try MailCommand.resolve(option: args.mailCommand, environment: environment) } catch {
             throw .usage(error)
         }
-        let sharing = Sharing(mail: mail, home: environment["HOME"])
+        let pages = ReadPages()
+        let sharing = Sharing(mail: mail, home: environment["HOME"], pages: pages)
+        // Every photo's documents come with its reading, so that Write Out can export them.
+        var options = args.options
+        options.exports = ExportFormat.rendered
+        options.exportsIfPossible = true
         let textPath = EditorConfiguration.textFileName(forPhoto: input.pathForDerivedNames)
 
         var configuration: EditorConfiguration
@@ -40,9 +46,10 @@ enum EditorCommand {
             do {
                 task = WorkerRecognitionTask(
                     client: try WorkerClient(
-                        executable: Executable.path, workerArguments: ["__worker"], options: args.options,
+                        executable: Executable.path, workerArguments: ["__worker"], options: options,
                         path: path, displayName: input.name, timeout: args.timeout), input: input,
-                    proofreading: Proofreading(uncertainBelow: args.uncertainBelow))
+                    proofreading: Proofreading(uncertainBelow: args.uncertainBelow), pages: pages)
+                pages.photos.append(path)
                 task.languages = args.options.engine.languages
             } catch {
                 throw .workerNotStarted(error)
@@ -50,6 +57,25 @@ enum EditorCommand {
             configuration = EditorConfiguration(
                 displayName: input.name, defaultSaveName: textPath,
                 recognition: task, sharing: sharing)
+            configuration.photo = PhotoSource(path: path, name: input.name)
+        }
+
+        // The photo view's regions: OCR of a part of the photo in a worker of its own.
+        configuration.regionReader = { photo, box in
+            var options = args.options
+            options.region = PhotoRegion(
+                pixels: BoundingBox(x: box.x, y: box.y, width: box.width, height: box.height),
+                quarterTurnsClockwise: PhotoPreview.extraQuarterTurns(photo))
+            let task = WorkerRecognitionTask(
+                client: try WorkerClient(
+                    executable: Executable.path, workerArguments: ["__worker"], options: options, path: photo.path,
+                    displayName: photo.name, timeout: args.timeout),
+                input: try InputFile(argument: photo.path, rawBytes: nil),
+                // A region is part of a page already read: it makes no page of the exports (its
+                // words there are typed words without a box).
+                proofreading: Proofreading(uncertainBelow: args.uncertainBelow), pages: ReadPages())
+            task.languages = args.options.engine.languages
+            return task
         }
 
         // ^R on a photo: OCR in a worker of its own, the text inserted with its marks.
@@ -57,10 +83,11 @@ enum EditorCommand {
             let photo = PathName.expandingTilde(typed, home: environment["HOME"])
             let task = WorkerRecognitionTask(
                 client: try WorkerClient(
-                    executable: Executable.path, workerArguments: ["__worker"], options: args.options, path: photo,
+                    executable: Executable.path, workerArguments: ["__worker"], options: options, path: photo,
                     displayName: EditorConfiguration.fileName(of: photo), timeout: args.timeout),
                 input: try InputFile(argument: photo, rawBytes: nil),
-                proofreading: Proofreading(uncertainBelow: args.uncertainBelow))
+                proofreading: Proofreading(uncertainBelow: args.uncertainBelow), pages: pages)
+            pages.photos.append(photo)
             task.languages = args.options.engine.languages
             return task
         }
@@ -71,6 +98,12 @@ enum EditorCommand {
             configuration.recognition?.cancel()
             throw .terminalUnavailable(error)
         }
+        let cell = terminal.cellPixelSize ?? (10, 20)
+        configuration.photoRenderer = PhotoPreview(
+            pictures: PictureRenderer(
+                environment: environment, colorCount: terminal.colorCount, cellWidth: cell.width,
+                cellHeight: cell.height),
+            memoryLimit: args.options.memoryLimit)
         let editor = Editor(terminal: terminal, configuration: configuration)
         let status = editor.run()
         terminal.shutdown()
@@ -85,12 +118,15 @@ enum EditorCommand {
 final class WorkerRecognitionTask: RecognitionTask {
     let client: WorkerClient
     let input: InputFile
+    /// Where the reading's documents go when it finishes.
+    let pages: ReadPages
     /// The OCR failure, if any: the status line may cut it at the screen's width, so it is also
     /// printed in full on stderr when the editor ends.
     private(set) var failure: String?
     /// Which words are marked uncertain.
     let proofreading: Proofreading
-    init(client: WorkerClient, input: InputFile, proofreading: Proofreading) {
+    init(client: WorkerClient, input: InputFile, proofreading: Proofreading, pages: ReadPages) {
+        self.pages = pages
         self.client = client
         self.input = input
         self.proofreading = proofreading
@@ -115,10 +151,11 @@ final class WorkerRecognitionTask: RecognitionTask {
             switch event {
             case .progress(let percent, _): return .progress(percent: percent)
             case .finished(let r):
+                if !r.text.isEmpty { pages.documents.append(r.documents) }
                 return .finished(
                     text: r.text, meanConfidence: r.meanConfidence,
                     notes: r.notes.filter { !$0.isDiagnostic }.map(\.description),
-                    words: Self.proofWords(r, proofreading))
+                    words: Self.proofWords(r, proofreading), rotationDegrees: r.rotationDegrees)
             case .failed(let reason):
                 let message = input.userFacing(reason.description)
                 if reason != .cancelled { failure = message }
@@ -139,11 +176,60 @@ final class WorkerRecognitionTask: RecognitionTask {
     }
 }
 
+/// The photos the editor read and their documents, in the order their words joined the editor's
+/// (the main photo, then each one ^R inserted): the pages of Write Out's exports.
+final class ReadPages {
+    /// Each reading's documents (nil: read without them).
+    var documents: [PageDocuments?] = []
+    /// Every photo opened or inserted, as the worker was given it (Write Out refuses them).
+    var photos: [String] = []
+}
+
 /// Saving, mailing and the emergency save through SnapShare.
 struct Sharing: DocumentSharing {
     let mail: MailCommand
     /// `$HOME`, for `~/` in the Write Out prompt.
     let home: String?
+    /// The photos read, for exports.
+    var pages = ReadPages()
+
+    /// File name extensions of images: Write Out writes none of them (it writes text or an export).
+    static let imageExtensions = [
+        "png", "jpg", "jpeg", "tif", "tiff", "gif", "bmp", "webp", "pnm", "ppm", "pgm", "pbm", "jp2",
+    ]
+
+    func refusal(toWrite path: String) -> String? {
+        let expanded = PathName.expandingTilde(path, home: home)
+        if pages.photos.contains(where: { PathName.isSameFile(expanded, $0) }) {
+            return "\(path) is the photo being edited; lovesnap will not overwrite it"
+        }
+        if Sharing.imageExtensions.contains((expanded as NSString).pathExtension.lowercased()) {
+            return "\(path) is an image; write text or .hocr .tsv .xml .pdf"
+        }
+        return nil
+    }
+
+    func save(_ text: Rope, to path: String, format: TextFormat, corrections: [String?]) throws {
+        guard let export = ExportFormat(fileName: path), export != .txt else {
+            return try save(text, to: path, format: format)
+        }
+        let read = pages.documents.compactMap { $0 }
+        guard !read.isEmpty, read.count == pages.documents.count else {
+            throw Refusal(
+                description: "\(path): no photo's words to write as .\(export.fileExtension) (write .txt for the text)")
+        }
+        var offset = 0
+        let exported = read.map { documents -> ExportDocument.Page in
+            let end = min(corrections.count, offset + documents.wordCount)
+            defer { offset += documents.wordCount }
+            return ExportDocument.Page(
+                documents: documents, corrections: offset < end ? Array(corrections[offset..<end]) : [])
+        }
+        try AtomicFile.write(
+            try ExportDocument.bytes(export, pages: exported, text: String(text)),
+            to: PathName.expandingTilde(path, home: home)
+        )
+    }
 
     func save(_ text: Rope, to path: String, format: TextFormat) throws {
         try AtomicFile.write(try format.encode(text), to: PathName.expandingTilde(path, home: home))

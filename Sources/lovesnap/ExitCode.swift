@@ -72,6 +72,7 @@ enum CommandFailure: Error {
             case .unusablePhoto: return .badInput
             case .engineUnavailable: return .engineSetup
             case .cancelled: return .interrupted
+            case .badRegion: return .usage
             case .recognitionFailed, .unexpected, .badRequest, .timedOut, .crashed, .exited: return .engineFailed
             }
         case .parentGone: return .interrupted

@@ -34,9 +34,18 @@ struct Lovesnap {
             if case .failure(let failure) = WorkerServer(output: .standardOutput).serve(request: request, path: photo) {
                 throw .workerEnded(failure)
             }
-        case .ocr(let photo, let output):
-            try OCRCommand.run(args, input: input(photo), output: output, stdoutIsOpen: stdoutIsOpen)
-        case .editPhoto(let photo): return try EditorCommand.run(args, input: input(photo), isText: false)
+        case .ocr(let photos, let output):
+            var inputs: [InputFile] = []
+            for photo in photos {
+                let file = try input(photo)
+                do { inputs.append(try file.readingPipes()) } catch { throw .unusableInput(error, input: file) }
+            }
+            try OCRCommand.run(args, inputs: inputs, output: output, stdoutIsOpen: stdoutIsOpen)
+        case .editPhoto(let photo):
+            let file = try input(photo)
+            let piped: InputFile
+            do { piped = try file.readingPipes() } catch { throw .unusableInput(error, input: file) }
+            return try EditorCommand.run(args, input: piped, isText: false)
         case .editText(let file): return try EditorCommand.run(args, input: input(file), isText: true)
         }
         return ExitCode.ok.rawValue

@@ -13,6 +13,7 @@ outside the repository.
 """
 import importlib.util
 import os
+import random
 import unicodedata
 
 from PIL import Image, ImageDraw, ImageFont, ImageOps
@@ -48,6 +49,22 @@ w, h = mixed.size
 band = (0, int(h * 0.62), w, h)
 mixed.paste(ImageOps.invert(mixed.crop(band)), band[:2])
 mixed.save(out("mixed-polarity.png"))
+# A dark photo beside the text, as a magazine page prints it: kettle.png widened on the left by a
+# dark picture whose few highlights are flecks of every size, scattered (not letters in lines).
+rng = random.Random("dark-photo-beside-text")
+photo_w = w * 2 // 3
+picture = Image.new("L", (photo_w, h * 3 // 4), 0)
+draw = ImageDraw.Draw(picture)
+for _ in range(400):
+    x, y, r = rng.randrange(photo_w), rng.randrange(picture.height), rng.choice((2, 3, 4))
+    draw.rectangle((x, y, x + r, y + r), fill=rng.randrange(40, 90))
+for _ in range(30):
+    x, y, r = rng.randrange(photo_w), rng.randrange(picture.height), rng.randrange(5, 14)
+    draw.ellipse((x, y, x + r, y + rng.randrange(5, 14)), fill=235)
+beside = Image.new("L", (photo_w + w, h), 255)
+beside.paste(picture, (0, h // 8))
+beside.paste(kettle, (photo_w, 0))
+beside.save(out("dark-photo-beside-text.png"), optimize=True)
 # The other formats and colour spaces Leptonica reads, all of kettle.png.
 kettle.save(out("kettle.pgm"))
 kettle.point(lambda v: 255 if v > 128 else 0).convert("1").save(out("kettle.bmp"))
@@ -218,6 +235,34 @@ for n in range(2 * rows):
     draw.text((MARGIN + c * (column + GUTTER), MARGIN + SIZE + r * PITCH), verse[n % len(verse)],
               font=font(SIZE), fill=0, anchor="ls")
 bilevel(dense).save(out("dense-two-columns.png"), optimize=True)
+
+
+# --- A card-like image for the data detectors ---------------------------------------------------
+# A payment card (ISO/IEC 7810 ID-1, 85.60 × 53.98 mm at 300 DPI: 1011 × 638 px) with specimen
+# data: a Visa test number that passes the Luhn checksum, a Mastercard one that fails it by one
+# digit (…4445 for the valid …4444), an expiry date, an e-mail address and a phone number. The
+# card lies on a grey table, as photographed. The .json beside it lists the detections expected.
+MONO = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"
+SANS_BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+CARD_LINES = [
+    ("LOVEINASNAP BANK", SANS_BOLD, 44, 70),
+    ("4111 1111 1111 1111", MONO, 62, 250),
+    ("5555 5555 5555 4445", MONO, 46, 340),
+    ("VALID THRU 09/27", SANS, 34, 420),
+    ("LENORE RAVEN", SANS, 38, 490),
+    ("raven@nevermore.org  +33 6 12 34 56 78", SANS, 30, 560),
+]
+card_w, card_h, table = 1011, 638, 60
+card_page = Image.new("RGB", (card_w + 2 * table, card_h + 2 * table), (118, 118, 122))
+draw = ImageDraw.Draw(card_page)
+draw.rounded_rectangle((table, table, table + card_w, table + card_h), radius=38, fill=(236, 240, 246))
+for text, path, size, baseline in CARD_LINES:
+    draw.text((table + 70, table + baseline), text, font=ImageFont.truetype(path, size), fill=(20, 28, 48), anchor="ls")
+card_page.save(out("card-specimen.png"), optimize=True)
+# The same card photographed from three times as far: print 10–20 px high, for a region framed
+# tight around the number (too low for its text height to be measured).
+card_page.resize((card_page.width // 3, card_page.height // 3), Image.LANCZOS).save(
+    out("card-specimen-small.png"), optimize=True)
 
 
 # --- Texts for the editor and the mail tests ----------------------------------------------------

@@ -23,6 +23,9 @@ final class FakeTerminal: Terminal {
     private(set) var timeouts: [Int] = []
 
     func draw(_ frame: Frame) { frames.append(frame) }
+    /// What was sent to the clipboard (OSC 52), oldest first.
+    private(set) var clipboard: [String] = []
+    func copyToClipboard(_ text: String) { clipboard.append(text) }
 
     /// The scripted keys, then ^X / "n" forever (leave, not saving); stops a runaway loop.
     func readKey(timeout: Int) -> KeyEvent? {
@@ -139,4 +142,28 @@ func makeEditor(
 extension Editor {
     func press(_ keys: KeyEvent...) { for key in keys { handle(key) } }
     func press(_ keys: [KeyEvent]) { for key in keys { handle(key) } }
+}
+
+/// A photo renderer that records its requests and draws one "#" cell per photo cell, fitting the
+/// photo as the real one does (a cell twice as high as wide).
+final class FakePhotoRenderer: PhotoRenderer {
+    var width = 600, height = 300
+    private(set) var requests: [PhotoRequest] = []
+    var error: FakeError?
+
+    func render(_ request: PhotoRequest) throws -> PhotoRendering {
+        requests.append(request)
+        if let error { throw error }
+        var columns = request.columns
+        var rows = max(1, Int((Double(columns) * Double(height) / Double(width) / 2).rounded()))
+        if rows > request.rows {
+            rows = request.rows
+            columns = max(1, Int((Double(rows) * 2 * Double(width) / Double(height)).rounded()))
+        }
+        let cells = Array(repeating: Cell(content: "#"), count: columns * rows)
+        return PhotoRendering(
+            request: request, picture: Picture(columns: columns, rows: rows, content: .symbols(cells)),
+            column: (request.columns - columns) / 2, row: (request.rows - rows) / 2, photoWidth: width,
+            photoHeight: height)
+    }
 }

@@ -15,6 +15,9 @@ private var lists: [(name: String, keys: [[KeyEvent]], summaries: [String])] {
         ("question", keymap.question.map(\.keys), keymap.question.map(\.summary)),
         ("help", keymap.help.map(\.keys), keymap.help.map(\.summary)),
         ("menu", keymap.menu.map(\.keys), keymap.menu.map(\.summary)),
+        ("photo", keymap.photo.map(\.keys), keymap.photo.map(\.summary)),
+        ("framing", keymap.framing.map(\.keys), keymap.framing.map(\.summary)),
+        ("dataMenu", keymap.dataMenu.map(\.keys), keymap.dataMenu.map(\.summary)),
     ]
 }
 
@@ -34,6 +37,9 @@ private var lists: [(name: String, keys: [[KeyEvent]], summaries: [String])] {
     #expect(Set(keymap.prompt.map(\.action)).count == keymap.prompt.count)
     #expect(Set(keymap.question.map(\.action)).count == keymap.question.count)
     #expect(Set(keymap.help.map(\.action)).count == keymap.help.count)
+    #expect(Set(keymap.photo.map(\.action)).count == keymap.photo.count)
+    #expect(Set(keymap.framing.map(\.action)).count == keymap.framing.count)
+    #expect(Set(keymap.dataMenu.map(\.action)).count == keymap.dataMenu.count)
 }
 
 @Test func everyActionHasAKey() {
@@ -43,6 +49,9 @@ private var lists: [(name: String, keys: [[KeyEvent]], summaries: [String])] {
     #expect(Set(keymap.question.map(\.action)) == Set(Answer.allCases))
     #expect(Set(keymap.help.map(\.action)) == Set(HelpAction.allCases))
     #expect(Set(keymap.menu.map(\.action)) == Set(MenuAction.allCases))
+    #expect(Set(keymap.photo.map(\.action)) == Set(PhotoAction.allCases))
+    #expect(Set(keymap.framing.map(\.action)) == Set(FramingAction.allCases))
+    #expect(Set(keymap.dataMenu.map(\.action)) == Set(DataMenuAction.allCases))
 }
 
 @Test func keysTheTerminalNeverSendsAreNotBound() {
@@ -101,11 +110,15 @@ func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
         }
     }
     #expect(screen.first == "LoveInASnap: fix the poem read from the photo, then write it out or mail it.")
-    #expect(screen.contains("^G F1           show this help"))
-    #expect(screen.contains("^\\ M-R F14      replace a text, asking at each match"))
-    #expect(screen.contains("Y y             yes"))
-    #expect(screen.contains("M-]             next uncertain word (wraps)"))
-    #expect(screen.contains("Esc ^C          close the menu"))
+    #expect(screen.contains("^G F1             show this help"))
+    #expect(screen.contains("^\\ M-R F14        replace a text, asking at each match"))
+    #expect(screen.contains("Y y               yes"))
+    #expect(screen.contains("M-]               next uncertain word (wraps)"))
+    #expect(screen.contains("Esc ^C            close the menu"))
+    #expect(
+        screen.contains(
+            "M-P               show the photo, the words' boxes over it and the word under the cursor highlighted"))
+    #expect(screen.contains("Sh-Right M-Right  make the region wider (Shift or M- with the arrows resize)"))
 }
 
 @Test func helpBarIsTheKeymapsLabelledBindings() {
@@ -118,7 +131,7 @@ func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
         keymap.helpBar(for: state).map(\.key)
             == [
                 "^G", "^X", "^O", "M-M", "^W", "^\\", "^K", "^U", "M-U", "M-E", "^C", "M-W", "M-]", "M-[", "M-Y",
-                "M-Space",
+                "M-Space", "M-P", "M-F", "M-C",
             ])
     _ = update(&state, .control("w"))
     #expect(
@@ -170,7 +183,8 @@ func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
         lines == [
             "  ^G Help  ^X Exit  ^O Write Out  M-M Mail  ^W Where Is  ^\\ Replace  ^K Cut",
             "  ^U Paste  M-U Undo  M-E Redo  ^C Location  M-W Next  M-] Next Doubt",
-            "  M-[ Prev Doubt  M-Y Accept  M-Space Readings  Esc Cancel OCR",
+            "  M-[ Prev Doubt  M-Y Accept  M-Space Readings  M-P Photo  M-F Data",
+            "  M-C Clipboard  Esc Cancel OCR",
         ])
     #expect(lines.allSatisfy { $0.count <= 80 })
 }

@@ -57,6 +57,26 @@ import Testing
         #expect(try RegionPolarity.lightOnDarkRegions(gray(TestPaths.sample("kettle.png"))).isEmpty)
     }
 
+    @Test func aDarkPhotoBesideTheTextIsNotLightText() throws {
+        // Its highlights are flecks of letter size, but scattered and covering 0.5 % of it.
+        let page = try gray(TestPaths.fixture("dark-photo-beside-text.png"))
+        #expect(try RegionPolarity.lightOnDarkRegions(page).isEmpty)
+    }
+
+    @Test(arguments: [
+        // Doubled centres (half pixels) of letters, tolerance 5 px: a line of four, and two strays.
+        ([100, 104, 96, 102, 300, 420], 4),
+        // Two letters only on each line: neither line counts.
+        ([100, 104, 200, 206], 0),
+        // Three, 5 px apart (10 half pixels): only the middle one has two others within 5 px.
+        ([90, 100, 110], 1),
+        // Half a pixel farther: none has.
+        ([89, 100, 111], 0),
+    ])
+    func lettersInLines(centres: [Int], expected: Int) {
+        #expect(RegionPolarity.inLines(centres, tolerance: 5) == expected)
+    }
+
     @Test func sidesAreFittedPastADogEarAndASpike() throws {
         // The outline of a 200 × 100 px region at (10, 20): top-left corner folded away (a 30 px
         // diagonal), a 5 px spike of lit table on the bottom edge at x = 100…104.
@@ -82,6 +102,33 @@ import Testing
         // The left side is sampled over rows 24…90 (the middle 80 % between the rough corners):
         // the fold's rows 24…27 lie 3–6 px off the line, more than its 2 px tolerance, 63 of 67 on it.
         #expect(fitted.straightness == 63.0 / 67.0)
+    }
+
+    @Test func aPageRunningOffTheFrameBesideLitTableIsCutAlongItsOwnSides() throws {
+        // A 240 × 160 frame: a page from y = 20 to 139 and x = 199 on the right, its left side
+        // slanting from (12, 20) to (−7.8, 139) so its lower part runs off the photo, and lit
+        // table joined along the left sixth of its bottom (down to y = 146 at the frame's edge).
+        let (fw, fh) = (240, 160)
+        var pixels = [UInt8](repeating: 0, count: fw * fh)
+        for y in 0..<fh {
+            for x in 0..<fw {
+                let page = y >= 20 && y <= 139 && x <= 199 && Double(x) >= 12 - Double(y - 20) / 6
+                let table = y > 139 && x < 40 && Double(y) <= 146 - Double(x) / 6
+                if page || table { pixels[y * fw + x] = 255 }
+            }
+        }
+        let paper = try Image(gray8: pixels, width: fw, height: fh).binarized(.otsu).inverted()
+        let region = try #require(try PageFinder.largestComponent(paper))
+        // The extreme points take the table's corner at (0, 146) for the page's.
+        #expect(
+            region.quadrilaterals.last?.corners.map { [$0.x, $0.y] } == [[12, 20], [199, 20], [199, 139], [0, 146]])
+        // The sides fitted without the frame's edge (the left side's rows 88…139 lie on it) and
+        // past the table meet within a pixel of the page's corners: they come first.
+        let corners = try #require(region.quadrilaterals.first).corners.map { [$0.x.rounded(), $0.y.rounded()] }
+        #expect(corners == [[12, 20], [199, 20], [199, 139], [-7, 139]])
+        // The table's columns inside the bottom's middle 80 % (20…39) stand at most 3 px below its
+        // line, within its tolerance (2 % of 160 px): every side is straight.
+        #expect(region.straightness == 1)
     }
 
     @Test func aShadowedPageWithALitWedgeIsNotLightOnDark() throws {

@@ -38,7 +38,8 @@ import Testing
         let result = RecognitionResult(
             text: "Lenore\n", meanConfidence: 91, words: [], rotationDegrees: 0,
             notes: [.languagesLoaded(["eng"]), .inverted])
-        let future = "'{\"event\":\"progress\",\"percent\":70,\"stage\":\"recognizing\",\"v\":4}'"
+        let future =
+            "'{\"event\":\"progress\",\"percent\":70,\"stage\":\"recognizing\",\"v\":\(WorkerProtocol.version + 1)}'"
         let client = try start(
             "printf '%s\\n' \(line(.progress(percent: 40, stage: .preparing))) 'Tesseract says hello' \(future) "
                 + "\(line(.result(result)))")

@@ -37,14 +37,14 @@ let everyFailure: [WorkerFailure] = [
         let line = try WorkerMessage.progress(percent: 42, stage: .recognizing).encodedLine()
         #expect(
             String(decoding: line, as: UTF8.self)
-                == "{\"event\":\"progress\",\"percent\":42,\"stage\":\"recognizing\",\"v\":3}\n")
+                == "{\"event\":\"progress\",\"percent\":42,\"stage\":\"recognizing\",\"v\":5}\n")
     }
 
     @Test func failureLineCarriesTheTypedFailure() throws {
         let line = try WorkerMessage.failure(.unusablePhoto(.notAnImage(path: "/p/photo.png"))).encodedLine()
         #expect(
             String(decoding: line, as: UTF8.self)
-                == "{\"event\":\"failure\",\"failure\":{\"unusablePhoto\":{\"_0\":{\"notAnImage\":{\"path\":\"/p/photo.png\"}}}},\"v\":3}\n"
+                == "{\"event\":\"failure\",\"failure\":{\"unusablePhoto\":{\"_0\":{\"notAnImage\":{\"path\":\"/p/photo.png\"}}}},\"v\":5}\n"
         )
     }
 
@@ -88,8 +88,10 @@ let everyFailure: [WorkerFailure] = [
         #expect(request.v == WorkerProtocol.version)
         #expect(try WorkerRequest.decode(json: request.json()) == request)
         var future = request
-        future.v = 4
-        #expect(throws: WorkerProtocolError.unsupportedVersion(4)) { try WorkerRequest.decode(json: future.json()) }
+        future.v = WorkerProtocol.version + 1
+        #expect(throws: WorkerProtocolError.unsupportedVersion(WorkerProtocol.version + 1)) {
+            try WorkerRequest.decode(json: future.json())
+        }
         #expect(throws: DecodingError.self) { try WorkerRequest.decode(json: "{}") }
     }
 

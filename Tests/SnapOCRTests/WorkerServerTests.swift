@@ -78,7 +78,6 @@ import Testing
         #expect(
             result.notes.filter { !$0.isDiagnostic }.map(\.description) == [
                 "EXIF orientation 6 applied", "page found and straightened", "dim or uneven light evened out",
-                "deskewed by -0.6°",
             ])
         #expect(result.rotationDegrees == 90)
     }

@@ -1,0 +1,68 @@
+import Foundation
+import SnapTestSupport
+import Testing
+
+/// Write Out picks the format by the file name's extension, in the real editor in tmux: the
+/// corrected words are what the hOCR and the PDF carry, and the photo itself is never written.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed: the terminal tests need it"))
+struct ExportTmuxTests {
+    static let statusRow = 21
+
+    func status(_ screen: [String]) -> String {
+        screen.count > Self.statusRow ? screen[Self.statusRow].trimmingCharacters(in: .whitespaces) : ""
+    }
+
+    /// ^O, the default name replaced by `name`, Enter; the status line after it.
+    func writeOut(_ t: TmuxSession, _ name: String, expect: String) throws -> String {
+        try t.press("C-o")
+        _ = try t.waitFor("File Name to Write")
+        for _ in 0..<12 { try t.press("BSpace") }
+        try t.type(name)
+        try t.press("Enter")
+        return status(try t.waitUntil(expect) { status($0).contains(expect) })
+    }
+
+    @Test func writeOutExportsTheCorrectedWordsAndRefusesThePhoto() throws {
+        let dir = try TmuxSession.temporaryDirectory("lsnap-export")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let photo = dir.appendingPathComponent("kettle.png")
+        try FileManager.default.copyItem(atPath: TestPaths.sample("kettle.png"), toPath: photo.path)
+        let original = try Data(contentsOf: photo)
+        let t = try TmuxSession([TestPaths.lovesnap, "kettle.png"], in: dir, label: "lsnap-export")
+        defer { t.kill() }
+        _ = try t.waitUntil("the reading") { status($0).hasPrefix("[ Read 4 lines") }
+        // Replace-all: Lenore → Hélène.
+        try t.press("C-\\")
+        _ = try t.waitFor("Search (to replace)")
+        try t.type("Lenore")
+        try t.press("Enter")
+        _ = try t.waitFor("Replace with")
+        try t.type("Hélène")
+        try t.press("Enter")
+        _ = try t.waitFor("Replace this instance?")
+        try t.press("a")
+        _ = try t.waitUntil("the replacement") { status($0).contains("Replaced 1 occurrence") }
+
+        #expect(try writeOut(t, "poem.hocr", expect: "Wrote") == "[ Wrote 4 lines to poem.hocr ]")
+        #expect(try writeOut(t, "poem.pdf", expect: "Wrote") == "[ Wrote 4 lines to poem.pdf ]")
+        #expect(
+            try writeOut(t, "kettle.png", expect: "photo")
+                == "[ kettle.png is the photo being edited; lovesnap will not overwrite it ]")
+        #expect(
+            try writeOut(t, "other.jpg", expect: "image")
+                == "[ other.jpg is an image; write text or .hocr .tsv .xml .pdf ]")
+        try t.press("C-x")
+        _ = try t.waitFor("Save modified buffer?")
+        try t.press("n")
+        #expect(try t.waitForExit() == 0)
+
+        #expect(try Data(contentsOf: photo) == original)
+        let hocr = try String(contentsOf: dir.appendingPathComponent("poem.hocr"), encoding: .utf8)
+        let words = hocr.matches(of: /class="ocrx_word"[^>]*>([^<\n]*)/).map { String($0.1) }
+        #expect(words.first == "Hélène,")
+        #expect(words.count == 25)
+        let pdf = try run("/usr/bin/pdftotext", [dir.appendingPathComponent("poem.pdf").path, "-"])
+        #expect(normalizedWhitespace(pdf.stdout).hasPrefix("Hélène, the kettle hums your tune,"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("other.jpg").path))
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import SnapTestSupport
+import Testing
+
+/// `lovesnap ocr --json` (schema version 1) and `--region`, with the real binary and Tesseract on
+/// `card-specimen.png` (made by Tests/Fixtures/make_fixtures.py): a Visa specimen number that
+/// passes the Luhn checksum, a Mastercard one that fails it by one digit, an expiry date, an
+/// e-mail address and a phone number, on a card lying on a grey table.
+@Suite struct JSONAndRegionTests {
+    static let card = TestPaths.fixture("card-specimen.png")
+    static let cardText =
+        "LOVEINASNAP BANK\n\n4111 1111 1111 1111\n5555 5555 5555 4445\nVALID THRU 09/27\nLENORE RAVEN\n"
+        + "raven@nevermore.org +33 6 12 34 56 78\n"
+
+    func document(_ arguments: [String]) throws -> [String: Any] {
+        let r = try lovesnap(["ocr", "--json"] + arguments)
+        #expect(r.status == 0, "\(r.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8))
+        return try #require(object as? [String: Any])
+    }
+
+    @Test func theCardsDataAreDetected() throws {
+        let doc = try document([Self.card])
+        #expect(doc["version"] as? Int == 1)
+        #expect(doc["photo"] as? String == "card-specimen.png")
+        #expect(doc["text"] as? String == Self.cardText)
+        #expect(doc["rotation"] as? Int == 0)
+        #expect(doc["region"] is NSNull)
+        #expect(doc["notes"] as? [String] == ["page found and straightened"])
+        #expect(doc["uncertainBelow"] as? Double == 88)
+        let found = try #require(doc["detections"] as? [[String: Any]])
+        #expect(found.map { $0["kind"] as? String } == ["cardNumber", "cardNumber", "expiryDate", "email", "phone"])
+        #expect(
+            found.map { $0["value"] as? String } == [
+                "4111111111111111", "5555555555554445", "09/27", "raven@nevermore.org", "+33612345678",
+            ])
+        #expect(found.map { $0["line"] as? Int } == [3, 4, 5, 7, 7])
+        #expect(found.map { $0["nearMiss"] as? Bool } == [false, true, false, false, false])
+        #expect(found[0]["issuer"] as? String == "Visa")
+        #expect(found[1]["issuer"] as? String == "Mastercard")
+        #expect(found[2]["issuer"] is NSNull)
+        #expect(found[0]["note"] is NSNull)
+        #expect(
+            found[1]["note"] as? String
+                == "almost a card number — check these digits: 5555 5555 5555 4445 fails the Luhn checksum, so one of them is misread"
+        )
+        #expect(found[0]["range"] as? [Int] == [18, 37])
+        #expect(found[0]["text"] as? String == "4111 1111 1111 1111")
+    }
+
+    @Test func wordBoxesAreInPixelsOfThePhotoEvenWhenThePageWasCutOut() throws {
+        // The card is drawn 60 px into the table, its number's baseline at 310 px, 70 px in: the
+        // first group's box starts there, though the page read was the card cut out and straightened.
+        let words = try #require(try document([Self.card])["words"] as? [[String: Any]])
+        #expect(words.count == 22)
+        let first = try #require(words.first { $0["text"] as? String == "4111" })
+        #expect(first["box"] as? [Int] == [133, 265, 143, 45])
+        // Every field of a word is there, null when it has no value.
+        #expect(
+            Set(first.keys) == [
+                "text", "confidence", "range", "box", "line", "alternatives", "runnerUp", "known", "doubts",
+                "uncertain",
+            ])
+        #expect(first["known"] is NSNull)
+    }
+
+    @Test func aRegionInPixelsReadsOnlyThatPart() throws {
+        let r = try lovesnap(["ocr", "--region", "100,250,900,80", Self.card])
+        #expect(r.status == 0)
+        #expect(r.stdout == "4111 1111 1111 1111\n")
+        #expect(r.stderr == "lovesnap: card-specimen.png: region 100,250,900,80 read\n")
+    }
+
+    @Test func aRegionInPercentKeepsBoxesInPixelsOfTheWholePhoto() throws {
+        let doc = try document(["--region", "10%,40%,80%,20%", Self.card])
+        #expect(doc["text"] as? String == "5555 5555 5555 4445\n")
+        #expect(doc["region"] as? [Int] == [113, 303, 905, 152])
+        #expect(doc["notes"] as? [String] == ["region 113,303,905,152 read"])
+        let words = try #require(doc["words"] as? [[String: Any]])
+        #expect(
+            words.map { $0["box"] as? [Int] } == [
+                [133, 366, 105, 34], [271, 366, 106, 34], [410, 366, 105, 34], [547, 366, 106, 34],
+            ])
+        let found = try #require(doc["detections"] as? [[String: Any]])
+        #expect(found.map { $0["nearMiss"] as? Bool } == [true])
+    }
+
+    @Test func aStripFramedTightAroundSmallPrintIsEnlargedBeforeItIsRead() throws {
+        // The card at a third of its size: digits 15 px high in a strip of 26 px, too low for the
+        // text height to be measured (read at that size, Tesseract found no text).
+        let doc = try document(["--region", "36,82,250,26", TestPaths.fixture("card-specimen-small.png")])
+        #expect(doc["text"] as? String == "4111 1111 1111 1111\n")
+        let words = try #require(doc["words"] as? [[String: Any]])
+        #expect(
+            words.map { $0["box"] as? [Int] } == [
+                [44, 88, 48, 16], [107, 88, 48, 16], [169, 88, 48, 16], [232, 88, 47, 16],
+            ])
+        let found = try #require(doc["detections"] as? [[String: Any]])
+        #expect(found.map { $0["value"] as? String } == ["4111111111111111"])
+    }
+
+    @Test func aRegionPastTheEdgeIsCutToThePhoto() throws {
+        let r = try lovesnap(["ocr", "--region", "100,250,5000,80", Self.card])
+        #expect(r.status == 0)
+        #expect(r.stdout == "4111 1111 1111 1111\n")
+        // The cut includes the grey table right of the card: its light is uneven.
+        #expect(
+            r.stderr
+                == "lovesnap: card-specimen.png: region 100,250,1031,80 read (cut to the photo's edges)\n"
+                + "lovesnap: card-specimen.png: dim or uneven light evened out\n")
+    }
+
+    @Test(arguments: [
+        (
+            "1,2,3",
+            "lovesnap: --region needs four numbers, X,Y,W,H in pixels (120,300,800,90) or percent (10%,20%,50%,15%), not '1,2,3'\n"
+        ),
+        ("1,2,3,0", "lovesnap: --region '1,2,3,0': the height must be more than 0\n"),
+        ("-1,0,10,10", "lovesnap: --region '-1,0,10,10': X must be 0 or more\n"),
+        ("10%,2,3,4", "lovesnap: --region '10%,2,3,4': give all four numbers in pixels or all four in percent\n"),
+        ("1.5,2,3,4", "lovesnap: --region '1.5,2,3,4': '1.5' is not a whole number of pixels\n"),
+        (
+            "50%,0%,60%,10%",
+            "lovesnap: --region '50%,0%,60%,10%': the region goes past the photo's edge (X+W or Y+H above 100%)\n"
+        ),
+        ("x%,0%,60%,10%", "lovesnap: --region 'x%,0%,60%,10%': 'x%' is not a percentage\n"),
+    ])
+    func badRegionValuesExitTwo(_ value: String, _ message: String) throws {
+        let r = try lovesnap(["ocr", "--region", value, Self.card])
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr == message)
+    }
+
+    @Test func aRegionOutsideThePhotoExitsTwoNamingItsSize() throws {
+        let r = try lovesnap(["ocr", "--region", "2000,100,50,50", Self.card])
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(
+            r.stderr
+                == "lovesnap: card-specimen.png: the region 2000,100,50,50 lies outside the photo, which is 1131×758 pixels\n"
+        )
+    }
+
+    @Test func regionIsForTheOCRCommand() throws {
+        let r = try lovesnap(["--region", "1,2,3,4", Self.card])
+        #expect(r.status == 2)
+        #expect(
+            r.stderr
+                == "lovesnap: --region is for `lovesnap ocr`; in the editor, M-P shows the photo to frame a region on\n"
+        )
+    }
+}
