@@ -49,6 +49,7 @@ public final class Editor {
         if configuration.recognition == nil, let status = configuration.initialStatus {
             state.status = StatusMessage(status)
         }
+        state.keepLineData()
     }
 
     /// Runs until the user exits (returns 0) or a termination signal arrives (saves the text if it

@@ -119,6 +119,8 @@ public struct EditorState: Equatable {
     public var showsLineNumbers = false
     /// Text cut with ^K, pasted with ^U.
     public var cutBuffer = ""
+    /// The data found in the lines last shown (render underlines it), kept by ``update(_:_:keymap:)``.
+    var lineData = LineData()
     /// Esc was pressed in the editing window: the next key is read as Meta + key (nano's Esc prefix).
     var pendingEscape = false
     /// Whether the previous command was a cut (consecutive cuts add to the cut buffer).

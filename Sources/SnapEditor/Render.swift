@@ -131,8 +131,7 @@ private func drawText(_ frame: inout Frame, rows: Range<Int>, _ state: EditorSta
         // the warning colour too. Not looked for in lines too long to be a poem's or a card's
         // (a megabyte line would be scanned on every key).
         let lineStart = buffer.startOffset(ofLine: index)
-        let text = buffer.endOffset(ofLine: index) - lineStart <= 4096 ? buffer.line(index) : ""
-        let found = (text.isEmpty ? [] : Detectors.detect(inLine: text)).map {
+        let found = state.lineData.detections(inLine: LineData.detectableText(ofLine: index, in: buffer)).map {
             (range: ($0.range.lowerBound + lineStart)..<($0.range.upperBound + lineStart), nearMiss: $0.isNearMiss)
         }
         if margin > 0 {

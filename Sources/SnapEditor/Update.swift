@@ -43,6 +43,7 @@ public func update(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap =
     }
     if state.buffer.revision != revision { state.isModified = true }
     state.scrollToCursor()
+    state.keepLineData()
     return effects + photoEffects(state)
 }
 
