@@ -90,6 +90,11 @@ public enum Command: String, CaseIterable, Sendable {
     case acceptWord
     /// The menu of other readings of the word under the cursor (M-Space, ^Space).
     case alternatives
+    /// Ask for a command, pipe the marked region (else the whole text) to it, and show its
+    /// output, which may then replace the region or be inserted (^T, nano's Execute Command).
+    case executeCommand
+    /// Stop the running mail command or ^T command (^C while one runs).
+    case cancelJob
     /// Show the photo with the recognized words' boxes, the word under the cursor highlighted (M-P).
     case photoView
     /// List the data found in the text: card numbers, expiry dates, e-mail, phone, URLs, dates (M-F).
@@ -169,7 +174,7 @@ public enum PromptAction: String, CaseIterable, Sendable {
 }
 
 /// An answer to a question on the status line ("Replace this instance?", "Save modified buffer?",
-/// "File … exists; OVERWRITE?").
+/// "File … exists; OVERWRITE?", the output of a ^T command).
 public enum Answer: String, CaseIterable, Sendable {
     /// Yes.
     case yes
@@ -177,15 +182,38 @@ public enum Answer: String, CaseIterable, Sendable {
     case no
     /// Yes to this and every further match ("Replace this instance?" only).
     case all
+    /// Insert at the cursor (a ^T command's output only).
+    case insert
     /// Stop asking; back to the text.
     case cancel
 
     /// Whether the answer is offered by the question in `mode` (elsewhere its key is ignored).
     public func isAvailable(in mode: Mode) -> Bool {
-        if case .confirmReplace = mode { return true }
-        if case .confirmSeries = mode { return true }
-        return self != .all
+        switch self {
+        case .all:
+            if case .confirmReplace = mode { return true }
+            if case .confirmSeries = mode { return true }
+            return false
+        case .insert:
+            if case .commandOutput = mode { return true }
+            return false
+        case .yes, .no, .cancel:
+            return true
+        }
     }
+}
+
+/// What to do with a recovery file found when the document is opened.
+public enum RecoveryChoice: String, CaseIterable, Sendable {
+    /// Edit the recovered text (the recovery file stays until it is saved).
+    case recover
+    /// Remove the recovery file and open the document as it is.
+    case discard
+    /// Open the document as it is, read-only, and keep the recovery file (another lovesnap may
+    /// still be editing it).
+    case readOnly
+    /// Leave lovesnap, keeping the recovery file.
+    case exit
 }
 
 /// What a key does on the help screen. Any key not bound closes it too.

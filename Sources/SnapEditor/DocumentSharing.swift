@@ -14,13 +14,25 @@ public enum ExistingItem: Equatable, Sendable {
 /// the editor's tests a fake, so that the editor itself touches no file.
 public protocol DocumentSharing {
     /// Writes `text` to the file at `path` in `format` (``SnapText/TextFormat/encode(_:)``: its
-    /// encoding and line ends, a final newline added unless the file had none).
+    /// encoding and line ends, a final newline added unless the file had none) and returns the
+    /// file's new version (nil when it cannot be told).
     /// Throws on failure (also a character the encoding cannot hold); the error's description is
     /// shown to the user as is (it should name the file and the system's reason).
-    func save(_ text: Rope, to path: String, format: TextFormat) throws
-    /// Sends `text` by mail to `to` with `subject`.
-    /// Throws on failure; the error's description is shown to the user as is.
-    func mail(_ text: String, to: String, subject: String) throws
+    /// The text is the buffer's rope itself (a snapshot, no copy).
+    func save(_ text: Rope, to path: String, format: TextFormat) throws -> DiskVersion?
+    /// The version of the file at `path` (as typed for Write Out) now, or nil when there is none.
+    func version(of path: String) -> DiskVersion?
+    /// Starts sending `text` by mail to the To field `to` (RFC 5322 addresses, as typed) with
+    /// `subject`, and returns at once; the job says how it ended (its message is shown as is).
+    func startMail(_ text: Rope, to: String, subject: String) -> BackgroundJob
+    /// Starts `commandLine` (^T: split into words like a shell's, run without a shell) with
+    /// `input` on its standard input, and returns at once; the job's outcome carries its output.
+    func startCommand(_ commandLine: String, input: Rope) -> BackgroundJob
+    /// Writes `text` to the recovery file of `document` (the path Write Out would use), atomically.
+    /// Throws when it cannot; the error's description names the file and the reason.
+    func writeJournal(_ text: Rope, forDocument document: String) throws
+    /// Removes the recovery file of `document`, if there is one.
+    func removeJournal(forDocument document: String)
     /// The text of the file at `path` (as the user typed it for ^R), bytes as they are.
     /// Throws when it cannot be read or is not UTF-8 text; the error's description is shown as is.
     func read(_ path: String) throws -> String
@@ -34,19 +46,31 @@ public protocol DocumentSharing {
     /// Writes the text to `path` in the format its extension names: `.hocr`, `.tsv`, `.xml`
     /// (ALTO) and `.pdf` are the photos' documents with each recognized word as `corrections`
     /// says (index = the word's index in ``EditorState/words``; nil: as read, "": deleted);
-    /// any other name is `save(_:to:format:)`.
+    /// any other name is `save(_:to:format:)`. Returns the written file's version (nil when it
+    /// cannot be told).
     /// Throws on failure; the error's description is shown to the user as is.
-    func save(_ text: Rope, to path: String, format: TextFormat, corrections: [String?]) throws
+    func save(_ text: Rope, to path: String, format: TextFormat, corrections: [String?]) throws -> DiskVersion?
     /// Why Write Out must not write `path` (the photo being edited, an image file name), or nil.
     func refusal(toWrite path: String) -> String?
 }
 
 extension DocumentSharing {
     /// Plain text only: `save(_:to:format:)`.
-    public func save(_ text: Rope, to path: String, format: TextFormat, corrections: [String?]) throws {
+    public func save(_ text: Rope, to path: String, format: TextFormat, corrections: [String?]) throws
+        -> DiskVersion?
+    {
         try save(text, to: path, format: format)
     }
 
     /// Nothing refused.
     public func refusal(toWrite path: String) -> String? { nil }
+}
+
+/// Work that runs while the editor goes on drawing and reading keys (a mail command, a ^T
+/// command): the run loop polls it and may cancel it.
+public protocol BackgroundJob: AnyObject {
+    /// How it ended, or nil while it runs; never blocks.
+    func poll() -> JobOutcome?
+    /// Stops it (idempotent; harmless once it ended). ``poll()`` then reports how it ended.
+    func cancel()
 }

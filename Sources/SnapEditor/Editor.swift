@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import SnapTerminal
 import SnapText
@@ -21,33 +22,51 @@ public final class Editor {
     private let terminal: Terminal
     private var recognition: RecognitionTask?
     private let photoReader: ((String) throws -> RecognitionTask)?
+    private let heldRecognition: (() throws -> RecognitionTask)?
     private let photoRenderer: PhotoRenderer?
     private let regionReader: ((PhotoSource, WordBox) throws -> RecognitionTask)?
     private let sharing: DocumentSharing
     private let keymap: Keymap
+    /// The mail or ^T command running now (``Mode/running(_:)``).
+    private var job: BackgroundJob?
+    /// Seconds of a monotonic clock, for the recovery journal's delays.
+    private let clock: () -> Double
 
     /// Set when a termination signal ended the run: what happened to the text, and the message for
     /// stderr (print it after the terminal is restored).
     public var termination: TerminationReport? { state.termination }
 
-    /// Creates an editor on `terminal` for `configuration`, with nano's keys.
-    public init(terminal: Terminal, configuration: EditorConfiguration, keymap: Keymap = .nano) {
+    /// Creates an editor on `terminal` for `configuration`, with nano's keys; `clock` gives
+    /// seconds of a monotonic clock (the recovery journal's delays).
+    public init(
+        terminal: Terminal, configuration: EditorConfiguration, keymap: Keymap = .nano,
+        clock: @escaping () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+    ) {
         self.terminal = terminal
         self.recognition = configuration.recognition
         self.photoReader = configuration.photoReader
+        self.heldRecognition = configuration.heldRecognition
         self.photoRenderer = configuration.photoRenderer
         self.regionReader = configuration.regionReader
         self.sharing = configuration.sharing
         self.keymap = keymap
+        self.clock = clock
         self.state = EditorState(
             displayName: configuration.displayName, saveName: configuration.defaultSaveName,
             savesToOwnFile: configuration.savesToOwnFile,
             content: configuration.recognition == nil ? configuration.initialContent : Rope(),
             recognizing: configuration.recognition != nil, screenSize: terminal.size)
         state.format = configuration.format
+        state.diskState = configuration.diskState
+        state.journal = JournalState(isEnabled: configuration.journals)
         if let photo = configuration.photo { state.photos = [photo] }
         if configuration.recognition == nil, let status = configuration.initialStatus {
             state.status = StatusMessage(status)
+        }
+        if let offer = configuration.recovery {
+            state.mode = .recoveryOffer(offer)
+            state.recognitionOnHold = configuration.recognition == nil && configuration.heldRecognition != nil
+            state.status = nil
         }
         state.keepLineData()
     }
@@ -56,6 +75,11 @@ public final class Editor {
     /// changed, sets ``termination`` and returns 128 + the signal).
     ///
     /// A still-running OCR job is cancelled on the way out.
+    ///
+    /// A mail or ^T command runs in the background meanwhile (the loop polls it on every turn, at
+    /// least every 100 ms), and so the loop still draws, reads keys (^C stops the command) and
+    /// notices a termination signal at once: the emergency save comes first, then the command is
+    /// stopped. Every turn also gives the recovery journal its clock (``apply(clock:to:)``).
     public func run() -> Int32 {
         var needsDraw = true
         while state.exitCode == nil {
@@ -65,13 +89,32 @@ public final class Editor {
                 break
             }
             if pollRecognition() { needsDraw = true }
+            if pollJob() { needsDraw = true }
+            for effect in apply(clock: clock(), to: &state) { perform(effect) }
             if needsDraw { draw() }
             let key = terminal.readKey(timeout: 100)
             needsDraw = key != nil
             if let key, terminal.pendingTerminationSignal == nil { handle(key) }
         }
         if state.isRecognizing { recognition?.cancel() }
+        stopJob()
+        for effect in finishingEffects(state) { perform(effect) }
         return state.exitCode ?? 0
+    }
+
+    /// The mail or ^T command that was still running when the editor ended (a termination
+    /// signal), and was stopped: say so once the terminal is restored.
+    public private(set) var stoppedJob: RunningJob?
+
+    /// Stops a mail or ^T command still running (the editor is ending), waiting at most 2 s for it
+    /// to go (a stopped command is killed at once, with its process group).
+    func stopJob() {
+        guard let job else { return }
+        job.cancel()
+        let deadline = DispatchTime.now().uptimeNanoseconds + 2_000_000_000
+        while job.poll() == nil && DispatchTime.now().uptimeNanoseconds < deadline { usleep(10_000) }
+        if case .running(let running) = state.mode { stoppedJob = running }
+        self.job = nil
     }
 
     /// Handles one key as the run loop does: update, then the effects (drawn first when there are
@@ -82,6 +125,16 @@ public final class Editor {
         guard !effects.isEmpty else { return }
         draw()
         for effect in effects { perform(effect) }
+        pollJob()
+    }
+
+    /// Applies how the running mail or ^T command ended, once it has; true if it did.
+    @discardableResult
+    func pollJob() -> Bool {
+        guard let job, let outcome = job.poll() else { return false }
+        self.job = nil
+        apply(.jobEnded(outcome), to: &state)
+        return true
     }
 
     /// Applies the OCR job's new events; true if there were any.
@@ -100,7 +153,7 @@ public final class Editor {
     /// Does the work of one effect and feeds its outcome back to the state.
     private func perform(_ effect: EditorEffect) {
         switch effect {
-        case .save(let text, let path, let confirmed, let format, let corrections):
+        case .save(let text, let path, let confirmed, let format, let corrections, let changeConfirmed):
             if let refusal = sharing.refusal(toWrite: path) {
                 apply(.saveFailed(message: refusal), to: &state)
                 return
@@ -115,9 +168,22 @@ public final class Editor {
             case .other, .nothing:
                 break
             }
+            // The text's own file, changed on disk by another program since it was read or written.
+            if !changeConfirmed, path == state.saveName, let known = state.diskState {
+                let now = sharing.version(of: path)
+                let changed: Bool
+                switch known {
+                case .absent: changed = now != nil
+                case .present(let version): changed = now != nil && now != version
+                }
+                if changed {
+                    apply(.saveNeedsChangeConfirmation(path: path), to: &state)
+                    return
+                }
+            }
             do {
-                try sharing.save(text, to: path, format: format, corrections: corrections)
-                apply(.saved(path: path), to: &state)
+                let version = try sharing.save(text, to: path, format: format, corrections: corrections)
+                apply(.saved(path: path, version: version), to: &state)
             } catch {
                 var message = Self.message(for: error)
                 if case SnapTextError.notEncodable = error,
@@ -141,11 +207,28 @@ public final class Editor {
                 apply(.fileReadFailed(message: Self.message(for: error)), to: &state)
             }
         case .mail(let text, let to, let subject):
+            job = sharing.startMail(text, to: to, subject: subject)
+        case .runCommand(let commandLine, let input):
+            job = sharing.startCommand(commandLine, input: input)
+        case .cancelJob:
+            job?.cancel()
+        case .writeJournal(let text, let document, let revision):
             do {
-                try sharing.mail(text, to: to, subject: subject)
-                apply(.mailed(to: to), to: &state)
+                try sharing.writeJournal(text, forDocument: document)
+                apply(.journalWritten(document: document, revision: revision), to: &state)
             } catch {
-                apply(.mailFailed(message: Self.message(for: error)), to: &state)
+                apply(.journalFailed(message: Self.message(for: error), revision: revision), to: &state)
+            }
+        case .removeJournal(let document):
+            sharing.removeJournal(forDocument: document)
+            apply(.journalRemoved(document: document), to: &state)
+        case .startRecognition:
+            do {
+                guard let heldRecognition else { return }
+                recognition = try heldRecognition()
+                apply(.recognitionStarted, to: &state)
+            } catch {
+                apply(.recognitionNotStarted(message: Self.message(for: error)), to: &state)
             }
         case .cancelRecognition:
             recognition?.cancel()

@@ -27,6 +27,17 @@ public struct EditorConfiguration {
     public var photoReader: ((String) throws -> RecognitionTask)?
     /// How the text file was written (line ends, encoding, final newline), kept for writing it back.
     public var format = TextFormat()
+    /// The text file as it was on disk when read (``DiskState/absent`` for a new file), so that
+    /// Write Out can tell it changed since; nil when not known (a photo).
+    public var diskState: DiskState?
+    /// Whether the text is kept in a recovery file while it is modified
+    /// (``DocumentSharing/writeJournal(_:forDocument:)``).
+    public var journals = false
+    /// A recovery file found for the document: the editor asks first what to do with it.
+    public var recovery: RecoveryOffer?
+    /// Starts the photo's OCR when ``recognition`` was held back for the recovery question (it is
+    /// nil then); called unless the recovered text is taken.
+    public var heldRecognition: (() throws -> RecognitionTask)?
     /// The photo being read (its path as given to the OCR), for the photo view; nil for a text file.
     public var photo: PhotoSource?
     /// Draws the photo view (M-P); nil when photos cannot be shown.

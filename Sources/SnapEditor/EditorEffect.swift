@@ -3,15 +3,32 @@ import SnapText
 /// Work ``update(_:_:keymap:)`` asks the run loop to do outside the state (files, mail, OCR).
 public enum EditorEffect: Equatable, Sendable {
     /// Write `text` to `path` in `format`; `overwriteConfirmed` is false when the editor should
-    /// first ask if `path` is an existing file other than the text's own. The text is the
-    /// buffer's rope itself (a snapshot, no copy).
+    /// first ask if `path` is an existing file other than the text's own; `changeConfirmed` is
+    /// false when it should first ask if the text's own file changed on disk since it was read
+    /// or written (``EditorState/diskState``). For an export (``EditorConfiguration/isExport(_:)``),
+    /// `corrections` is what each recognized word reads now (``EditorState/wordCorrections``).
+    /// The text is the buffer's rope itself (a snapshot, no copy).
     case save(
         text: Rope, path: String, overwriteConfirmed: Bool, format: TextFormat = TextFormat(),
-        corrections: [String?] = [])
+        corrections: [String?] = [], changeConfirmed: Bool = false)
     /// Read the text file at `path` and insert it at the cursor (^R).
     case insertFile(path: String)
-    /// Mail `text` to `to` with `subject`.
-    case mail(text: String, to: String, subject: String)
+    /// Start mailing `text` to `to` (the To field as typed) with `subject`; the run loop goes on
+    /// while it runs (``DocumentSharing/startMail(_:to:subject:)``) and reports how it ended
+    /// with ``EffectResult/jobEnded(_:)``.
+    case mail(text: Rope, to: String, subject: String)
+    /// Start `commandLine` (^T) with `input` on its standard input
+    /// (``DocumentSharing/startCommand(_:input:)``); its end comes back as ``EffectResult/jobEnded(_:)``.
+    case runCommand(commandLine: String, input: Rope)
+    /// Stop the running mail or ^T command (^C).
+    case cancelJob
+    /// Write `text` to the recovery file of `document` (``DocumentSharing/writeJournal(_:forDocument:)``);
+    /// `revision` comes back in ``EffectResult/journalWritten(document:revision:)``.
+    case writeJournal(text: Rope, document: String, revision: Int)
+    /// Remove the recovery file of `document`.
+    case removeJournal(document: String)
+    /// Start the OCR of the document's photo, held back while a recovery file was offered.
+    case startRecognition
     /// Stop the OCR job.
     case cancelRecognition
     /// Repaint the whole screen, whatever the terminal thinks is on it (^L).
@@ -33,22 +50,32 @@ public enum EditorEffect: Equatable, Sendable {
 
 /// How an ``EditorEffect`` turned out, fed back with ``apply(_:to:)``.
 public enum EffectResult: Equatable, Sendable {
-    /// The text was written to `path`.
-    case saved(path: String)
+    /// The text was written to `path`, which is now at `version` (nil when unknown).
+    case saved(path: String, version: DiskVersion? = nil)
     /// Writing failed; the message names the file and the reason.
     case saveFailed(message: String)
     /// `path` exists and is not this text's file: ask before overwriting.
     case saveNeedsOverwriteConfirmation(path: String)
+    /// `path`, the text's own file, changed on disk since it was read or written: ask first.
+    case saveNeedsChangeConfirmation(path: String)
     /// OCR of the photo at `path` started, for its text to be inserted at the cursor.
     case photoInsertionStarted(path: String)
     /// The file at `path` was read: insert `text` at the cursor.
     case fileRead(path: String, text: String)
     /// Reading a file to insert failed.
     case fileReadFailed(message: String)
-    /// The mail was handed over for `to`.
-    case mailed(to: String)
-    /// Mailing failed.
-    case mailFailed(message: String)
+    /// The running mail or ^T command ended (``Mode/running(_:)``).
+    case jobEnded(JobOutcome)
+    /// The recovery file of `document` now holds the text of `revision`.
+    case journalWritten(document: String, revision: Int)
+    /// The recovery file could not be written (`message` names it and the reason).
+    case journalFailed(message: String, revision: Int)
+    /// The recovery file of `document` was removed.
+    case journalRemoved(document: String)
+    /// The held-back OCR of the document's photo started.
+    case recognitionStarted
+    /// It could not start; `message` says why.
+    case recognitionNotStarted(message: String)
     /// The photo view's picture was drawn.
     case photoRendered(PhotoRendering)
     /// The photo of `request` could not be drawn; `message` says why.
@@ -63,4 +90,14 @@ public enum EffectResult: Equatable, Sendable {
     /// The text could not be rescued (`reason` names the file and the system's reason); the editor
     /// ends because of `signal` all the same.
     case emergencySaveFailed(reason: String, signal: Int32)
+}
+
+/// How a background job (mail, ^T command) ended.
+public enum JobOutcome: Equatable, Sendable {
+    /// It succeeded; `output` is a command's standard output (UTF-8, CR LF as LF), "" for mail.
+    case finished(output: String)
+    /// It failed; `message` names the command and the reason (exit status, its stderr).
+    case failed(message: String)
+    /// The user stopped it (^C), or the editor did on its way out; `message` says what that means.
+    case cancelled(message: String)
 }

@@ -135,6 +135,18 @@ public struct EditorState: Equatable {
     public var exitCode: Int32?
     /// Set when a termination signal ended the editor: what became of the text.
     public var termination: TerminationReport?
+    /// Whether the photo's OCR waits for the answer to the recovery question (it starts unless
+    /// the recovered text is taken).
+    public var recognitionOnHold = false
+    /// Whether the text may not be changed (a recovery file was found and kept, and the user
+    /// chose to open the document read-only): editing keys say "Key is invalid in view mode".
+    public var isReadOnly = false
+    /// The recovery journal: what was written for which document, and when the text last changed.
+    public var journal = JournalState()
+    /// The file `saveName` names as it was when read or last written, to tell whether another
+    /// program changed it since (Write Out then asks); nil when not known (a photo's text
+    /// before its first save).
+    public var diskState: DiskState?
 
     /// A fresh state for `configuration`'s name and text, at `screenSize` (rows × columns).
     public init(
@@ -222,10 +234,127 @@ public enum Mode: Equatable, Sendable {
     /// "Correct this one too?" with Y / N / A / ^C, for each other word read as the one just
     /// corrected (an error series).
     case confirmSeries(SeriesCorrection)
+    /// "The text is empty; mail it anyway?" with Y / N / ^C (from M-M).
+    case confirmEmptyMail
+    /// "File "x" has changed on disk; overwrite?" with Y / N / ^C (Write Out of a file another
+    /// program changed since it was read or written).
+    case confirmChangedOnDisk(path: String)
+    /// A mail command or a command typed for ^T runs; ^C stops it, the screen keeps drawing.
+    case running(RunningJob)
+    /// A ^T command's output, shown in place of the text: Y replaces the region (or the whole
+    /// text) with it, I inserts it at the cursor, N / ^C drop it.
+    case commandOutput(CommandOutput)
+    /// A recovery file was found for the document: R recovers it, D discards it, O opens the
+    /// document read-only (keeping it), ^X leaves. Its text is shown meanwhile.
+    case recoveryOffer(RecoveryOffer)
     /// The photo view (M-P): the photo with the words' boxes above, the text below.
     case photo(PhotoView)
     /// The list of data found in the text (M-F): card numbers, dates, addresses, phone numbers.
     case data(DataMenu)
+}
+
+/// What runs in the background while the editor waits (``Mode/running(_:)``).
+public enum RunningJob: Equatable, Sendable {
+    /// The mail command, sending to `to` (the To field as typed).
+    case mail(to: String)
+    /// A command typed for ^T, its input the region `region` (UTF-8 offsets), or the whole text
+    /// when nil.
+    case command(commandLine: String, region: Range<Int>?)
+}
+
+/// The output of a ^T command, waiting for the user's decision.
+public struct CommandOutput: Equatable, Sendable {
+    /// The command line as typed.
+    public var commandLine: String
+    /// What it wrote on standard output (decoded as UTF-8, CR LF as LF).
+    public var output: String
+    /// The region it was given (UTF-8 offsets of the text), or nil for the whole text.
+    public var region: Range<Int>?
+    /// The output as a buffer, for showing it.
+    public var preview: TextBuffer
+
+    /// The output of `commandLine` run on `region`.
+    public init(commandLine: String, output: String, region: Range<Int>?) {
+        self.commandLine = commandLine
+        self.output = output
+        self.region = region
+        self.preview = TextBuffer(text: output)
+    }
+}
+
+/// A recovery file found when the document was opened (see ``DocumentSharing/writeJournal(_:forDocument:)``).
+public struct RecoveryOffer: Equatable, Sendable {
+    /// Its text.
+    public var text: String
+    /// When it was written, as shown ("2026-12-01 19:04:05").
+    public var written: String
+    /// Its size in octets.
+    public var size: Int
+    /// Its text as a buffer, for showing it.
+    public var preview: TextBuffer
+
+    /// An offer of `text`, written at `written`, `size` octets.
+    public init(text: String, written: String, size: Int) {
+        self.text = text
+        self.written = written
+        self.size = size
+        self.preview = TextBuffer(text: text)
+    }
+}
+
+/// The recovery journal's bookkeeping: the run loop writes the text to the journal a little
+/// while after it changes (``apply(clock:to:)``), and removes it once the text is saved.
+public struct JournalState: Equatable, Sendable {
+    /// Seconds the text must rest unchanged before it is written.
+    public static let idleDelay = 1.0
+    /// Seconds after the first change not yet written at which it is written anyway (while typing
+    /// goes on).
+    public static let maximumDelay = 4.0
+
+    /// Whether the text is journaled at all (off in read-only mode, or when there is no folder).
+    public var isEnabled = false
+    /// The buffer revision seen by the last clock tick.
+    var seenRevision = 0
+    /// When (run-loop clock, seconds) the text last changed.
+    var lastChange: Double?
+    /// When the oldest change not yet in the journal happened.
+    var firstUnwritten: Double?
+    /// The revision last written (meaningful while ``writtenDocument`` is set).
+    var writtenRevision = 0
+    /// The document whose recovery file this editor wrote (and must remove), or nil.
+    public internal(set) var writtenDocument: String?
+    /// A revision whose write failed (not retried until the text changes again).
+    var failedRevision: Int?
+    /// Whether a failure was shown since the last write that worked (it is shown once).
+    var failureShown = false
+
+    /// Journaling on or off.
+    public init(isEnabled: Bool = false) {
+        self.isEnabled = isEnabled
+    }
+}
+
+/// A file as seen on disk, for noticing that another program changed it.
+public enum DiskState: Equatable, Sendable {
+    /// There was no such file.
+    case absent
+    /// The file, at this version.
+    case present(DiskVersion)
+}
+
+/// What tells two versions of a file apart: device and inode (a rename over it makes a new
+/// one), size and modification time (nanoseconds).
+public struct DiskVersion: Hashable, Sendable {
+    /// `st_dev`, `st_ino`, `st_size`, and `st_mtim` in nanoseconds since 1970.
+    public var device: UInt64, inode: UInt64, size: Int64, modified: Int64
+
+    /// A version from `stat(2)` fields.
+    public init(device: UInt64, inode: UInt64, size: Int64, modified: Int64) {
+        self.device = device
+        self.inode = inode
+        self.size = size
+        self.modified = modified
+    }
 }
 
 /// A correction offered for an error series: the other words OCR read as the word the user just
@@ -259,6 +388,8 @@ public enum PromptKind: Equatable, Sendable {
     case mailTo
     /// "Subject: ", after the recipient was given.
     case mailSubject(to: String)
+    /// "Command to execute: " (^T).
+    case executeCommand
 
     /// The history this prompt shares with others of its family.
     public var historyKey: PromptHistoryKey {
@@ -269,6 +400,7 @@ public enum PromptKind: Equatable, Sendable {
         case .mailTo: return .recipient
         case .goToLine: return .position
         case .mailSubject: return .subject
+        case .executeCommand: return .command
         }
     }
 }
@@ -287,6 +419,8 @@ public enum PromptHistoryKey: Hashable, Sendable {
     case subject
     /// "line,column" answers.
     case position
+    /// Command lines (^T).
+    case command
 }
 
 /// An open one-line prompt and the answer being typed.

@@ -29,7 +29,7 @@ public struct KeyBinding<Action: Hashable & Sendable>: Hashable, Sendable {
 /// Not bindings, but rules of ``update(_:_:keymap:)``: printable characters and pastes are typed in
 /// (the text, a prompt's answer); in the text, Esc and then a key is Meta + that key (nano's Esc
 /// prefix); on the help screen, a key bound to nothing closes it.
-public struct Keymap: Sendable {
+public struct Keymap: Equatable, Sendable {
     /// The text being edited.
     public var editing: [KeyBinding<Command>]
     /// While the OCR runs (the text is not there yet).
@@ -42,6 +42,10 @@ public struct Keymap: Sendable {
     public var help: [KeyBinding<HelpAction>]
     /// The alternatives menu of a word.
     public var menu: [KeyBinding<MenuAction>]
+    /// While a mail command or a ^T command runs.
+    public var running: [KeyBinding<Command>]
+    /// The question asked when a recovery file is found.
+    public var recovery: [KeyBinding<RecoveryChoice>]
     /// The photo view (besides these, the text's moving keys move the cursor and the highlight).
     public var photo: [KeyBinding<PhotoAction>]
     /// A region of the photo being framed.
@@ -53,6 +57,7 @@ public struct Keymap: Sendable {
     public init(
         editing: [KeyBinding<Command>], recognizing: [KeyBinding<Command>], prompt: [KeyBinding<PromptAction>],
         question: [KeyBinding<Answer>], help: [KeyBinding<HelpAction>], menu: [KeyBinding<MenuAction>],
+        running: [KeyBinding<Command>] = [], recovery: [KeyBinding<RecoveryChoice>] = [],
         photo: [KeyBinding<PhotoAction>] = [], framing: [KeyBinding<FramingAction>] = [],
         dataMenu: [KeyBinding<DataMenuAction>] = []
     ) {
@@ -62,6 +67,8 @@ public struct Keymap: Sendable {
         self.question = question
         self.help = help
         self.menu = menu
+        self.running = running
+        self.recovery = recovery
         self.photo = photo
         self.framing = framing
         self.dataMenu = dataMenu
@@ -79,6 +86,10 @@ public struct Keymap: Sendable {
     public func helpAction(for key: KeyEvent) -> HelpAction? { Self.action(for: key, in: help) }
     /// What `key` does in the alternatives menu, if anything.
     public func menuAction(for key: KeyEvent) -> MenuAction? { Self.action(for: key, in: menu) }
+    /// The command `key` runs while a mail or ^T command runs, if any.
+    public func runningCommand(for key: KeyEvent) -> Command? { Self.action(for: key, in: running) }
+    /// The choice `key` makes at the recovery question, if any.
+    public func recoveryChoice(for key: KeyEvent) -> RecoveryChoice? { Self.action(for: key, in: recovery) }
     /// What `key` does in the photo view, if anything of its own.
     public func photoAction(for key: KeyEvent) -> PhotoAction? { Self.action(for: key, in: photo) }
     /// What `key` does while a region is framed, if anything.
@@ -90,11 +101,11 @@ public struct Keymap: Sendable {
         bindings.first { $0.keys.contains(key) }?.action
     }
 
-    /// GNU nano's default keys, plus M-M for Mail, Esc for cancelling the OCR, the
-    /// proofreading keys (M-] / M-[ next / previous uncertain word, M-Y accept, M-Space or ^Space
-    /// the alternatives menu), M-P the photo view, M-F the data found, M-C the clipboard. nano's
-    /// M-P (show whitespace) and M-C (constant cursor position) toggles are not implemented, so
-    /// their keys are taken here; M-F there means nothing by default.
+    /// GNU nano's default keys (with ^T, Execute Command), plus M-M for Mail, Esc for cancelling
+    /// the OCR, the proofreading keys (M-] / M-[ next / previous uncertain word, M-Y accept,
+    /// M-Space or ^Space the alternatives menu), M-P the photo view, M-F the data found, M-C the
+    /// clipboard. nano's M-P (show whitespace) and M-C (constant cursor position) toggles are not
+    /// implemented, so their keys are taken here; M-F there means nothing by default.
     ///
     /// ^J, nano's Justify, breaks the line (a terminal sending LF for Enter still works). ^M, ^I
     /// and ^H are not listed: terminals send them as Enter, TAB and Backspace.
@@ -149,6 +160,9 @@ public struct Keymap: Sendable {
             KeyBinding(
                 [.control("r"), .insert], .insertFile,
                 "insert a text file, or a photo's text, at the cursor (asks the name)"),
+            KeyBinding(
+                [.control("t")], .executeCommand,
+                "run a command on the marked region (else the text); its output may replace it or be inserted"),
             KeyBinding([.control("l")], .refresh, "redraw the screen"),
             KeyBinding([.control("p"), .up], .moveUp, "previous line"),
             KeyBinding([.control("n"), .down], .moveDown, "next line"),
@@ -208,6 +222,9 @@ public struct Keymap: Sendable {
             KeyBinding(
                 [.character("A"), .character("a")], .all, bar: "All",
                 "this and all further matches (Replace, Correct this one too?)"),
+            KeyBinding(
+                [.character("I"), .character("i")], .insert, bar: "Insert",
+                "insert the command's output at the cursor (after ^T)"),
             KeyBinding([.control("c"), .escape], .cancel, bar: "Cancel", "cancel"),
         ],
         help: [
@@ -222,6 +239,19 @@ public struct Keymap: Sendable {
             KeyBinding([.escape, .control("c")], .cancel, bar: "Cancel", "close the menu"),
             KeyBinding([.up, .control("p")], .up, bar: "Prev", "the reading above"),
             KeyBinding([.down, .control("n")], .down, bar: "Next", "the reading below"),
+        ],
+        running: [
+            KeyBinding([.control("c")], .cancelJob, bar: "Cancel", "stop the mail command or the ^T command")
+        ],
+        recovery: [
+            KeyBinding([.character("R"), .character("r")], .recover, bar: "Recover", "edit the recovered text"),
+            KeyBinding(
+                [.character("D"), .character("d")], .discard, bar: "Discard",
+                "remove the recovery file and open the document as it is"),
+            KeyBinding(
+                [.character("O"), .character("o")], .readOnly, bar: "Read-Only",
+                "open the document read-only, keeping the recovery file"),
+            KeyBinding([.control("x")], .exit, bar: "Exit", "leave, keeping the recovery file"),
         ],
         photo: [
             KeyBinding([.escape, .meta("p"), .control("x")], .close, bar: "Text", "back to the text"),

@@ -1,5 +1,9 @@
 import SnapTerminal
 import SnapText
+import Synchronization
+
+/// ``Keymap/helpScreen(width:)`` by width, with the keymap it was made for.
+private let wrappedHelpScreens = Mutex<[Int: (keymap: Keymap, lines: [String])]>([:])
 
 /// One shortcut on the two-line help bar: the key as nano writes it and a short label.
 public struct HelpBarItem: Hashable, Sendable {
@@ -61,10 +65,13 @@ extension Keymap {
         switch state.mode {
         case .editing: return Self.barItems(editing)
         case .prompt(let prompt): return Self.barItems(self.prompt.filter { $0.action.isAvailable(in: prompt.kind) })
-        case .confirmReplace, .confirmSave, .confirmOverwrite, .confirmSeries:
+        case .confirmReplace, .confirmSave, .confirmOverwrite, .confirmSeries, .confirmEmptyMail,
+            .confirmChangedOnDisk, .commandOutput:
             return Self.barItems(question.filter { $0.action.isAvailable(in: state.mode) })
         case .help: return Self.barItems(help)
         case .alternatives: return Self.barItems(menu)
+        case .running: return Self.barItems(running)
+        case .recoveryOffer: return Self.barItems(recovery)
         case .photo(let view): return view.region == nil ? Self.barItems(photo) : Self.barItems(framing)
         case .data: return Self.barItems(dataMenu)
         }
@@ -83,7 +90,8 @@ extension Keymap {
             2
             + ([
                 editing.map(\.keys), recognizing.map(\.keys), prompt.map(\.keys), question.map(\.keys),
-                help.map(\.keys), menu.map(\.keys), photo.map(\.keys), framing.map(\.keys), dataMenu.map(\.keys),
+                help.map(\.keys), menu.map(\.keys), running.map(\.keys), recovery.map(\.keys),
+                photo.map(\.keys), framing.map(\.keys), dataMenu.map(\.keys),
             ].joined().map { Self.keyNames($0).count }.max() ?? 0)
         func section<Action>(_ title: String, _ bindings: [KeyBinding<Action>]) -> [String] {
             [""] + [title]
@@ -98,12 +106,15 @@ extension Keymap {
         ]
             + section("The text:", editing)
             + section("While the OCR runs:", recognizing)
-            + section("In a prompt (Search, Replace with, File Name to Write, To, Subject):", prompt)
+            + section("In a prompt (Search, Replace with, File Name to Write, To, Subject, Command):", prompt)
             + section(
-                "At a question (Replace this instance?, Correct this one too?, Save modified buffer?, OVERWRITE?):",
+                "At a question (Replace this instance?, Correct this one too?, Save modified buffer?, OVERWRITE?, "
+                    + "a command's output):",
                 question)
             + section("On this help screen:", help)
             + section("In the menu of other readings of a word (M-Space):", menu)
+            + section("While a mail or a command runs:", running)
+            + section("When a recovery file is found:", recovery)
             + section("In the photo view (M-P; the text's moving keys move the highlight too):", photo)
             + section("While a region of the photo is framed:", framing)
             + section("In the list of data found in the text (M-F):", dataMenu)
@@ -112,8 +123,14 @@ extension Keymap {
     /// The help screen's text wrapped to `width` columns: a line too long breaks at spaces, its
     /// continuation indented to where the description starts (when that leaves half the width),
     /// and a word longer than a line is cut. Scrolling and drawing use these lines.
+    ///
+    /// Remembered per width for the last keymap asked about: each key on the help screen scrolls
+    /// and redraws it, and wrapping some 240 lines on every key made paging through it lag.
     public func helpScreen(width: Int) -> [String] {
-        helpScreen.flatMap { Self.wrap($0, width: width) }
+        if let known = wrappedHelpScreens.withLock({ $0[width] }), known.keymap == self { return known.lines }
+        let lines = helpScreen.flatMap { Self.wrap($0, width: width) }
+        wrappedHelpScreens.withLock { $0[width] = (self, lines) }
+        return lines
     }
 
     static func wrap(_ line: String, width: Int) -> [String] {

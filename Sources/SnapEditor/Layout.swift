@@ -1,4 +1,5 @@
 import SnapTerminal
+import SnapText
 
 /// Where each part of the screen goes at a given size (nano's layout, shrunk for tiny terminals).
 ///
@@ -28,6 +29,16 @@ extension EditorState {
     /// The layout at ``screenSize``.
     var layout: Layout {
         Layout(size: screenSize, wantsStatusRow: wantsStatusRow)
+    }
+
+    /// What is shown in place of the text: a ^T command's output waiting for Y / I / N, or the
+    /// text of a recovery file waiting for R / D / O.
+    var preview: TextBuffer? {
+        switch mode {
+        case .commandOutput(let output): return output.preview
+        case .recoveryOffer(let offer): return offer.preview
+        default: return nil
+        }
     }
 
     /// Whether something must be shown on the status line (a prompt, a question or a message).

@@ -18,6 +18,15 @@ public func render(_ state: EditorState, size: TerminalSize, keymap: Keymap = .n
     } else if state.mode == .help {
         drawHelpScreen(
             &frame, rows: layout.textRows, lines: keymap.helpScreen(width: size.columns), top: state.helpTopLine)
+    } else if let preview = state.preview {
+        // A ^T command's output or a recovery file's text, shown in place of the text.
+        var shown = state
+        shown.buffer = preview
+        shown.markAnchor = nil
+        shown.words = []
+        shown.topLine = 0
+        shown.mode = .editing
+        drawText(&frame, rows: layout.textRows, shown)
     } else if case .photo = state.mode {
         drawPhotoView(&frame, rows: layout.textRows, state)
     } else {
@@ -88,6 +97,7 @@ private func drawTitle(_ frame: inout Frame, row: Int, _ state: EditorState) {
         right.append(uncertain == 0 ? "no uncertain words" : "\(uncertain) uncertain")
     }
     if state.isModified { right.append("Modified") }
+    if state.isReadOnly { right.append("View") }
     if case .finished(let confidence) = state.recognition { right.append("conf \(confidence)") }
     let rightText = right.joined(separator: "  ")
     let name = state.displayName
@@ -260,6 +270,41 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
         let word = menu.entries.last?.text ?? ""
         drawQuestion(&frame, row: row, "Replace \"\(word)\" with: ")
         return
+    case .confirmEmptyMail:
+        drawQuestion(&frame, row: row, "The text is empty; mail it anyway? ")
+        return
+    case .confirmChangedOnDisk(let path):
+        let question = "File \"\(path)\" has changed on disk; overwrite? "
+        drawQuestion(
+            &frame, row: row,
+            displayWidth(question) <= width
+                ? question
+                : "File \"\(EditorConfiguration.fileName(of: path))\" has changed on disk; overwrite? ")
+        return
+    case .commandOutput(let output):
+        let lines = output.preview.writtenLineCount
+        let what = output.region == nil ? "the whole text" : "the marked text"
+        drawQuestion(
+            &frame, row: row,
+            output.output.isEmpty
+                ? "The command wrote nothing; replace \(what) with nothing? "
+                : "Replace \(what) with this output (\(plural(lines, "line")))? ")
+        return
+    case .recoveryOffer(let offer):
+        let size = plural(offer.size, "byte")
+        let question = "Recovery file of \"\(state.displayName)\" written \(offer.written) (\(size)): "
+        drawQuestion(
+            &frame, row: row,
+            displayWidth(question) <= width ? question : "Recovery file written \(offer.written) (\(size)): ")
+        return
+    case .running(let job):
+        let text: String
+        switch job {
+        case .mail(let to): text = "[ Sending to \(to)… ]"
+        case .command(let commandLine, _): text = "[ Running \(commandLine)… ]"
+        }
+        frame.write(text, row: row, column: max(0, (width - displayWidth(text)) / 2), style: .reverse)
+        return
     case .data(let menu):
         let item = menu.items[menu.selected]
         let text = item.note ?? "\(item.kind.label) \(item.value)" + (item.issuer.map { " (\($0))" } ?? "")
@@ -307,6 +352,7 @@ private func label(for kind: PromptKind, lastSearch: String, state: EditorState)
     case .goToLine: return "Enter line number, column number: "
     case .mailTo: return "To: "
     case .mailSubject: return "Subject: "
+    case .executeCommand: return "Command to execute: "
     }
 }
 

@@ -19,6 +19,17 @@ func updateEditing(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap) 
     }
     let wasCut = state.lastCommandWasCut
     state.lastCommandWasCut = false
+    if state.isReadOnly {
+        let typed: Bool
+        switch key {
+        case .character, .paste: typed = true
+        default: typed = keymap.command(for: key).map(changesText) ?? false
+        }
+        if typed {
+            state.status = StatusMessage("Key is invalid in view mode")
+            return []
+        }
+    }
     switch key {
     case .character(let character):
         state.buffer.insert(String(character))
@@ -77,7 +88,13 @@ func perform(_ command: Command, on state: inout EditorState, afterCut: Bool) ->
         let kind = state.buffer.history.redoSteps.last.map(describe)
         state.status = StatusMessage(state.buffer.redo() ? "Redid \(kind ?? "action")" : "Nothing to redo")
     case .mail:
-        state.mode = .prompt(Prompt(kind: .mailTo, answer: state.promptHistory[.recipient]?.last ?? ""))
+        // Each mail starts with an empty To (earlier ones are on Up); an empty text asks first.
+        let empty = state.buffer.text.allSatisfy { $0.isWhitespace }
+        state.mode = empty ? .confirmEmptyMail : .prompt(Prompt(kind: .mailTo))
+    case .executeCommand:
+        state.mode = .prompt(Prompt(kind: .executeCommand))
+    case .cancelJob:
+        break
     case .cutLine:
         if !afterCut { state.buffer.closeUndoGroup() }  // a new series of cuts: a new undo step
         let cut = state.markedRegion.map { state.buffer.cut($0) } ?? state.buffer.cutLine()

@@ -88,15 +88,16 @@ private func insertRecognized(text: String, confidence: Int, words: [ProofWord],
 /// Applies how an ``EditorEffect`` turned out.
 public func apply(_ result: EffectResult, to state: inout EditorState) {
     switch result {
-    case .saved(let path) where EditorConfiguration.isExport(path):
+    case .saved(let path, _) where EditorConfiguration.isExport(path):
         // An export is a copy in another format: the text itself is still unsaved, and ^S still
-        // writes the text file.
+        // writes the text file (whose version on disk is still the one known).
         let unplaced = state.unplacedWordCount
         state.status = StatusMessage(
             "Wrote \(plural(state.buffer.writtenLineCount, "line")) to \(EditorConfiguration.fileName(of: path))"
                 + (unplaced > 0 ? "; \(plural(unplaced, "typed word")) not in it (no box)" : ""))
         if state.exitAfterSave { state.exitCode = 0 }
-    case .saved(let path):
+    case .saved(let path, let version):
+        state.diskState = version.map(DiskState.present)
         state.isModified = false
         state.hasUnsavedText = false
         state.displayName = EditorConfiguration.fileName(of: path)  // nano's title follows the file written
@@ -109,6 +110,8 @@ public func apply(_ result: EffectResult, to state: inout EditorState) {
         state.status = StatusMessage(message, isError: true)
     case .saveNeedsOverwriteConfirmation(let path):
         state.mode = .confirmOverwrite(path: path)
+    case .saveNeedsChangeConfirmation(let path):
+        state.mode = .confirmChangedOnDisk(path: path)
     case .fileRead(let path, let text):
         // One undo step, whatever was typed before.
         state.buffer.closeUndoGroup()
@@ -137,9 +140,27 @@ public func apply(_ result: EffectResult, to state: inout EditorState) {
         state.photoFailure = (request, message)
     case .fileReadFailed(let message):
         state.status = StatusMessage(message, isError: true)
-    case .mailed(let to):
-        state.status = StatusMessage("Mail sent to \(to)")
-    case .mailFailed(let message):
+    case .jobEnded(let outcome):
+        jobEnded(outcome, in: &state)
+    case .journalWritten(let document, let revision):
+        state.journal.writtenDocument = document
+        state.journal.writtenRevision = revision
+        state.journal.failedRevision = nil
+        state.journal.failureShown = false
+    case .journalFailed(let message, let revision):
+        state.journal.failedRevision = revision
+        if !state.journal.failureShown {
+            state.status = StatusMessage("Cannot write the recovery file: \(message)", isError: true)
+            state.journal.failureShown = true
+        }
+    case .journalRemoved(let document):
+        if state.journal.writtenDocument == document { state.journal.writtenDocument = nil }
+    case .recognitionStarted:
+        state.recognitionOnHold = false
+        state.recognition = .running(percent: 0)
+    case .recognitionNotStarted(let message):
+        state.recognitionOnHold = false
+        state.recognition = .failed(message: message)
         state.status = StatusMessage(message, isError: true)
     case .suggested(let markID, let suggestions):
         guard state.words.indices.contains(markID) else { return }

@@ -171,6 +171,9 @@ private func updateFraming(_ state: inout EditorState, _ view: PhotoView, _ acti
             return (max(1, Int(x.rounded())), max(1, Int(y.rounded())))
         } ?? (8, 16)
     switch action {
+    case .read? where state.isReadOnly:
+        state.status = StatusMessage("Key is invalid in view mode")
+        return []
     case .read?:
         state.mode = .editing
         return [.readRegion(photo: state.photos[view.photo], index: view.photo, region: region)]

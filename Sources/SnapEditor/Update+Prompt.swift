@@ -149,9 +149,19 @@ private func accept(_ prompt: Prompt, in state: inout EditorState) -> [EditorEff
         }
         state.mode = .prompt(Prompt(kind: .mailSubject(to: to), answer: defaultSubject(of: state.buffer)))
     case .mailSubject(let to):
-        // The mail command may take a while (up to its timeout): the screen says so meanwhile.
-        state.status = StatusMessage("Sending to \(to)…")
-        return [.mail(text: state.buffer.text, to: to, subject: answer)]
+        // The mail command may take a while (up to its timeout): the editor waits, drawing and
+        // reading keys (^C stops it), and the screen says what it waits for.
+        state.mode = .running(.mail(to: to))
+        return [.mail(text: state.buffer.content, to: to, subject: answer)]
+    case .executeCommand:
+        guard !answer.trimmingWhitespace().isEmpty else {
+            state.status = StatusMessage("Cancelled")
+            return []
+        }
+        let region = state.markedRegion
+        let input = region.map { Rope(state.buffer.text(inUTF8: $0)) } ?? state.buffer.content
+        state.mode = .running(.command(commandLine: answer, region: region))
+        return [.runCommand(commandLine: answer, input: input)]
     }
     return []
 }

@@ -170,7 +170,7 @@ func updateSeries(_ state: inout EditorState, _ series: SeriesCorrection, _ answ
         series.accepted += series.pending
         series.pending = []
     case .cancel?: series.pending = []
-    case nil: return
+    case .insert?, nil: return
     }
     if !series.pending.isEmpty {
         state.mode = .confirmSeries(series)

@@ -36,6 +36,17 @@ public func update(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap =
         updateAlternatives(&state, menu, keymap.menuAction(for: key))
     case .confirmSeries(let series):
         updateSeries(&state, series, keymap.answer(for: key))
+    case .confirmEmptyMail:
+        updateEmptyMailQuestion(&state, keymap.answer(for: key))
+    case .confirmChangedOnDisk(let path):
+        effects = updateChangedOnDiskQuestion(&state, path: path, keymap.answer(for: key))
+    case .running(let job):
+        effects = updateRunning(&state, job, key, keymap: keymap)
+    case .commandOutput(let output):
+        updateCommandOutput(&state, output, keymap.answer(for: key))
+    case .recoveryOffer(let offer):
+        effects = updateRecovery(
+            &state, offer, keymap.recoveryChoice(for: key), startsRecognition: state.recognitionOnHold)
     case .photo(let view):
         effects = updatePhoto(&state, view, key, keymap: keymap)
     case .data(let menu):
@@ -97,7 +108,7 @@ private func updateSaveQuestion(_ state: inout EditorState, _ answer: Answer?) {
     case .cancel?:
         state.mode = .editing
         state.status = StatusMessage("Cancelled")
-    case .all?, nil:
+    case .all?, .insert?, nil:
         break
     }
 }
@@ -118,7 +129,7 @@ private func updateOverwriteQuestion(_ state: inout EditorState, path: String, _
         state.mode = .editing
         state.exitAfterSave = false
         state.status = StatusMessage("Cancelled")
-    case .all?, nil:
+    case .all?, .insert?, nil:
         break
     }
     return []

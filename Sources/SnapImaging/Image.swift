@@ -36,11 +36,13 @@ public final class Image {
     /// Horizontal resolution in DPI as stored in the file (0 when the file says nothing).
     public var resolution: Int { Int(pixGetXRes(pix)) }
 
-    /// A new image with its resolution field set to `dpi` (pixels are shared, not copied).
-    public func withResolution(_ dpi: Int) throws -> Image {
-        let copy = try Image.wrap(pixCopy(nil, pix), "pixCopy")
-        pixSetResolution(copy.pix, l_int32(dpi), l_int32(dpi))
-        return copy
+    /// Sets the resolution field (DPI, both directions) of this image's pixels, unless it already
+    /// holds `dpi` (so that an image only read by another thread is not written; Leptonica
+    /// `pixSetResolution`).
+    public func setResolution(_ dpi: Int) {
+        if pixGetXRes(pix) != l_int32(dpi) || pixGetYRes(pix) != l_int32(dpi) {
+            pixSetResolution(pix, l_int32(dpi), l_int32(dpi))
+        }
     }
 
     /// Encodes the image as PNG (Leptonica `pixWriteMem`, `IFF_PNG`). Used for debugging and tests.

@@ -25,6 +25,13 @@ final class Pending<T>: Sendable {
         }
     }
 
+    /// Whether the value is ready, waiting for it at most `seconds`.
+    func isDone(waitingAtMost seconds: Double) -> Bool {
+        guard done.wait(timeout: .now() + seconds) == .success else { return false }
+        done.signal()  // for `take()`
+        return true
+    }
+
     /// Waits for the value; call it once.
     /// - Throws: the error `work` threw.
     func take() throws -> sending T {
@@ -129,6 +136,17 @@ public struct Recognizer {
             startedEngine = started
             return started
         }
+        // Hunspell's dictionaries (about 0.16 s and 20 MiB for en_US and fr) weigh the readings
+        // against each other and mark the words no dictionary knows; they load there too.
+        let languages = engineOptions.languages
+        let pendingSpelling = Pending { try SpellChecker(languages: languages) }
+        var loadedSpelling: SpellChecker??
+        func readySpelling() -> SpellChecker? {
+            if let loadedSpelling { return loadedSpelling }
+            let loaded = try? pendingSpelling.take()
+            loadedSpelling = .some(loaded)
+            return loaded
+        }
         // A region is cut from the photo at full size: a small part of a large JPEG decoded at
         // 1/4 would lose what the region is read for.
         let loader = ImageLoader(
@@ -161,17 +179,28 @@ public struct Recognizer {
             return r
         }
 
-        // One variant: prepare with `settings`, recognize, report progress within [lo, lo + span].
+        // One variant: prepare with `settings`, then recognize with progress within [lo, lo + span].
+        func prepared(_ image: Image, _ settings: PreprocessingOptions) throws -> PreparedImage {
+            let page = try Preprocessor(options: settings).prepare(image)
+            notes.append(.prepared(PreparationVariant(settings), PageMeasurements(page)))
+            return page
+        }
+        func readVariant(_ page: inout PreparedImage, _ settings: PreprocessingOptions, _ lo: Int, _ span: Int) throws
+            -> RecognitionResult
+        {
+            let r = try read(&page, lo, span)
+            notes.append(
+                .read(
+                    PreparationVariant(settings), meanConfidence: r.meanConfidence, words: r.words.count,
+                    score: Recognizer.score(r)))
+            return r
+        }
         func attempt(_ image: Image, _ settings: PreprocessingOptions, _ lo: Int, _ span: Int) throws -> (
             RecognitionResult, PreparedImage
         ) {
             guard progress(lo, .preparing) else { throw OCRError.cancelled }
-            var page = try Preprocessor(options: settings).prepare(image)
-            let variant = PreparationVariant(settings)
-            notes.append(.prepared(variant, PageMeasurements(page)))
-            let r = try read(&page, lo + span / 10, span - span / 10)
-            notes.append(
-                .read(variant, meanConfidence: r.meanConfidence, words: r.words.count, score: Recognizer.score(r)))
+            var page = try prepared(image, settings)
+            let r = try readVariant(&page, settings, lo + span / 10, span - span / 10)
             return (r, page)
         }
 
@@ -199,7 +228,17 @@ public struct Recognizer {
             preprocessing.findPage = false
             detectOrientation = false
         }
-        var (best, page) = try attempt(upright, preprocessing, 5, 55)
+        guard progress(5, .preparing) else { throw OCRError.cancelled }
+        var page = try prepared(upright, preprocessing)
+        // Never worse than doing nothing (below): a page the preparation transformed is also read
+        // as it is, by a second engine on the second core while this one reads the prepared page.
+        var plainReading =
+            page.isTransformed
+            ? PlainReading(
+                try Preprocessor(options: preprocessing).plain(upright), engine: engineOptions, reduction: reduction)
+            : nil
+        defer { plainReading?.cancel() }
+        var best = try readVariant(&page, preprocessing, 10, 50)
         // Enlarging small print usually helps, but a small crop that mixes tiny and large type can
         // read worse enlarged; when the enlarged page is small, a second reading at the photo's own
         // size costs little, and it is kept when clearly better.
@@ -230,6 +269,9 @@ public struct Recognizer {
                     let (r, p) = try attempt(turned, preprocessing, 70, 30)
                     if r.meanConfidence >= best.meanConfidence {
                         (best, page, upright, osdTurns) = (r, p, turned, o.quarterTurnsClockwise)
+                        // What the second engine reads is the photo as it was, not turned.
+                        plainReading?.cancel()
+                        plainReading = nil
                         notes.append(
                             .turnedByOrientationDetection(degrees: osdTurns * 90, confidence: Double(o.confidence)))
                     }
@@ -247,28 +289,36 @@ public struct Recognizer {
             }
         }
         // Never worse than doing nothing: a page the preparation transformed, or read poorly, is
-        // also read as it is, and the reading with more evidence of real words is kept.
-        // The spelling dictionaries that judge the two readings (about 0.3 s) load on the second
-        // core while the photo is read again; a clean page needs neither.
+        // also read as it is, and the reading with more evidence of real words is kept. A clean
+        // page needs no second reading.
         let poor = best.words.isEmpty || best.meanConfidence < Recognizer.orientationCheckBelowConfidence
         if page.isTransformed || poor {
-            let languages = engineOptions.languages
-            let pendingSpelling = Pending { try SpellChecker(languages: languages) }
-            var plainPage = try Preprocessor(options: preprocessing).plain(upright)
-            let r = try read(&plainPage, 85, 14)
+            var r: RecognitionResult
+            var plainPage: PreparedImage
+            var plainEngine: TesseractEngine?
+            if let started = plainReading {
+                let outcome = try started.wait { p in progress(85 + p * 14 / 100, .recognizing) }
+                (r, plainPage, plainEngine) = (outcome.result, outcome.page, outcome.engine)
+            } else {
+                plainPage = try Preprocessor(options: preprocessing).plain(upright)
+                r = try read(&plainPage, 85, 14)
+            }
             // Without a dictionary for the languages there is no evidence to weigh: the prepared
             // reading stays.
-            if let spelling = try? pendingSpelling.take() {
+            if let spelling = readySpelling() {
                 // Noise left out of a reading still tells how much of it was noise.
                 let prepared = WordEvidence(text: best.text + "\n" + best.leftOutText, isKnown: spelling.isKnown)
                 let asIs = WordEvidence(text: r.text + "\n" + r.leftOutText, isKnown: spelling.isKnown)
                 notes.append(.compared(prepared: prepared.score, plain: asIs.score))
                 if asIs.score > prepared.score {
+                    // The second engine's documents are rendered only now that they are wanted.
+                    if let plainEngine, let render { r.rendered = try plainEngine.renderLast(render) }
                     (best, page) = (r, plainPage)
                     notes.append(.keptPlainReading)
                 }
             }
         }
+        plainReading = nil
         if page.page != nil { notes.append(.pageStraightened) }
         if page.invertedRegions > 0 { notes.append(.regionsInverted(page.invertedRegions)) }
         if page.backgroundNormalized { notes.append(.lightEvenedOut) }
@@ -293,6 +343,10 @@ public struct Recognizer {
             }
         }
         best.notes = [.languagesLoaded(try readyEngine().loadedLanguages)] + notes + best.notes
+        // Proofreading's spelling signal; without a dictionary the words stay unchecked.
+        if !best.words.isEmpty, let spelling = readySpelling() {
+            best = Proofreading.checkingSpelling(best, with: spelling)
+        }
         if let rendered = best.rendered {
             // The documents' coordinates: from the prepared page back through its preparation,
             // the orientation turn and the JPEG's reduced decoding, to the photo's own pixels.

@@ -154,10 +154,11 @@ public final class TesseractEngine {
         _ page: PreparedImage, render: RenderRequest? = nil, progress: ((Int) -> Bool)? = nil
     ) throws -> RecognitionResult {
         let pix = page.image.pix  // Tesseract copies what it needs in SetImage2
-        pixSetResolution(pix, l_int32(page.resolution), l_int32(page.resolution))
+        page.image.setResolution(page.resolution)
+        // SetImage2 also clears the previous page's results, which stay until then for the
+        // renderers (`renderLast`).
         TessBaseAPISetImage2(handle, pix)
         TessBaseAPISetSourceResolution(handle, Int32(page.resolution))
-        defer { TessBaseAPIClear(handle) }
 
         let context = MonitorContext(progress: progress)
         guard let monitor = TessMonitorCreate() else { throw OCRError.recognitionFailed }
@@ -192,6 +193,11 @@ public final class TesseractEngine {
         result.renderedWordBoxes = words.map(\.pageBox)
         return result
     }
+
+    /// Tesseract's documents of the page this engine read last (see `recognize(_:render:progress:)`),
+    /// for a reading whose documents were not rendered when it was made.
+    /// - Throws: `ExportError.renderFailed` when a renderer cannot start or write.
+    func renderLast(_ request: RenderRequest) throws -> RenderedPage { try render(request) }
 
     /// Runs Tesseract's renderers on the page just recognized (`TessHOcrRendererCreate`,
     /// `TessTsvRendererCreate`, `TessAltoRendererCreate`, `TessPDFRendererCreate`, chained with

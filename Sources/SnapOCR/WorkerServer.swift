@@ -30,14 +30,10 @@ public struct WorkerServer: Sendable {
             return .failure(.badRequest)
         }
         do {
-            var result = try Recognizer(options: request.options).recognize(path: path, photoName: request.displayName)
+            let result = try Recognizer(options: request.options).recognize(path: path, photoName: request.displayName)
             { percent, stage in
                 send(.progress(percent: percent, stage: stage))
                 return true
-            }
-            // Proofreading's spelling signal and suggestions; without a dictionary the words stay unchecked.
-            if !result.words.isEmpty, let spelling = try? SpellChecker(languages: request.options.engine.languages) {
-                result = Proofreading.checkingSpelling(result, with: spelling)
             }
             do {
                 try write(.result(result))

@@ -13,7 +13,17 @@ public enum AtomicFile {
     ///
     /// - A symbolic link is written through: its final target is replaced, the link stays.
     /// - An existing file keeps its permission bits (and, when the OS allows, its owner); a new
-    ///   file gets 0666 minus the umask.
+    ///   file gets 0666 minus the umask, or `mode` when given (`mode` also replaces the bits of
+    ///   an existing file: the recovery journal is always 0600).
+    /// - A file with more than one hard link is rewritten in place, so that every name sees the
+    ///   new text (a rename would give this name a new file and leave the others on the old
+    ///   one): first a backup copy of the old bytes is written and `fsync`ed beside it
+    ///   (`NAME.lovesnap-backup-XXXXXX`, or `NAME~` with `backup`), then the file is rewritten as
+    ///   below, then the temporary backup is removed. A crash during the rewrite leaves the old
+    ///   text in the backup copy.
+    /// - `backup`: the old file is kept as `NAME~` (beside the final target), replacing an older
+    ///   `NAME~`: the old file itself under the new name (a hard link, so mode, owner and times
+    ///   are kept), or a copy for a hard-linked file or where links are not supported.
     /// - An existing file that the user may not write is refused ("Permission denied") even
     ///   though the folder would allow a rename over it.
     /// - When the file is writable but its folder is not (no temporary file can be made), the
@@ -27,10 +37,13 @@ public enum AtomicFile {
     /// - Parameters:
     ///   - bytes: the complete new contents, in octets.
     ///   - path: the file name as the user gave it; it is echoed in errors.
+    ///   - backup: keep the old file as `NAME~` (nano's `--backup`).
+    ///   - mode: permission bits to give the file (nil: keep the old ones, or 0666 minus umask).
     /// - Throws: `ShareError.writeFailed(path:reason:)` with `path` as given and `reason` the
     ///   `strerror(errno)` of the failing call, e.g. "poem.txt: Permission denied",
-    ///   "poem.txt: Is a directory", "poem.txt: No such file or directory".
-    public static func write(_ bytes: [UInt8], to path: String) throws {
+    ///   "poem.txt: Is a directory", "poem.txt: No such file or directory"; for the backup, the
+    ///   `NAME~` path ("poem.txt~: Permission denied": nothing was written).
+    public static func write(_ bytes: [UInt8], to path: String, backup: Bool = false, mode: mode_t? = nil) throws {
         func fail(_ code: Int32) -> ShareError {
             .writeFailed(path: path, reason: ShareError.reason(code))
         }
@@ -67,24 +80,29 @@ public enum AtomicFile {
         }
         defer { if writableFD >= 0 { close(writableFD) } }
 
+        if let existing, existing.st_nlink > 1 {
+            try writeKeepingLinks(
+                bytes, fd: writableFD, existing: existing, target: target, path: path, backup: backup, mode: mode)
+            return
+        }
+
         let (folder, name) = splitPath(target)
-        // Keep the temporary name short enough for NAME_MAX whatever the target's length.
-        var template =
-            Array(folder.utf8) + Array("/.".utf8) + Array(name.utf8.prefix(100))
-            + Array(".lovesnap-XXXXXX".utf8)
-        template.append(0)
-        var tempName = template.map { CChar(bitPattern: $0) }
-        let tempFD = mkstemp(&tempName)
-        if tempFD < 0 {
-            let code = errno
+        let tempFD: Int32
+        var tempName: [CChar]
+        do {
+            (tempFD, tempName) = try makeTemporary(in: folder, for: name, suffix: ".lovesnap-XXXXXX")
+        } catch let code as Errno {
             // The file is writable, the folder is not: rewrite the file in place.
-            if let existing, writableFD >= 0, code == EACCES || code == EPERM || code == EROFS {
-                try writeInPlace(
-                    bytes, fd: writableFD, oldSize: Int(existing.st_size), path: path,
-                    refusal: code)
+            if let existing, writableFD >= 0, code.code == EACCES || code.code == EPERM || code.code == EROFS {
+                if backup {
+                    throw ShareError.writeFailed(path: target + "~", reason: ShareError.reason(code.code))
+                }
+                let old = try readOld(fd: writableFD, size: Int(existing.st_size), path: path, refusal: code.code)
+                try writeInPlace(bytes, fd: writableFD, old: old, path: path)
+                if let mode { _ = fchmod(writableFD, mode) }
                 return
             }
-            throw fail(code)
+            throw fail(code.code)
         }
         var tempOpen = true
         var keepTemp = false
@@ -92,51 +110,153 @@ public enum AtomicFile {
             if tempOpen { close(tempFD) }
             if !keepTemp { unlink(tempName) }
         }
-        _ = fcntl(tempFD, F_SETFD, FD_CLOEXEC)
 
         if let existing {
             // Best effort: only root (or the owner, for the group) may hand the file back.
             _ = fchown(tempFD, existing.st_uid, existing.st_gid)
-            if fchmod(tempFD, existing.st_mode & 0o7777) != 0 { throw fail(errno) }
+            if fchmod(tempFD, mode ?? (existing.st_mode & 0o7777)) != 0 { throw fail(errno) }
         } else {
-            if fchmod(tempFD, 0o666 & ~currentUmask()) != 0 { throw fail(errno) }
+            if fchmod(tempFD, mode ?? (0o666 & ~currentUmask())) != 0 { throw fail(errno) }
         }
 
         if let code = writeAll(bytes, to: tempFD) { throw fail(code) }
         if fsync(tempFD) != 0 { throw fail(errno) }
         tempOpen = false
         if close(tempFD) != 0 { throw fail(errno) }
+        if backup, existing != nil {
+            try keepOldFile(target, folder: folder, name: name, fd: writableFD, existing: existing!)
+        }
         if rename(tempName, target) != 0 { throw fail(errno) }
         keepTemp = true
+        try syncFolder(folder, path: path)
+    }
 
-        // Make the rename itself durable. Some file systems cannot fsync a folder (EINVAL);
-        // the data are already in place then, so only a real I/O error is reported.
+    /// Makes the rename itself durable. Some file systems cannot fsync a folder (EINVAL); the
+    /// data are already in place then, so only a real I/O error is reported.
+    private static func syncFolder(_ folder: String, path: String) throws {
         let folderFD = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folderFD >= 0 {
             defer { close(folderFD) }
-            if fsync(folderFD) != 0, errno == EIO { throw fail(EIO) }
+            if fsync(folderFD) != 0, errno == EIO {
+                throw ShareError.writeFailed(path: path, reason: ShareError.reason(EIO))
+            }
         }
     }
 
-    /// Rewrites an open regular file in place, restoring the old bytes if anything fails.
+    /// `mkstemp` of `folder/.NAME<suffix>` (NAME cut to 100 octets, so the name fits NAME_MAX),
+    /// close-on-exec; the descriptor and the name made. `suffix` ends in "XXXXXX".
+    /// - Throws: ``Errno`` of `mkstemp`.
+    private static func makeTemporary(in folder: String, for name: String, suffix: String, hidden: Bool = true) throws
+        -> (Int32, [CChar])
+    {
+        var template =
+            Array(folder.utf8) + Array((hidden ? "/." : "/").utf8) + Array(name.utf8.prefix(100)) + Array(suffix.utf8)
+        template.append(0)
+        var tempName = template.map { CChar(bitPattern: $0) }
+        let fd = mkstemp(&tempName)
+        if fd < 0 { throw Errno(code: errno) }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        return (fd, tempName)
+    }
+
+    /// `--backup` for a file about to be replaced by a rename: the old file becomes `NAME~`.
     ///
-    /// `refusal` is the errno that made the temporary file impossible; it is reported when the
-    /// old bytes cannot be read back (without them there is no safe undo).
-    private static func writeInPlace(
-        _ bytes: [UInt8], fd: Int32, oldSize: Int, path: String,
-        refusal: Int32
+    /// A hard link to it under a temporary name is renamed over `NAME~` (atomic; mode, owner and
+    /// times kept); where the file system has no hard links, a copy is made instead.
+    private static func keepOldFile(_ target: String, folder: String, name: String, fd: Int32, existing: stat) throws {
+        let backupPath = target + "~"
+        func fail(_ code: Int32) -> ShareError { .writeFailed(path: backupPath, reason: ShareError.reason(code)) }
+        var linkName: [CChar]
+        do {
+            let (probe, made) = try makeTemporary(in: folder, for: name, suffix: "~.lovesnap-XXXXXX")
+            close(probe)
+            linkName = made
+        } catch let code as Errno {
+            throw fail(code.code)
+        }
+        unlink(linkName)
+        if link(target, linkName) == 0 {
+            if rename(linkName, backupPath) != 0 {
+                let code = errno
+                unlink(linkName)
+                throw fail(code)
+            }
+            return
+        }
+        let old = try readOld(fd: fd, size: Int(existing.st_size), path: backupPath, refusal: errno)
+        try writeCopy(old, to: backupPath, folder: folder, name: name, like: existing)
+    }
+
+    /// Writes `bytes` to a new file at `destination` with `like`'s mode (and owner, where
+    /// allowed): a temporary file, fsync, rename.
+    private static func writeCopy(_ bytes: [UInt8], to destination: String, folder: String, name: String, like: stat)
+        throws
+    {
+        func fail(_ code: Int32) -> ShareError { .writeFailed(path: destination, reason: ShareError.reason(code)) }
+        let fd: Int32
+        let tempName: [CChar]
+        do { (fd, tempName) = try makeTemporary(in: folder, for: name, suffix: "~.lovesnap-XXXXXX") } catch let code
+            as Errno
+        {
+            throw fail(code.code)
+        }
+        var done = false
+        defer {
+            close(fd)
+            if !done { unlink(tempName) }
+        }
+        _ = fchown(fd, like.st_uid, like.st_gid)
+        if fchmod(fd, like.st_mode & 0o7777) != 0 { throw fail(errno) }
+        if let code = writeAll(bytes, to: fd) { throw fail(code) }
+        if fsync(fd) != 0 { throw fail(errno) }
+        if rename(tempName, destination) != 0 { throw fail(errno) }
+        done = true
+    }
+
+    /// A file with several hard links: a backup copy first, then the file itself rewritten in
+    /// place (every name sees the new text), then the temporary backup removed.
+    private static func writeKeepingLinks(
+        _ bytes: [UInt8], fd: Int32, existing: stat, target: String, path: String, backup: Bool, mode: mode_t?
     ) throws {
+        let (folder, name) = splitPath(target)
+        let old = try readOld(fd: fd, size: Int(existing.st_size), path: path, refusal: EIO)
+        var temporaryBackup: [CChar]? = nil
+        if backup {
+            try writeCopy(old, to: target + "~", folder: folder, name: name, like: existing)
+        } else if let (backupFD, backupName) = try? makeTemporary(
+            in: folder, for: name, suffix: ".lovesnap-backup-XXXXXX", hidden: false)
+        {
+            // The old text on disk while the file is rewritten; a crash leaves it here.
+            var ok = writeAll(old, to: backupFD) == nil && fsync(backupFD) == 0
+            _ = fchmod(backupFD, existing.st_mode & 0o7777)
+            ok = close(backupFD) == 0 && ok
+            if !ok {
+                unlink(backupName)
+                throw ShareError.writeFailed(
+                    path: String(decoding: backupName.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
+                    reason: ShareError.reason(errno == 0 ? EIO : errno))
+            }
+            try? syncFolder(folder, path: path)
+            temporaryBackup = backupName
+        }
+        try writeInPlace(bytes, fd: fd, old: old, path: path)
+        if let mode { _ = fchmod(fd, mode) }
+        if let temporaryBackup { unlink(temporaryBackup) }
+    }
+
+    /// The `size` old bytes of the open file `fd`, read through a second, read-only descriptor.
+    /// `refusal` is the errno reported when they cannot be read (without them there is no undo).
+    private static func readOld(fd: Int32, size: Int, path: String, refusal: Int32) throws -> [UInt8] {
         func fail(_ code: Int32) -> ShareError {
             .writeFailed(path: path, reason: ShareError.reason(code))
         }
-        // The old bytes are the undo record; read them through a second, read-only descriptor.
         let readFD = open("/proc/self/fd/\(fd)", O_RDONLY | O_CLOEXEC)
         if readFD < 0 { throw fail(refusal) }
         defer { close(readFD) }
-        var old = [UInt8](repeating: 0, count: oldSize)
+        var old = [UInt8](repeating: 0, count: size)
         var got = 0
-        while got < oldSize {
-            let n = old.withUnsafeMutableBytes { pread(readFD, $0.baseAddress! + got, oldSize - got, off_t(got)) }
+        while got < size {
+            let n = old.withUnsafeMutableBytes { pread(readFD, $0.baseAddress! + got, size - got, off_t(got)) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw fail(refusal)
@@ -144,11 +264,19 @@ public enum AtomicFile {
             if n == 0 { break }
             got += n
         }
-        if got != oldSize {
+        if got != size {
             // The file shrank under us; refuse rather than guess.
             throw fail(refusal)
         }
+        return old
+    }
 
+    /// Rewrites an open regular file in place, restoring the `old` bytes if anything fails.
+    private static func writeInPlace(_ bytes: [UInt8], fd: Int32, old: [UInt8], path: String) throws {
+        func fail(_ code: Int32) -> ShareError {
+            .writeFailed(path: path, reason: ShareError.reason(code))
+        }
+        let oldSize = old.count
         // Reserve blocks for a longer text before touching any old byte, so a full disk shows
         // up here and not half-way through the rewrite. Only the region past the old end is
         // allocated, so even glibc's emulation never writes over old data.

@@ -7,32 +7,60 @@ import Dispatch
 #endif
 
 /// Runs one program with `posix_spawn`, feeding its standard input and collecting its
-/// standard error, all in one `poll(2)` loop on the calling thread.
+/// standard output and error, all in one `poll(2)` loop on the calling thread.
+///
+/// The program runs in a session of its own (`setsid`): it has no controlling terminal, so it
+/// cannot draw over the editor or read keys from it through `/dev/tty`, and a timeout or a
+/// cancel kills its whole process group (a `sh -c '…'` and what it started).
 enum ChildProcess {
     struct Result {
         /// Exit status, or 128 + N when the program was killed by signal N.
         var status: Int32
         /// Standard error (at most the limit), decoded as UTF-8, trailing blanks removed.
         var stderr: String
+        /// Standard output, at most `stdoutLimit` octets (empty when it was not kept).
+        var stdout: [UInt8] = []
+        /// Whether the program wrote more than `stdoutLimit` octets to standard output.
+        var stdoutTruncated = false
         /// How many octets of the input the program accepted before closing its input.
         var bytesWritten: Int
     }
 
-    /// - Parameter timeout: seconds the program may take in all; then it is killed (SIGKILL) and
-    ///   `ShareError.mailCommandTimedOut` is thrown.
+    /// Why a run ended without an exit status of the program's own.
+    enum Failure: Error, Equatable {
+        /// `posix_spawn` (or a pipe) failed; `reason` is "PATH: strerror".
+        case notRunnable(reason: String)
+        /// The program passed its `timeout` and was killed (SIGKILL, its process group).
+        case timedOut
+        /// ``Cancellation/cancel()`` was called and the program was killed (its process group).
+        case cancelled
+    }
+
+    /// `POSIX_SPAWN_SETSID` (glibc 2.26+; declared only under `_GNU_SOURCE`, which Swift's Glibc
+    /// module does not define).
+    private static let spawnSetsid: Int32 = 0x80
+
+    /// - Parameters:
+    ///   - stdoutLimit: octets of standard output to keep (0: read and drop it).
+    ///   - timeout: seconds the program may take in all; then its process group is killed
+    ///     (SIGKILL) and ``Failure/timedOut`` is thrown.
+    ///   - cancellation: when cancelled, the process group is killed at once (SIGKILL) and
+    ///     ``Failure/cancelled`` is thrown.
+    /// - Throws: ``Failure``.
     static func run(
-        path: String, arguments: [String], input: [UInt8], stderrLimit: Int,
-        command: String, timeout: Double = .infinity
-    ) throws -> Result {
+        path: String, arguments: [String], input: [UInt8], stderrLimit: Int, stdoutLimit: Int = 0,
+        timeout: Double = .infinity, cancellation: Cancellation? = nil
+    ) throws(Failure) -> Result {
         let deadline =
             timeout.isFinite ? DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9) : UInt64.max
         func millisecondsLeft() -> Int32 {
             let now = DispatchTime.now().uptimeNanoseconds
             return now >= deadline ? 0 : Int32(min(UInt64(Int32.max), (deadline - now) / 1_000_000 + 1))
         }
-        func notRunnable(_ code: Int32) -> ShareError {
-            .mailCommandNotRunnable(command: command, reason: "\(path): \(ShareError.reason(code))")
+        func notRunnable(_ code: Int32) -> Failure {
+            .notRunnable(reason: "\(path): \(ShareError.reason(code))")
         }
+        if cancellation?.isCancelled == true { throw .cancelled }
         // [read, write] pairs; every descriptor is close-on-exec, dup2 clears it for 0/1/2.
         var stdinPipe: [Int32] = [-1, -1]
         var stdoutPipe: [Int32] = [-1, -1]
@@ -65,7 +93,8 @@ enum ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
 
-        // The child starts with no blocked signals and SIGPIPE at its default, whatever we have.
+        // The child starts with no blocked signals and SIGPIPE at its default, whatever we have,
+        // in a new session (no controlling terminal; its pid is its process group).
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -75,8 +104,12 @@ enum ChildProcess {
         var defaults = sigset_t()
         sigemptyset(&defaults)
         sigaddset(&defaults, SIGPIPE)
+        sigaddset(&defaults, SIGINT)
+        sigaddset(&defaults, SIGTERM)
+        sigaddset(&defaults, SIGHUP)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | spawnSetsid))
 
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
         argv.append(nil)
@@ -93,6 +126,14 @@ enum ChildProcess {
             spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
         }
         if spawned != 0 { throw notRunnable(spawned) }
+
+        /// Kills the program and everything in its process group, and reaps it.
+        func killAndReap() {
+            kill(-pid, SIGKILL)
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        }
 
         var inFD = stdinPipe[1]
         var outFD = stdoutPipe[0]
@@ -124,18 +165,21 @@ enum ChildProcess {
 
         var written = 0
         var errBytes: [UInt8] = []
+        var outBytes: [UInt8] = []
+        var outTruncated = false
         var buffer = [UInt8](repeating: 0, count: 65536)
         var exitStatus: Int32? = nil
         if input.isEmpty { closeOnce(&inFD) }
+        let cancelFD = cancellation?.descriptor ?? -1
 
         /// Reads what is available now (until EAGAIN); closes `fd` at end of file or on error.
-        func drain(_ fd: inout Int32, keep: Bool) {
+        func drain(_ fd: inout Int32, into kept: inout [UInt8], limit: Int, truncated: inout Bool) {
             while fd >= 0 {
                 let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
                 if n > 0 {
-                    if keep && errBytes.count < stderrLimit {
-                        errBytes += buffer[0..<min(n, stderrLimit - errBytes.count)]
-                    }
+                    let room = max(0, limit - kept.count)
+                    kept += buffer[0..<min(n, room)]
+                    if n > room { truncated = true }
                 } else if n == 0 || (errno != EINTR && errno != EAGAIN) {
                     closeOnce(&fd)
                 } else if errno == EAGAIN {
@@ -143,22 +187,28 @@ enum ChildProcess {
                 }
             }
         }
+        var errTruncated = false
+        func drainOut() { drain(&outFD, into: &outBytes, limit: stdoutLimit, truncated: &outTruncated) }
+        func drainErr() { drain(&errFD, into: &errBytes, limit: stderrLimit, truncated: &errTruncated) }
 
         while inFD >= 0 || ((outFD >= 0 || errFD >= 0) && exitStatus == nil) {
+            if cancellation?.isCancelled == true {
+                killAndReap()
+                throw .cancelled
+            }
             var polls: [pollfd] = []
             if inFD >= 0 { polls.append(pollfd(fd: inFD, events: Int16(POLLOUT), revents: 0)) }
             if outFD >= 0 { polls.append(pollfd(fd: outFD, events: Int16(POLLIN), revents: 0)) }
             if errFD >= 0 { polls.append(pollfd(fd: errFD, events: Int16(POLLIN), revents: 0)) }
+            if cancelFD >= 0 { polls.append(pollfd(fd: cancelFD, events: Int16(POLLIN), revents: 0)) }
             // Once input is done, wake up now and then to notice an exited child whose
             // background descendants still hold its output pipes open.
             let left = millisecondsLeft()
             if left == 0 {
-                kill(pid, SIGKILL)
-                var status: Int32 = 0
-                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-                throw ShareError.mailCommandTimedOut(command: command, seconds: timeout)
+                killAndReap()
+                throw .timedOut
             }
-            let ready = poll(&polls, nfds_t(polls.count), min(left, inFD >= 0 ? left : 100))
+            let ready = poll(&polls, nfds_t(polls.count), min(left, inFD >= 0 && cancelFD >= 0 ? left : 100))
             if ready < 0 && errno != EINTR { break }
             for p in polls where p.revents != 0 {
                 if p.fd == inFD {
@@ -170,9 +220,9 @@ enum ChildProcess {
                         closeOnce(&inFD)  // EPIPE: the command stopped reading
                     }
                 } else if p.fd == outFD {
-                    drain(&outFD, keep: false)
+                    drainOut()
                 } else if p.fd == errFD {
-                    drain(&errFD, keep: true)
+                    drainErr()
                 }
             }
             if inFD < 0, exitStatus == nil {
@@ -182,8 +232,8 @@ enum ChildProcess {
         }
         closeOnce(&inFD)
         if exitStatus != nil {
-            drain(&outFD, keep: false)
-            drain(&errFD, keep: true)
+            drainOut()
+            drainErr()
         }
         closeOnce(&outFD)
         closeOnce(&errFD)
@@ -192,10 +242,13 @@ enum ChildProcess {
         while exitStatus == nil {
             let r = waitpid(pid, &status, WNOHANG)
             if r == pid || (r < 0 && errno != EINTR) { break }
+            if cancellation?.isCancelled == true {
+                killAndReap()
+                throw .cancelled
+            }
             if millisecondsLeft() == 0 {
-                kill(pid, SIGKILL)
-                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-                throw ShareError.mailCommandTimedOut(command: command, seconds: timeout)
+                killAndReap()
+                throw .timedOut
             }
             usleep(10_000)
         }
@@ -205,6 +258,7 @@ enum ChildProcess {
         while let last = text.unicodeScalars.last, last == "\n" || last == "\r" || last == " " || last == "\t" {
             text.unicodeScalars.removeLast()
         }
-        return Result(status: code, stderr: text, bytesWritten: written)
+        return Result(
+            status: code, stderr: text, stdout: outBytes, stdoutTruncated: outTruncated, bytesWritten: written)
     }
 }

@@ -26,75 +26,17 @@ public struct MailCommand: Equatable, Sendable {
         self.arguments = arguments
     }
 
-    /// Splits a command line like a POSIX shell would split words (single/double quotes,
-    /// backslash), without ever running a shell; throws on unbalanced quotes or an empty command.
+    /// Splits a command line into words as a POSIX shell would (``ShellWords/split(_:)``),
+    /// without ever running a shell.
     ///
-    /// Follows the quoting rules of POSIX.1-2017 XCU §2.2: inside '…' every character is
-    /// literal; inside "…" a backslash escapes only `$`, backquote, `"`, `\` and newline;
-    /// outside quotes a backslash escapes the next character and backslash-newline is removed.
-    /// Nothing is expanded: `$HOME`, `~`, `*` and `$(…)` stay as written.
-    ///
-    /// - Throws: `ShareError.invalidCommandLine(commandLine:reason:)`.
+    /// - Throws: `ShareError.invalidCommandLine(commandLine:reason:)` on unbalanced quotes, a
+    ///   trailing backslash or no words at all.
     public static func parse(_ commandLine: String) throws -> MailCommand {
-        func bad(_ reason: String) -> ShareError {
-            .invalidCommandLine(commandLine: commandLine, reason: reason)
+        switch ShellWords.split(commandLine) {
+        case .success(let words): return MailCommand(arguments: words)
+        case .failure(let problem):
+            throw ShareError.invalidCommandLine(commandLine: commandLine, reason: problem.reason)
         }
-        let scalars = Array(commandLine.unicodeScalars)
-        var words: [String] = []
-        var word = String.UnicodeScalarView()
-        var inWord = false
-        var i = 0
-        while i < scalars.count {
-            let c = scalars[i]
-            switch c {
-            case " ", "\t", "\n", "\r":
-                if inWord {
-                    words.append(String(word))
-                    word = .init()
-                    inWord = false
-                }
-            case "'":
-                inWord = true
-                guard let close = scalars[(i + 1)...].firstIndex(of: "'") else {
-                    throw bad("unbalanced single quote")
-                }
-                word.append(contentsOf: scalars[(i + 1)..<close])
-                i = close
-            case "\"":
-                inWord = true
-                i += 1
-                var closed = false
-                while i < scalars.count {
-                    let d = scalars[i]
-                    if d == "\"" {
-                        closed = true
-                        break
-                    }
-                    if d == "\\", i + 1 < scalars.count, "$`\"\\\n".unicodeScalars.contains(scalars[i + 1]) {
-                        if scalars[i + 1] != "\n" { word.append(scalars[i + 1]) }
-                        i += 2
-                        continue
-                    }
-                    word.append(d)
-                    i += 1
-                }
-                if !closed { throw bad("unbalanced double quote") }
-            case "\\":
-                guard i + 1 < scalars.count else { throw bad("ends with a backslash") }
-                if scalars[i + 1] != "\n" {
-                    word.append(scalars[i + 1])
-                    inWord = true
-                }
-                i += 1
-            default:
-                word.append(c)
-                inWord = true
-            }
-            i += 1
-        }
-        if inWord { words.append(String(word)) }
-        if words.isEmpty { throw bad("empty command") }
-        return MailCommand(arguments: words)
     }
 
     /// The command from `--mail-command` if given, else env LOVESNAP_MAIL_COMMAND, else the default.
@@ -113,44 +55,48 @@ public struct MailCommand: Equatable, Sendable {
         return MailCommand(arguments: defaultArguments)
     }
 
-    /// The command as a user would type it, for messages: `sendmail -t -i`.
-    public var displayString: String {
-        arguments.map(Self.shellQuoted).joined(separator: " ")
-    }
+    /// Seconds a mail command may take before it is killed (SIGKILL) and
+    /// `ShareError.mailCommandTimedOut` is thrown: a `sendmail` stuck on DNS or a queue lock must
+    /// not hold the user's buffer hostage.
+    public static let defaultTimeout: Double = 60
 
-    /// Runs the command (argv, PATH lookup, no shell), writes the message to its stdin, waits;
-    /// throws with the exit status and stderr on failure.
+    /// Pipes `message` (RFC 5322, validated first) to the mail command's standard input and
+    /// waits for it, at most ``timeout`` seconds, or until `cancellation` is cancelled.
     ///
     /// The program is found in `PATH` (then /usr/sbin, /sbin, /usr/lib) unless it contains "/",
-    /// and started with `posix_spawn`. The whole `message.rendered()` is written to its standard
-    /// input, which is then closed; standard output is read and dropped (it must not reach the
-    /// terminal), standard error is kept. All three pipes are served together, so a command
-    /// that writes much before reading cannot deadlock us. The call blocks until the command
-    /// exits.
+    /// and started with `posix_spawn` in a session of its own (no controlling terminal). The
+    /// whole `message.rendered()` is written to its standard input, which is then closed;
+    /// standard output is read and dropped (it must not reach the terminal), standard error is
+    /// kept. All three pipes are served together, so a command that writes much before reading
+    /// cannot deadlock us. The call blocks until the command exits: the editor calls it on a
+    /// thread of its own.
     ///
     /// - Throws: what `message.validate()` throws; `ShareError.invalidCommandLine` for an
     ///   empty argument list; `ShareError.mailCommandNotRunnable` when the program is not found
     ///   or cannot be started; `ShareError.mailCommandFailed` for a non-zero exit status (128 + N
     ///   after signal N); `ShareError.mailCommandStoppedReading` when it exited 0 without reading
-    ///   the whole message.
-    /// Seconds a mail command may take before it is killed (SIGKILL) and
-    /// `ShareError.mailCommandTimedOut` is thrown: a `sendmail` stuck on DNS or a queue lock must
-    /// not hold the editor, and the user's buffer, hostage.
-    public static let defaultTimeout: Double = 60
-
-    /// Pipes `message` (RFC 5322, validated first) to the mail command's standard input and
-    /// waits for it, at most `timeout` seconds.
-    /// - Throws: `ShareError` when the message is invalid or the command fails or times out.
-    public func send(_ message: MailMessage) throws {
+    ///   the whole message; `ShareError.mailCommandTimedOut` after ``timeout`` seconds and
+    ///   `ShareError.mailCommandCancelled` after a cancel (the command's process group killed).
+    public func send(_ message: MailMessage, cancellation: Cancellation? = nil) throws {
         try message.validate()
         guard let program = arguments.first, !program.isEmpty else {
             throw ShareError.invalidCommandLine(commandLine: displayString, reason: "empty command")
         }
         let path = try executablePath(for: program)
         let input = message.rendered()
-        let result = try ChildProcess.run(
-            path: path, arguments: arguments, input: input,
-            stderrLimit: Self.stderrLimit, command: displayString, timeout: timeout)
+        let result: ChildProcess.Result
+        do {
+            result = try ChildProcess.run(
+                path: path, arguments: arguments, input: input, stderrLimit: Self.stderrLimit, timeout: timeout,
+                cancellation: cancellation)
+        } catch {
+            switch error {
+            case .notRunnable(let reason):
+                throw ShareError.mailCommandNotRunnable(command: displayString, reason: reason)
+            case .timedOut: throw ShareError.mailCommandTimedOut(command: displayString, seconds: timeout)
+            case .cancelled: throw ShareError.mailCommandCancelled(command: displayString)
+            }
+        }
         if result.status != 0 {
             throw ShareError.mailCommandFailed(
                 command: displayString, status: result.status,
@@ -170,26 +116,16 @@ public struct MailCommand: Equatable, Sendable {
         for program: String,
         searchPath: String? = getenv("PATH").map { String(cString: $0) }
     ) throws -> String {
-        if program.contains("/") { return program }
-        let path = searchPath ?? "/usr/local/bin:/usr/bin:/bin"
-        let folders =
-            path.split(separator: ":", omittingEmptySubsequences: false)
-            .map { $0.isEmpty ? "." : String($0) } + Self.fallbackFolders
-        for folder in folders {
-            let candidate = folder + "/" + program
-            var info = stat()
-            if stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-                access(candidate, X_OK) == 0
-            {
-                return candidate
-            }
+        guard let path = ExternalCommand.find(program, searchPath: searchPath, extraFolders: Self.fallbackFolders)
+        else {
+            throw ShareError.mailCommandNotRunnable(
+                command: displayString, reason: "\(program): command not found in PATH")
         }
-        throw ShareError.mailCommandNotRunnable(command: displayString, reason: "\(program): command not found in PATH")
+        return path
     }
 
-    private static func shellQuoted(_ word: String) -> String {
-        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-")
-        if !word.isEmpty && word.allSatisfy({ safe.contains($0) }) { return word }
-        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    /// The command as a user would type it, for messages: `sendmail -t -i`.
+    public var displayString: String {
+        arguments.map(ShellWords.quoted).joined(separator: " ")
     }
 }

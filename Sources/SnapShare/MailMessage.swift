@@ -28,13 +28,39 @@ public struct MailMessage: Equatable, Sendable {
         self.messageID = messageID ?? MailMessage.newMessageID(date: date)
     }
 
+    /// The message the editor's Mail (M-M) and `lovesnap ocr --mail` send: `body` to the
+    /// mailboxes of the To field `toField` (RFC 5322 §3.4 address list, as typed), with
+    /// `subject`, from `from` (see ``MailSender``), validated.
+    ///
+    /// - Throws: `ShareError.noRecipients`, `ShareError.invalidAddress` (a bad or group
+    ///   address, a line break in it), `ShareError.invalidHeader` (a line break in the Subject).
+    public static func compose(body: String, toField: String, subject: String, from: String?) throws(ShareError)
+        -> MailMessage
+    {
+        let recipients = MailAddress.recipients(in: toField)
+        if recipients.isEmpty { throw .noRecipients }
+        let message = MailMessage(from: from, to: recipients, subject: subject, body: body)
+        try message.validate()
+        return message
+    }
+
+    /// The subject offered for a poem: its first non-empty line, blanks around it trimmed ("" for
+    /// a text of blank lines), as the editor's Subject prompt offers it.
+    public static func defaultSubject(of text: String) -> String {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !trimmed.isEmpty { return trimmed }
+        }
+        return ""
+    }
+
     /// Checks every header value before sending.
     ///
     /// - Throws: `ShareError.noRecipients`; `ShareError.invalidAddress` for an address with a
     ///   control character (CR/LF header injection), blank or non-ASCII in the address itself,
     ///   or no "@"; `ShareError.invalidHeader` for a Subject holding CR or LF.
-    public func validate() throws {
-        if to.isEmpty { throw ShareError.noRecipients }
+    public func validate() throws(ShareError) {
+        if to.isEmpty { throw .noRecipients }
         for address in (from.map { [$0] } ?? []) + to {
             try MailAddress.validate(address)
         }
@@ -126,7 +152,7 @@ public struct MailMessage: Equatable, Sendable {
     }
 
     /// This host's name reduced to dot-atom characters, or "localhost".
-    static func hostDomain() -> String {
+    public static func hostDomain() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
         let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -8,11 +8,12 @@
 public enum OutputFile {
     /// Writes `bytes` to standard output (`path` nil), to a device or pipe such as `/dev/null` or
     /// `/dev/stdout` (opened and written directly, never replaced), or to a file (atomically:
-    /// `AtomicFile`, temporary file, fsync, rename).
+    /// `AtomicFile`, temporary file, fsync, rename). With `backup`, a file written over is kept as
+    /// `NAME~` (see ``AtomicFile/write(_:to:backup:mode:)``).
     ///
     /// - Throws: `FileError.standardOutput(errno:)` or `FileError.unwritable(path:errno:)` for
     ///   standard output or a device; `ShareError.writeFailed` for a file.
-    public static func write(_ bytes: [UInt8], to path: String?) throws {
+    public static func write(_ bytes: [UInt8], to path: String?, backup: Bool = false) throws {
         guard let path else {
             if let code = writeAll(bytes, to: STDOUT_FILENO) { throw FileError.standardOutput(errno: code) }
             return
@@ -25,7 +26,7 @@ public enum OutputFile {
             if let code = writeAll(bytes, to: fd) { throw FileError.unwritable(path: path, errno: code) }
             return
         }
-        try AtomicFile.write(bytes, to: path)
+        try AtomicFile.write(bytes, to: path, backup: backup)
     }
 
     /// Writes every byte to `fd`, retrying after EINTR and short writes.

@@ -35,3 +35,20 @@ public enum PathName {
         return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
     }
 }
+
+extension PathName {
+    /// What tells two versions of a file apart: `st_dev`, `st_ino`, `st_size` and `st_mtim`
+    /// (nanoseconds since 1970) of `stat(2)`, links followed.
+    public struct Version: Hashable, Sendable {
+        public var device: UInt64, inode: UInt64, size: Int64, modified: Int64
+    }
+
+    /// The file's version now, or nil when it cannot be `stat`ed (there is none).
+    public static func version(of path: String) -> Version? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Version(
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+            modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+    }
+}

@@ -25,17 +25,31 @@ public enum ShareError: Error, Equatable, CustomStringConvertible {
     case mailCommandTimedOut(command: String, seconds: Double)
     /// The mail command could not be started: not found in `PATH`, not executable, and so on.
     case mailCommandNotRunnable(command: String, reason: String)
+    /// The user cancelled the send (^C) and the mail command was killed (its process group,
+    /// SIGKILL); the mail may or may not have gone out.
+    case mailCommandCancelled(command: String)
     /// A mail command line (from `--mail-command` or `LOVESNAP_MAIL_COMMAND`) could not be split
     /// into words: unbalanced quotes, a trailing backslash, or no words at all.
     case invalidCommandLine(commandLine: String, reason: String)
     /// A recipient or sender address cannot be put in a header (CR/LF or other control
     /// characters, non-ASCII or blank in the address itself, no "@").
     case invalidAddress(address: String, reason: String)
-    /// A header value cannot be sent as given; today only a Subject holding CR or LF
+    /// A header value cannot be sent as given: a Subject (or another field) holding CR or LF
     /// (header injection, RFC 5322 §2.2).
     case invalidHeader(field: String, reason: String)
     /// The message has no recipient.
     case noRecipients
+    /// A command line typed for Execute Command (^T) could not be split into words.
+    case invalidCommand(commandLine: String, reason: String)
+    /// The command typed for ^T could not be started (not found in `PATH`, not executable…).
+    case commandNotRunnable(command: String, reason: String)
+    /// The command typed for ^T exited with a non-zero `status` (128 + N after signal N);
+    /// `stderr` is what it wrote to standard error, trailing blank space removed.
+    case commandFailed(command: String, status: Int32, stderr: String)
+    /// The command typed for ^T wrote more than `limit` octets.
+    case commandOutputTooLarge(command: String, limit: Int)
+    /// The user cancelled the command typed for ^T (^C), which was killed (its process group).
+    case commandCancelled(command: String)
 
     /// The message shown to the user.
     public var description: String {
@@ -54,6 +68,8 @@ public enum ShareError: Error, Equatable, CustomStringConvertible {
                 locale: Locale(identifier: "en_US_POSIX"), command, seconds)
         case .mailCommandNotRunnable(let command, let reason):
             return "cannot run mail command '\(command)': \(reason)"
+        case .mailCommandCancelled(let command):
+            return "mail command '\(command)' was stopped; the mail may not have been sent"
         case .invalidCommandLine(let commandLine, let reason):
             return "invalid mail command \(visible(commandLine)): \(reason)"
         case .invalidAddress(let address, let reason):
@@ -62,6 +78,17 @@ public enum ShareError: Error, Equatable, CustomStringConvertible {
             return "invalid \(field): \(reason)"
         case .noRecipients:
             return "no recipient given"
+        case .invalidCommand(let commandLine, let reason):
+            return "invalid command \(visible(commandLine)): \(reason)"
+        case .commandNotRunnable(let command, let reason):
+            return "cannot run '\(command)': \(reason)"
+        case .commandFailed(let command, let status, let stderr):
+            let detail = stderr.isEmpty ? "" : ": \(stderr)"
+            return "'\(command)' failed with exit status \(status)\(detail)"
+        case .commandOutputTooLarge(let command, let limit):
+            return "'\(command)' wrote more than \(limit / (1024 * 1024)) MiB; nothing was taken"
+        case .commandCancelled(let command):
+            return "'\(command)' was stopped"
         }
     }
 

@@ -135,6 +135,9 @@ public struct Rope: Sendable {
         return true
     }
 
+    /// The whole text's UTF-8 bytes (``utf8Count`` of them), copied in one pass over the chunks.
+    public var utf8Bytes: [UInt8] { bytes(in: 0..<root.count) }
+
     /// The bytes of `range` (clamped into the text).
     func bytes(in range: Range<Int>) -> [UInt8] {
         var result: [UInt8] = []

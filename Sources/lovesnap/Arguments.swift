@@ -3,6 +3,7 @@ import SnapEditor
 import SnapExport
 import SnapImaging
 import SnapOCR
+import SnapShare
 
 /// What the command line asked for.
 struct Arguments {
@@ -24,6 +25,16 @@ struct Arguments {
     var command: Command = .help
     var options = RecognitionOptions()
     var mailCommand: String?
+    /// The headless mail (`lovesnap ocr PHOTO --mail TO`): the To field, its Subject (nil: the
+    /// poem's first line).
+    var mailTo: String?
+    var subject: String?
+    /// The sender (`--from`; else `$EMAIL`, else user@host).
+    var from: String?
+    /// Seconds the mail command may take (`--mail-timeout`).
+    var mailTimeout = MailCommand.defaultTimeout
+    /// Keep the old file as NAME~ when saving over it (`--backup`).
+    var backup = false
     var verbose = false
     /// Words read with a confidence (0–100) below this are marked uncertain (`--uncertain-below`).
     var uncertainBelow = Proofreading.defaultThreshold
@@ -173,6 +184,16 @@ struct Arguments {
                     throw UsageError(description: problem.description)
                 }
             case "--mail-command": a.mailCommand = try value(name)
+            case "--mail": a.mailTo = try nonEmpty(name)
+            case "--subject": a.subject = try value(name)
+            case "--from": a.from = try nonEmpty(name)
+            case "--backup", "-B": a.backup = true
+            case "--mail-timeout":
+                let v = try value(name)
+                guard let t = Double(v), t > 0, t.isFinite else {
+                    throw UsageError(description: "option --mail-timeout needs a number of seconds > 0, not '\(v)'")
+                }
+                a.mailTimeout = t
             case "--timeout":
                 let v = try value(name)
                 guard let t = Double(v), t > 0, t.isFinite else {
@@ -233,6 +254,19 @@ struct Arguments {
         if output != nil && mode != .ocr {
             throw UsageError(description: "-o/--output is for `lovesnap ocr`; in the editor, ^O writes the text out")
         }
+        if a.mailTo != nil && mode != .ocr {
+            throw UsageError(description: "--mail is for `lovesnap ocr`; in the editor, M-M mails the text")
+        }
+        if a.subject != nil && a.mailTo == nil {
+            throw UsageError(description: "--subject goes with --mail (lovesnap ocr PHOTO --mail TO --subject S)")
+        }
+        if a.mailTo != nil && a.json {
+            throw UsageError(description: "--json and --mail cannot be combined: the mail carries the text")
+        }
+        if a.mailTo != nil && a.formats != nil && (output == nil || output == "-") {
+            throw UsageError(
+                description: "--format with --mail needs -o BASE: the mail carries the text, the documents go to files")
+        }
         switch mode {
         case .editPhoto: a.command = .editPhoto(input)
         case .ocr: a.command = .ocr(positional, output: output)
@@ -283,9 +317,15 @@ struct Arguments {
                                   (120,300,800,90) or percent (10%,20%,50%,15%)
               --uncertain-below N mark words read with a confidence under N (0–101) as
                                   uncertain (default: \(Int(Proofreading.defaultThreshold)))
-        Editor options:
-              --mail-command CMD  mail transport for M-M, run without a shell
+              --mail TO           (ocr) mail the text to TO (RFC 5322 addresses, commas between
+                                  them: '"Lenore, my love" <l@example.org>') instead of printing it
+              --subject S         (ocr, with --mail) the Subject (default: the poem's first line)
+        Mail and saving options (the editor's M-M and ^O, and ocr --mail / -o):
+              --from F            the sender (default: $EMAIL, else user@host)
+              --mail-command CMD  mail transport, run without a shell
                                   (default: $LOVESNAP_MAIL_COMMAND, else "sendmail -t -i")
+              --mail-timeout S    stop a mail command that takes longer (default: 60 seconds)
+          -B, --backup            keep the old file as NAME~ when writing over it
           --                      end of options: the next argument is a file even if it starts with '-'
 
         Photos: PNG, JPEG, TIFF, GIF, BMP, WebP, PNM; EXIF orientation is applied; a photo that
@@ -295,8 +335,10 @@ struct Arguments {
         \(Keymap.nano.keyList(width: 92, indent: "  ").joined(separator: "\n"))
 
         Exit codes: 0 ok (also when no text was found: a notice goes to stderr), 1 other failure,
-          2 bad command line (also a --region outside the photo), 3 unusable photo,
-          4 missing language or tessdata, 5 OCR engine crashed or timed out,
-          6 could not write or mail the text, 130 interrupted.
+          2 bad command line (also a --region outside the photo, a bad address or a line break
+          in --subject/--from), 3 unusable photo, 4 missing language or tessdata, 5 OCR engine
+          crashed or timed out, 6 could not write the text, 7 mail command not found or not
+          runnable, 8 mail command failed, 9 mail command timed out, 10 nothing mailed: no text
+          found, 130 interrupted.
         """
 }

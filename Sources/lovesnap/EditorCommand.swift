@@ -14,19 +14,33 @@ enum EditorCommand {
     static func run(_ args: Arguments, input: InputFile, isText: Bool) throws(CommandFailure) -> Int32 {
         let path = input.path
         let environment = ProcessInfo.processInfo.environment
-        let mail: MailCommand
-        do { mail = try MailCommand.resolve(option: args.mailCommand, environment: environment) } catch {
-            throw .usage(error)
-        }
+        let journal = RecoveryJournal.defaultFolder(environment: environment).map(RecoveryJournal.init)
         let pages = ReadPages()
-        let sharing = Sharing(mail: mail, home: environment["HOME"], pages: pages)
+        let sharing = Sharing(
+            mailing: try Mailing(args, environment: environment), home: environment["HOME"], journal: journal,
+            backup: args.backup, pages: pages)
         // Every photo's documents come with its reading, so that Write Out can export them.
         var options = args.options
         options.exports = ExportFormat.rendered
         options.exportsIfPossible = true
         let textPath = EditorConfiguration.textFileName(forPhoto: input.pathForDerivedNames)
 
+        /// The photo's OCR in a worker (kept, to report its failure at the end).
+        final class Started { var task: WorkerRecognitionTask? }
+        let started = Started()
+        func startRecognition() throws -> RecognitionTask {
+            let task = WorkerRecognitionTask(
+                client: try WorkerClient(
+                    executable: Executable.path, workerArguments: ["__worker"], options: options,
+                    path: path, displayName: input.name, timeout: args.timeout), input: input,
+                proofreading: Proofreading(uncertainBelow: args.uncertainBelow), pages: pages)
+            task.languages = args.options.engine.languages
+            started.task = task
+            return task
+        }
+
         var configuration: EditorConfiguration
+        var fileContent: Rope?
         if isText {
             let file: TextFile
             do { file = try TextFile.read(path) } catch { throw .unreadableTextFile(error, input: input) }
@@ -40,24 +54,36 @@ enum EditorCommand {
             textConfiguration.initialStatus =
                 file.isNew ? "New File" : read + (file.format.readNotice.map { " (\($0))" } ?? "")
             textConfiguration.format = file.format
+            if textConfiguration.savesToOwnFile {
+                textConfiguration.diskState = file.isNew ? .absent : sharing.version(of: path).map(DiskState.present)
+            }
+            fileContent = file.content
             configuration = textConfiguration
         } else {
-            let task: WorkerRecognitionTask
-            do {
-                task = WorkerRecognitionTask(
-                    client: try WorkerClient(
-                        executable: Executable.path, workerArguments: ["__worker"], options: options,
-                        path: path, displayName: input.name, timeout: args.timeout), input: input,
-                    proofreading: Proofreading(uncertainBelow: args.uncertainBelow), pages: pages)
-                pages.photos.append(path)
-                task.languages = args.options.engine.languages
-            } catch {
-                throw .workerNotStarted(error)
-            }
             configuration = EditorConfiguration(
-                displayName: input.name, defaultSaveName: textPath,
-                recognition: task, sharing: sharing)
+                displayName: input.name, defaultSaveName: textPath, recognition: nil, sharing: sharing)
             configuration.photo = PhotoSource(path: path, name: input.name)
+            // Write Out refuses the photo, also while its reading waits for the recovery question.
+            pages.photos.append(path)
+        }
+
+        // A recovery file of an earlier run that ended without saving: ask before anything else.
+        configuration.journals = journal != nil
+        let document = PathName.expandingTilde(configuration.defaultSaveName, home: environment["HOME"])
+        if let entry = journal?.entry(forDocument: document) {
+            if let fileContent, entry.bytes.count == fileContent.utf8Count, entry.bytes == fileContent.utf8Bytes {
+                journal?.remove(forDocument: document)  // saved after all, just not removed
+            } else {
+                configuration.recovery = RecoveryOffer(
+                    text: entry.text, written: Self.timestamp(entry.modified), size: entry.bytes.count)
+            }
+        }
+        if !isText {
+            if configuration.recovery == nil {
+                do { configuration.recognition = try startRecognition() } catch { throw .workerNotStarted(error) }
+            } else {
+                configuration.heldRecognition = startRecognition
+            }
         }
 
         // The photo view's regions: OCR of a part of the photo in a worker of its own.
@@ -107,10 +133,23 @@ enum EditorCommand {
         let editor = Editor(terminal: terminal, configuration: configuration)
         let status = editor.run()
         terminal.shutdown()
-        if let failure = (configuration.recognition as? WorkerRecognitionTask)?.failure { Console.error(failure) }
+        if let failure = started.task?.failure { Console.error(failure) }
         if let termination = editor.termination { Console.error(termination.message) }
-        configuration.recognition?.cancel()
+        switch editor.stoppedJob {
+        case .mail(let to)?: Console.error("the mail to \(to) was stopped; it may not have been sent")
+        case .command(let commandLine, _)?: Console.error("'\(commandLine)' was stopped")
+        case nil: break
+        }
+        started.task?.cancel()
         return status
+    }
+
+    /// A recovery file's time as the question shows it: "2026-12-01 19:04:05", local time.
+    static func timestamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return formatter.string(from: date)
     }
 }
 
@@ -185,11 +224,16 @@ final class ReadPages {
     var photos: [String] = []
 }
 
-/// Saving, mailing and the emergency save through SnapShare.
+/// Saving (text and exports), mailing, ^T commands, the recovery journal and the emergency save
+/// through SnapShare.
 struct Sharing: DocumentSharing {
-    let mail: MailCommand
+    let mailing: Mailing
     /// `$HOME`, for `~/` in the Write Out prompt.
     let home: String?
+    /// Where recovery files go (nil: no journal).
+    let journal: RecoveryJournal?
+    /// `--backup`: keep NAME~.
+    let backup: Bool
     /// The photos read, for exports.
     var pages = ReadPages()
 
@@ -209,7 +253,12 @@ struct Sharing: DocumentSharing {
         return nil
     }
 
-    func save(_ text: Rope, to path: String, format: TextFormat, corrections: [String?]) throws {
+    func save(_ text: Rope, to path: String, format: TextFormat) throws -> DiskVersion? {
+        try AtomicFile.write(try format.encode(text), to: PathName.expandingTilde(path, home: home), backup: backup)
+        return version(of: path)
+    }
+
+    func save(_ text: Rope, to path: String, format: TextFormat, corrections: [String?]) throws -> DiskVersion? {
         guard let export = ExportFormat(fileName: path), export != .txt else {
             return try save(text, to: path, format: format)
         }
@@ -227,18 +276,20 @@ struct Sharing: DocumentSharing {
         }
         try AtomicFile.write(
             try ExportDocument.bytes(export, pages: exported, text: String(text)),
-            to: PathName.expandingTilde(path, home: home)
-        )
+            to: PathName.expandingTilde(path, home: home),
+            backup: backup)
+        return version(of: path)
     }
 
-    func save(_ text: Rope, to path: String, format: TextFormat) throws {
-        try AtomicFile.write(try format.encode(text), to: PathName.expandingTilde(path, home: home))
+    func version(of path: String) -> DiskVersion? {
+        PathName.version(of: PathName.expandingTilde(path, home: home)).map {
+            DiskVersion(device: $0.device, inode: $0.inode, size: $0.size, modified: $0.modified)
+        }
     }
 
     func read(_ path: String) throws -> String {
         let expanded = PathName.expandingTilde(path, home: home)
-        let photo = ["png", "jpg", "jpeg", "tif", "tiff", "gif", "bmp", "webp", "pnm", "ppm", "pgm", "pbm"]
-        if photo.contains((expanded as NSString).pathExtension.lowercased()) {
+        if Sharing.imageExtensions.contains((expanded as NSString).pathExtension.lowercased()) {
             throw Refusal(
                 description: "\(path) is a photo, and this editor cannot read photos")
         }
@@ -263,7 +314,32 @@ struct Sharing: DocumentSharing {
             saveName: PathName.expandingTilde(saveName, home: home), home: home)
     }
 
-    func mail(_ text: String, to: String, subject: String) throws {
-        try mail.send(MailMessage(to: MailAddress.recipients(in: to), subject: subject, body: text))
+    func startMail(_ text: Rope, to: String, subject: String) -> BackgroundJob {
+        let message: MailMessage
+        do { message = try mailing.message(String(text), to: to, subject: subject) } catch {
+            return CallJob(ended: .failed(message: "\(error)"))
+        }
+        let mailing = self.mailing
+        return CallJob(
+            BackgroundCall { cancellation in
+                try mailing.send(message, cancellation: cancellation)
+                return ""
+            })
+    }
+
+    func startCommand(_ commandLine: String, input: Rope) -> BackgroundJob {
+        CallJob(
+            BackgroundCall { cancellation in
+                let output = try ExternalCommand.run(commandLine, input: input.utf8Bytes, cancellation: cancellation)
+                return String(decoding: output, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+            })
+    }
+
+    func writeJournal(_ text: Rope, forDocument document: String) throws {
+        try journal?.write(text.utf8Bytes, forDocument: PathName.expandingTilde(document, home: home))
+    }
+
+    func removeJournal(forDocument document: String) {
+        journal?.remove(forDocument: PathName.expandingTilde(document, home: home))
     }
 }

@@ -15,8 +15,17 @@ enum ExitCode: Int32 {
     case engineSetup = 4
     /// The OCR engine crashed, was killed or did not finish within --timeout.
     case engineFailed = 5
-    /// The text could not be written (-o FILE) or mailed.
+    /// The text could not be written (-o FILE, stdout).
     case outputFailed = 6
+    /// `--mail`: the mail command was not found or could not be started.
+    case mailCommandNotRunnable = 7
+    /// `--mail`: the mail command failed (non-zero exit status, or it did not read the whole message).
+    case mailFailed = 8
+    /// `--mail`: the mail command did not finish within `--mail-timeout` and was stopped.
+    case mailTimedOut = 9
+    /// `--mail`: no text was found in the photos (or none was left after `--replace`), so nothing
+    /// was mailed.
+    case nothingToMail = 10
     /// Interrupted by SIGINT (Ctrl-C) or SIGTERM.
     case interrupted = 130
 }
@@ -45,6 +54,10 @@ enum CommandFailure: Error {
     case standardOutputClosed
     /// The text (or --help, --version) could not be written.
     case outputFailed(any Error)
+    /// `--mail`: the mail could not be sent (the `ShareError` of the mail command).
+    case mailFailed(ShareError)
+    /// `--mail`: the photos hold no text (or none is left after `--replace`); `inputs` are they.
+    case nothingToMail(inputs: [InputFile], emptiedByReplace: Bool)
 
     /// The line printed on stderr after "lovesnap: ", or nil for none.
     var message: String? {
@@ -59,6 +72,10 @@ enum CommandFailure: Error {
         case .terminalUnavailable(let error): return "\(error)"
         case .standardOutputClosed: return "standard output is closed; give -o FILE"
         case .outputFailed(let error): return "\(error)"
+        case .mailFailed(let error): return "\(error)"
+        case .nothingToMail(let inputs, let emptiedByReplace):
+            if emptiedByReplace { return "the text is empty after --replace; nothing was mailed" }
+            return "no text found in \(inputs.map(\.shownPath).joined(separator: ", ")); nothing was mailed"
         }
     }
 
@@ -78,6 +95,15 @@ enum CommandFailure: Error {
         case .parentGone: return .interrupted
         case .workerNotStarted, .terminalUnavailable, .unreadableTextFile: return .failure
         case .standardOutputClosed, .outputFailed: return .outputFailed
+        case .nothingToMail: return .nothingToMail
+        case .mailFailed(let error):
+            switch error {
+            case .mailCommandNotRunnable: return .mailCommandNotRunnable
+            case .mailCommandTimedOut: return .mailTimedOut
+            case .mailCommandCancelled: return .interrupted
+            case .invalidAddress, .invalidHeader, .noRecipients, .invalidCommandLine: return .usage
+            default: return .mailFailed
+            }
         }
     }
 }

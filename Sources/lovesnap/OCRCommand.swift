@@ -3,6 +3,7 @@ import SnapExport
 import SnapOCR
 import SnapShare
 import SnapText
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -21,8 +22,18 @@ enum OCRCommand {
                 throw .usage(Arguments.UsageError(description: "--replace-regex: \(error)"))
             }
         }
+        // --mail: the addresses, sender and subject are checked before any OCR is done.
+        var mailing: Mailing?
+        if let to = args.mailTo {
+            let settings = try Mailing(args, environment: ProcessInfo.processInfo.environment)
+            do { _ = try settings.message("", to: to, subject: args.subject ?? "") } catch { throw .mailFailed(error) }
+            mailing = settings
+        }
         let formats = args.formats ?? [.txt]
-        let targets = OCRCommand.targets(formats, output: output, explicit: args.formats != nil)
+        // With --mail the text goes by mail, and to -o only when it is given.
+        let targets =
+            mailing != nil && output == nil
+            ? [] : OCRCommand.targets(formats, output: output, explicit: args.formats != nil)
         for case let target? in targets.map(\.path) {
             for input in inputs where PathName.isSameFile(target, input.path) {
                 throw .outputIsThePhoto(output: target)
@@ -30,23 +41,36 @@ enum OCRCommand {
         }
         if targets.contains(where: { $0.path == nil }) && !stdoutIsOpen { throw .standardOutputClosed }
 
+        // One handler for the whole run (SIGINT, SIGTERM): it stops the OCR worker running then,
+        // any later one at its start, and the mail command.
+        let stop = Interruption()
+        let interrupt = Interrupts.onSIGINT { stop.interrupt() }
+        defer { interrupt.cancel() }
         var options = args.options
         options.exports = formats.filter { $0 != .txt }
         var results: [RecognitionResult] = []
         for input in inputs {
-            let result = try recognize(input, options: options, args: args)
+            let result = try recognize(input, options: options, args: args, stop: stop)
             for note in result.notes where !note.isDiagnostic { Console.note("\(input.name): \(note)") }
             if args.verbose {
                 for note in result.notes where note.isDiagnostic { Console.note("\(input.name): \(note)") }
             }
-            if result.text.isEmpty { Console.note("no text found in \(input.name)") }
             results.append(result)
+        }
+        // When nothing is mailed for want of text, the failure names the photos instead.
+        let nothingFound = results.allSatisfy { $0.text.allSatisfy(\.isWhitespace) }
+        if mailing == nil || !nothingFound {
+            for (input, result) in zip(inputs, results) where result.text.isEmpty {
+                Console.note("no text found in \(input.name)")
+            }
         }
         if args.json, let result = results.first {
             let bytes = OCRReport(
                 result, photo: inputs[0].name, rules: Proofreading(uncertainBelow: args.uncertainBelow)
             ).json()
-            do { try OutputFile.write(bytes, to: output == "-" ? nil : output) } catch { throw .outputFailed(error) }
+            do { try OutputFile.write(bytes, to: output == "-" ? nil : output, backup: args.backup) } catch {
+                throw .outputFailed(error)
+            }
             return
         }
         let edited = HeadlessEdits.apply(args.replacements, to: results)
@@ -54,13 +78,33 @@ enum OCRCommand {
             let r = args.replacements[i]
             Console.note("\(r.regularExpression ? "--replace-regex" : "--replace") \(r.find): no match")
         }
+        if mailing != nil && edited.text.allSatisfy(\.isWhitespace) {
+            throw .nothingToMail(inputs: inputs, emptiedByReplace: !nothingFound)
+        }
         for (format, path) in targets {
             do {
                 let bytes = try ExportDocument.bytes(format, pages: edited.pages, text: edited.text)
-                try OutputFile.write(bytes, to: path)
+                try OutputFile.write(bytes, to: path, backup: args.backup)
             } catch {
                 throw .outputFailed(error)
             }
+        }
+        if let mailing, let to = args.mailTo {
+            try mail(edited.text, to: to, mailing: mailing, args: args, cancellation: stop.mail)
+        }
+    }
+
+    /// `--mail TO`: the text (after `--replace`) mailed by the same code as the editor's M-M
+    /// (``Mailing``); `cancellation` (SIGINT or SIGTERM) stops the mail command (exit 130).
+    private static func mail(
+        _ text: String, to: String, mailing: Mailing, args: Arguments, cancellation: Cancellation
+    ) throws(CommandFailure) {
+        do {
+            let message = try mailing.message(
+                text, to: to, subject: args.subject ?? MailMessage.defaultSubject(of: text))
+            try mailing.send(message, cancellation: cancellation)
+        } catch {
+            throw .mailFailed(error)
         }
     }
 
@@ -83,9 +127,9 @@ enum OCRCommand {
     }
 
     /// One photo read in a worker, with progress on a terminal.
-    static func recognize(_ input: InputFile, options: RecognitionOptions, args: Arguments) throws(CommandFailure)
-        -> RecognitionResult
-    {
+    static func recognize(
+        _ input: InputFile, options: RecognitionOptions, args: Arguments, stop: Interruption
+    ) throws(CommandFailure) -> RecognitionResult {
         let name = input.name
         let client: WorkerClient
         do {
@@ -95,8 +139,8 @@ enum OCRCommand {
         } catch {
             throw .workerNotStarted(error)
         }
-        let interrupt = Interrupts.onSIGINT { client.cancel() }
-        defer { interrupt.cancel() }
+        stop.running(client)
+        defer { stop.running(nil) }
 
         let showProgress = isatty(2) == 1 && !args.verbose
         let started = Date()
@@ -132,5 +176,32 @@ enum OCRCommand {
         case .failure(let failure): throw .recognition(failure, input: input)
         case .success(let result): return result
         }
+    }
+}
+
+/// What SIGINT or SIGTERM stops during `lovesnap ocr`: the OCR worker running at the moment (and
+/// any started after, at once), and the mail command (``mail``). Safe from any thread.
+final class Interruption: Sendable {
+    private let state = Mutex<(client: WorkerClient?, interrupted: Bool)>((nil, false))
+    /// Cancels the `--mail` command.
+    let mail = Cancellation()
+
+    /// `client` is the worker running now (nil: none); it is cancelled at once after an interrupt.
+    func running(_ client: WorkerClient?) {
+        let cancel = state.withLock { s in
+            s.client = client
+            return s.interrupted
+        }
+        if cancel { client?.cancel() }
+    }
+
+    /// The signal arrived.
+    func interrupt() {
+        let client = state.withLock { s in
+            s.interrupted = true
+            return s.client
+        }
+        client?.cancel()
+        mail.cancel()
     }
 }

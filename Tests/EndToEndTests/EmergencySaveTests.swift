@@ -87,9 +87,10 @@ struct EmergencySaveTests {
         throw PaneError(description: "no single lovesnap process for \(file)")
     }
 
-    /// Starts the editor on `file` in the pane's shell and waits for its first screen.
-    private func startEditor(_ pane: ShellPane, _ file: String) throws {
-        try pane.type("'\(TestPaths.lovesnap)' edit '\(file)'; echo EXIT=$?")
+    /// Starts the editor on `file` in the pane's shell (after `environment`, e.g. "NAME='value' ")
+    /// and waits for its first screen.
+    private func startEditor(_ pane: ShellPane, _ file: String, environment: String = "") throws {
+        try pane.type("\(environment)'\(TestPaths.lovesnap)' edit '\(file)'; echo EXIT=$?")
         try pane.press("Enter")
         try pane.waitUntil("the editor with kettle.txt") { screen in
             screen.first?.contains("kettle.txt") == true && screen.contains { $0.hasPrefix("Lenore, the kettle") }
@@ -149,6 +150,71 @@ struct EmergencySaveTests {
 
     @Test func sighupSavesTheBufferToNameDotSave() throws {
         try signalledEditorSavesAndExits(SIGHUP, name: "SIGHUP")
+    }
+
+    /// A SIGTERM while a mail command hangs: the editor is not stuck in the send, it rescues the
+    /// text first, then stops the mail command (its whole process group) and exits 143.
+    @Test func sigtermDuringAHangingMailCommandSavesTheText() throws {
+        let (dir, file, original) = try setUp()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pidFile = dir.appendingPathComponent("mailer.pid").path
+        let mailer = dir.appendingPathComponent("hang.sh").path
+        try Data("#!/bin/sh\ncat > /dev/null\necho $$ > '\(pidFile)'\nexec sleep 1000\n".utf8).write(
+            to: URL(fileURLWithPath: mailer))
+        chmod(mailer, 0o755)
+        let pane = try ShellPane(in: dir)
+        defer { pane.kill() }
+        try startEditor(pane, file, environment: "LOVESNAP_MAIL_COMMAND='\(mailer)' ")
+        try typeSomething(pane)
+        try pane.press("M-m")
+        try pane.waitUntil("the To prompt") { $0.contains { $0.hasPrefix("To:") } }
+        try pane.type("poet@example.org")
+        try pane.press("Enter")
+        try pane.waitUntil("the Subject prompt") { $0.contains { $0.hasPrefix("Subject: Hé!Lenore") } }
+        try pane.press("Enter")
+        try pane.waitUntil("the send under way") { $0.contains { $0.contains("[ Sending to poet@example.org… ]") } }
+        // The mail command has read the whole message and hangs.
+        var mailerPID: pid_t = 0
+        for _ in 0..<1000 where mailerPID == 0 {
+            if let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
+                let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
+                mailerPID = pid
+            } else {
+                usleep(20_000)
+            }
+        }
+        try #require(mailerPID > 0, "the mail command never started")
+        // Still reading keys meanwhile: a typed key waits (the text stays as it was sent) and
+        // the status line still says what the editor waits for.
+        try pane.press("x")
+        try pane.waitUntil("the send still under way") {
+            $0.contains { $0.contains("[ Sending to poet@example.org… ]") }
+        }
+
+        #expect(kill(try editorPID(file), SIGTERM) == 0)
+        let screen = try pane.waitUntil("EXIT=143 and a fresh prompt", timeout: 30) {
+            $0.contains("EXIT=143") && $0.last == "$"
+        }
+        let savePath = file + ".save"
+        let message = screen.firstIndex(of: "lovesnap: received SIGTERM; the text was saved to \(savePath)")
+        #expect(message != nil, "screen:\n\(screen.joined(separator: "\n"))")
+        if let message {
+            #expect(
+                Array(screen[(message + 1)...]) == [
+                    "lovesnap: the mail to poet@example.org was stopped; it may not have been sent", "EXIT=143", "$",
+                ])
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: savePath)) == Data("Hé!".utf8) + original)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == original)
+        // The hanging mail command was stopped with the editor (it may be a zombie a moment).
+        var gone = false
+        for _ in 0..<500 where !gone {
+            let stat = try? String(contentsOfFile: "/proc/\(mailerPID)/stat", encoding: .utf8)
+            gone = stat == nil || stat?.split(separator: ")").last?.split(separator: " ").first == "Z"
+            if !gone { usleep(20_000) }
+        }
+        #expect(gone, "the mail command \(mailerPID) still runs")
     }
 
     @Test func existingSaveFileIsKeptAndNumberedOneIsUsed() throws {

@@ -133,9 +133,9 @@ struct NanoKeysTmuxTests {
         #expect(Array(screen[1...2]) == ["LoveInASnap: fix the", "poem read from the"])
         #expect(screen[4].hasPrefix("^X Close"))
         // One line a page at this size: more pages than the help has lines, in one tmux call.
-        // The help has 277 lines at 20 columns; the last binding is the data list's (M-F). Other
-        // pages end in "below" too, so the wait is for the last one.
-        _ = try t.tmux(["send-keys", "-t", t.target] + Array(repeating: "C-v", count: 320))
+        // The last binding is the data list's (M-F). Other pages end in "below" too, so the wait is
+        // for the last one.
+        _ = try t.tmux(["send-keys", "-t", t.target] + Array(repeating: "C-v", count: 600))
         screen = try t.waitUntil("the last page", timeout: 60) { Array($0[1...2]) == ["Down ^N the item", "below"] }
         try t.type("q")
         screen = try t.waitUntil("the text again") { $0[1] == "Lenore" }

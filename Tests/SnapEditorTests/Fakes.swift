@@ -45,8 +45,26 @@ struct FakeError: Error, CustomStringConvertible {
     let description: String
 }
 
-/// Files and mail without any: records what would be saved, mailed or rescued, knows which paths
-/// "exist" (every path saved to, and those put in `items`), and fails when told to.
+/// A background job whose outcome the test decides: at once (`outcome` set when made), or later
+/// (``finish(_:)``); a cancel ends it as cancelled.
+final class FakeJob: BackgroundJob {
+    var outcome: JobOutcome?
+    private(set) var cancelCount = 0
+
+    init(_ outcome: JobOutcome? = nil) { self.outcome = outcome }
+
+    func poll() -> JobOutcome? { outcome }
+
+    func cancel() {
+        cancelCount += 1
+        if outcome == nil { outcome = .cancelled(message: "'job' was stopped") }
+    }
+
+    func finish(_ outcome: JobOutcome) { self.outcome = outcome }
+}
+
+/// Files and mail without any: records what would be saved, mailed, run or rescued, knows which
+/// paths "exist" (every path saved to, and those put in `items`), and fails when told to.
 final class FakeSharing: DocumentSharing {
     var saved: [(text: String, path: String)] = []
     /// The format of each save, in order.
@@ -58,23 +76,66 @@ final class FakeSharing: DocumentSharing {
     var saveError: FakeError?
     var mailError: FakeError?
     var emergencyError: FakeError?
+    /// The version of each file, by path (a save makes a new one).
+    var versions: [String: DiskVersion] = [:]
+    private var nextInode: UInt64 = 100
+    /// Jobs hold until finished by the test when set; else they end at once.
+    var holdJobs = false
+    /// The jobs started, in order.
+    private(set) var jobs: [FakeJob] = []
+    /// Commands started with ^T, and their input; `commandOutputs` says what each prints.
+    var commands: [(commandLine: String, input: String)] = []
+    var commandOutputs: [String: JobOutcome] = [:]
+    /// Journal writes and removals, in order.
+    var journalWrites: [(text: String, document: String)] = []
+    var journalRemovals: [String] = []
+    var journalError: FakeError?
 
-    func save(_ text: Rope, to path: String, format: TextFormat) throws {
+    func save(_ text: Rope, to path: String, format: TextFormat) throws -> DiskVersion? {
         if let saveError { throw saveError }
         _ = try format.encode(text)  // as the real one: a character the encoding cannot hold fails
         saved.append((String(text), path))
         savedFormats.append(format)
         items[path] = .other
+        nextInode += 1
+        let version = DiskVersion(device: 1, inode: nextInode, size: Int64(text.utf8Count), modified: 0)
+        versions[path] = version
+        return version
     }
 
-    func mail(_ text: String, to: String, subject: String) throws {
-        if let mailError { throw mailError }
-        mailed.append((text, to, subject))
+    func version(of path: String) -> DiskVersion? { versions[path] }
+
+    func startMail(_ text: Rope, to: String, subject: String) -> BackgroundJob {
+        mailed.append((String(text), to, subject))
+        let job = FakeJob(holdJobs ? nil : mailError.map { .failed(message: $0.description) } ?? .finished(output: ""))
+        jobs.append(job)
+        return job
+    }
+
+    func startCommand(_ commandLine: String, input: Rope) -> BackgroundJob {
+        commands.append((commandLine, String(input)))
+        let job = FakeJob(holdJobs ? nil : commandOutputs[commandLine] ?? .finished(output: String(input)))
+        jobs.append(job)
+        return job
+    }
+
+    func writeJournal(_ text: Rope, forDocument document: String) throws {
+        if let journalError { throw journalError }
+        journalWrites.append((String(text), document))
+    }
+
+    func removeJournal(forDocument document: String) {
+        journalRemovals.append(document)
     }
 
     func existingItem(at path: String) -> ExistingItem {
         items[path] ?? .nothing
     }
+
+    /// Write Out's refusals (the photo, an image name), by path.
+    var refusals: [String: String] = [:]
+
+    func refusal(toWrite path: String) -> String? { refusals[path] }
 
     /// Texts ^R may insert, by path; any other path fails as a missing file.
     var files: [String: String] = [:]

@@ -15,6 +15,8 @@ private var lists: [(name: String, keys: [[KeyEvent]], summaries: [String])] {
         ("question", keymap.question.map(\.keys), keymap.question.map(\.summary)),
         ("help", keymap.help.map(\.keys), keymap.help.map(\.summary)),
         ("menu", keymap.menu.map(\.keys), keymap.menu.map(\.summary)),
+        ("running", keymap.running.map(\.keys), keymap.running.map(\.summary)),
+        ("recovery", keymap.recovery.map(\.keys), keymap.recovery.map(\.summary)),
         ("photo", keymap.photo.map(\.keys), keymap.photo.map(\.summary)),
         ("framing", keymap.framing.map(\.keys), keymap.framing.map(\.summary)),
         ("dataMenu", keymap.dataMenu.map(\.keys), keymap.dataMenu.map(\.summary)),
@@ -44,7 +46,9 @@ private var lists: [(name: String, keys: [[KeyEvent]], summaries: [String])] {
 
 @Test func everyActionHasAKey() {
     let editingCommands = Set(keymap.editing.map(\.action)).union(keymap.recognizing.map(\.action))
+        .union(keymap.running.map(\.action))
     #expect(editingCommands == Set(Command.allCases))
+    #expect(Set(keymap.recovery.map(\.action)) == Set(RecoveryChoice.allCases))
     #expect(Set(keymap.prompt.map(\.action)) == Set(PromptAction.allCases))
     #expect(Set(keymap.question.map(\.action)) == Set(Answer.allCases))
     #expect(Set(keymap.help.map(\.action)) == Set(HelpAction.allCases))

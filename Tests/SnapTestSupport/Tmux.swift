@@ -53,10 +53,16 @@ public final class TmuxSession {
     public let columns: Int, rows: Int
     private var socketPath: String?
     private var killed = false
+    private let ownsStateFolder: Bool
+
+    /// The program's `XDG_STATE_HOME` (where lovesnap keeps its recovery files): a fresh folder
+    /// of this session's own, removed by ``kill()``, unless `environment` names another.
+    public let stateFolder: String
 
     /// Starts `command` (argv, no shell) in a new `columns`×`rows` terminal whose current folder is
-    /// `directory`, with `LANG=C.UTF-8`, `TERM=` ``terminalType``, `LC_ALL` and
-    /// `LOVESNAP_MAIL_COMMAND` unset, then `environment` on top.
+    /// `directory`, with `LANG=C.UTF-8`, `TERM=` ``terminalType``, `LC_ALL`, `LOVESNAP_MAIL_COMMAND`
+    /// and `EMAIL` unset, `XDG_STATE_HOME` a fresh folder (``stateFolder``, so that no test touches
+    /// the user's recovery files), then `environment` on top.
     public init(
         _ command: [String], in directory: URL, environment: [String: String] = [:],
         columns: Int = 80, rows: Int = 24, label: String = "lovesnap"
@@ -65,9 +71,11 @@ public final class TmuxSession {
         socketName = "\(label)-\(UUID().uuidString.prefix(8).lowercased())"
         self.columns = columns
         self.rows = rows
+        stateFolder = environment["XDG_STATE_HOME"] ?? "/tmp/\(socketName)-state"
+        ownsStateFolder = environment["XDG_STATE_HOME"] == nil
         var argv = [
-            "/usr/bin/env", "-u", "LC_ALL", "-u", "LOVESNAP_MAIL_COMMAND",
-            "LANG=C.UTF-8", "TERM=\(Self.terminalType)",
+            "/usr/bin/env", "-u", "LC_ALL", "-u", "LOVESNAP_MAIL_COMMAND", "-u", "EMAIL",
+            "LANG=C.UTF-8", "TERM=\(Self.terminalType)", "XDG_STATE_HOME=\(stateFolder)",
         ]
         argv += environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         argv += command
@@ -101,6 +109,7 @@ public final class TmuxSession {
         killed = true
         _ = try? tmux(["kill-server"], check: false)
         if let socketPath, !socketPath.isEmpty { try? FileManager.default.removeItem(atPath: socketPath) }
+        if ownsStateFolder { try? FileManager.default.removeItem(atPath: stateFolder) }
     }
 
     /// Runs a tmux client command against this server; returns its stdout.
@@ -328,10 +337,12 @@ public struct ProcessEntry: CustomStringConvertible {
         }
     }
 
-    /// /proc files report size 0: read to the end.
+    /// /proc files report size 0: read to the end. A process that ends between the open and the
+    /// read makes the read fail (ESRCH): nil then (`readDataToEndOfFile()` would trap).
     private static func read(_ path: String) -> [UInt8]? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        return Array(handle.readDataToEndOfFile())
+        guard let data = try? handle.readToEnd() else { return nil }
+        return Array(data)
     }
 }

@@ -1,0 +1,195 @@
+import SnapTerminal
+import SnapText
+
+// Work that runs in the background (mail, ^T commands) and what comes of it; the recovery
+// journal's clock; the questions about an empty mail, a file changed on disk and a recovery file.
+
+// MARK: - Background jobs
+
+/// A key while a mail or ^T command runs: ^C stops it; the other keys wait (the text must stay as
+/// it was given to the command).
+func updateRunning(_ state: inout EditorState, _ job: RunningJob, _ key: KeyEvent, keymap: Keymap) -> [EditorEffect] {
+    guard keymap.runningCommand(for: key) == .cancelJob else { return [] }
+    return [.cancelJob]
+}
+
+/// The running job ended.
+func jobEnded(_ outcome: JobOutcome, in state: inout EditorState) {
+    guard case .running(let job) = state.mode else { return }  // nothing runs: a late report
+    state.mode = .editing
+    switch (job, outcome) {
+    case (.mail(let to), .finished):
+        state.status = StatusMessage("Mail sent to \(to)")
+    case (.command(let commandLine, let region), .finished(let output)):
+        state.mode = .commandOutput(CommandOutput(commandLine: commandLine, output: output, region: region))
+    case (_, .failed(let message)):
+        state.status = StatusMessage(message, isError: true)
+    case (_, .cancelled(let message)):
+        state.status = StatusMessage(message)
+    }
+}
+
+/// The answer to "Replace … with this output?" after ^T: Y replaces the region (or the whole text),
+/// I inserts at the cursor, both one undo step; N and ^C drop the output.
+func updateCommandOutput(_ state: inout EditorState, _ output: CommandOutput, _ answer: Answer?) {
+    guard let answer, answer.isAvailable(in: state.mode) else { return }
+    let lines = TextBuffer(text: output.output).writtenLineCount
+    switch answer {
+    case .yes:
+        let whole = 0..<state.buffer.utf8Count
+        let range = output.region.map { $0.clamped(to: whole) } ?? whole
+        state.buffer.closeUndoGroup()
+        if !(range.isEmpty && output.output.isEmpty) { try? state.buffer.replace([range], with: output.output) }
+        state.buffer.closeUndoGroup()
+        state.markAnchor = nil
+        state.status = StatusMessage(
+            "\(output.region == nil ? "Text" : "Region") replaced by \(plural(lines, "line")) of output")
+    case .insert:
+        state.buffer.closeUndoGroup()
+        state.buffer.insert(output.output)
+        state.buffer.closeUndoGroup()
+        state.markAnchor = nil
+        state.status = StatusMessage("Inserted \(plural(lines, "line")) of output")
+    case .no, .cancel:
+        state.status = StatusMessage("Output discarded")
+    case .all:
+        return
+    }
+    state.mode = .editing
+}
+
+/// The question before mailing an empty text: Y goes on to the To prompt.
+func updateEmptyMailQuestion(_ state: inout EditorState, _ answer: Answer?) {
+    switch answer {
+    case .yes?:
+        state.mode = .prompt(Prompt(kind: .mailTo))
+    case .no?, .cancel?:
+        state.mode = .editing
+        state.status = StatusMessage("Cancelled")
+    case .all?, .insert?, nil:
+        break
+    }
+}
+
+/// "File … has changed on disk; overwrite?": Y writes anyway, N asks for another name.
+func updateChangedOnDiskQuestion(_ state: inout EditorState, path: String, _ answer: Answer?) -> [EditorEffect] {
+    switch answer {
+    case .yes?:
+        state.mode = .editing
+        return [
+            .save(
+                text: state.buffer.content, path: path, overwriteConfirmed: true, format: state.format,
+                corrections: state.wordCorrections, changeConfirmed: true)
+        ]
+    case .no?:
+        state.mode = .prompt(Prompt(kind: .writeOut, answer: path))
+    case .cancel?:
+        state.mode = .editing
+        state.exitAfterSave = false
+        state.status = StatusMessage("Cancelled")
+    case .all?, .insert?, nil:
+        break
+    }
+    return []
+}
+
+// MARK: - Recovery
+
+/// The choice at the recovery question.
+func updateRecovery(
+    _ state: inout EditorState, _ offer: RecoveryOffer, _ choice: RecoveryChoice?, startsRecognition: Bool
+) -> [EditorEffect] {
+    switch choice {
+    case .recover?:
+        state.mode = .editing
+        state.buffer = TextBuffer(text: offer.text)
+        state.topLine = 0
+        state.words = []
+        state.isModified = true
+        // The recovery file already holds this text, for this document.
+        state.journal.seenRevision = state.buffer.revision
+        state.journal.writtenRevision = state.buffer.revision
+        state.journal.writtenDocument = state.saveName
+        state.status = StatusMessage(
+            "Recovered \(plural(state.buffer.writtenLineCount, "line")) written \(offer.written); "
+                + "save it to keep it")
+        return []
+    case .discard?:
+        state.mode = .editing
+        state.status = StatusMessage("Recovery file discarded")
+        return [.removeJournal(document: state.saveName)] + (startsRecognition ? [.startRecognition] : [])
+    case .readOnly?:
+        state.mode = .editing
+        state.isReadOnly = true
+        state.journal.isEnabled = false
+        state.status = StatusMessage("Read-only; the recovery file is kept")
+        return startsRecognition ? [.startRecognition] : []
+    case .exit?:
+        state.exitCode = 0
+        return []
+    case nil:
+        return []
+    }
+}
+
+// MARK: - The journal's clock
+
+/// Tells the state the time (seconds of a monotonic clock) and returns the journal work due then:
+/// the text is written to the recovery file once it has rested ``JournalState/idleDelay``
+/// seconds after a change, or ``JournalState/maximumDelay`` seconds after the first change not
+/// yet written (while typing goes on); an OCR result not yet written is kept the same way (it may
+/// have taken a minute to read). Once the text is saved (neither modified nor unsaved) the file is
+/// removed.
+/// The run loop calls it on every turn (at least every 100 ms).
+public func apply(clock now: Double, to state: inout EditorState) -> [EditorEffect] {
+    var journal = state.journal
+    defer { state.journal = journal }
+    guard journal.isEnabled else { return [] }
+    let revision = state.buffer.revision
+    if revision != journal.seenRevision {
+        journal.seenRevision = revision
+        journal.lastChange = now
+        if journal.firstUnwritten == nil { journal.firstUnwritten = now }
+    }
+    guard state.isModified || state.hasUnsavedText else {
+        journal.firstUnwritten = nil
+        if let document = journal.writtenDocument { return [.removeJournal(document: document)] }
+        return []
+    }
+    var effects: [EditorEffect] = []
+    if let document = journal.writtenDocument, document != state.saveName {
+        // Written out under another name while modified: the journal follows the name.
+        effects.append(.removeJournal(document: document))
+        journal.writtenDocument = nil
+        journal.firstUnwritten = journal.firstUnwritten ?? now
+    }
+    let upToDate = journal.writtenDocument != nil && journal.writtenRevision == revision
+    guard !upToDate, journal.failedRevision != revision else { return effects }
+    let rested = now - (journal.lastChange ?? now) >= JournalState.idleDelay
+    let overdue = now - (journal.firstUnwritten ?? now) >= JournalState.maximumDelay
+    if rested || overdue || journal.lastChange == nil {
+        journal.firstUnwritten = nil
+        effects.append(.writeJournal(text: state.buffer.content, document: state.saveName, revision: revision))
+    }
+    return effects
+}
+
+/// The work left when the editor ends: a clean exit (not a termination signal) removes the
+/// recovery file this editor wrote, as the text was saved or the user chose not to save it.
+public func finishingEffects(_ state: EditorState) -> [EditorEffect] {
+    guard state.termination == nil, let document = state.journal.writtenDocument else { return [] }
+    return [.removeJournal(document: document)]
+}
+
+// MARK: - View mode
+
+/// Whether `command` changes the text (refused in read-only mode).
+func changesText(_ command: Command) -> Bool {
+    switch command {
+    case .cutLine, .paste, .indent, .unindent, .undo, .redo, .newline, .tab, .deleteBackward, .deleteForward,
+        .replace, .insertFile, .acceptWord, .alternatives, .executeCommand:
+        return true
+    default:
+        return false
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import SnapImaging
+import Synchronization
+
+/// The photo read as the `tesseract` command line reads it (`Preprocessor.plain`), by an engine
+/// of its own on a thread of its own, while the prepared page is read on the calling thread: the
+/// candidate every prepared reading must beat (see `Recognizer.recognize`), at the cost of the
+/// longer of the two readings instead of both.
+///
+/// Two `TesseractEngine`s share nothing (Tesseract's `TessBaseAPI` is not thread-safe, one per
+/// thread). The page's pixels are only read on the other thread: Tesseract copies them in
+/// `TessBaseAPISetImage2`, and the page's resolution is set before the thread starts.
+final class PlainReading: Sendable {
+    /// What the reading made, and the engine that made it: its results stay for Tesseract's
+    /// renderers (`TesseractEngine.renderLast`) until its next reading.
+    struct Outcome {
+        var result: RecognitionResult
+        var page: PreparedImage
+        var engine: TesseractEngine
+    }
+
+    /// The flags the two threads share.
+    private final class Signals: Sendable {
+        let stop = Atomic<Bool>(false)
+        let percent = Atomic<Int>(0)
+    }
+
+    /// A prepared page handed to the reading's thread. Unchecked: the caller keeps using the
+    /// same pixels (the plain page is often the photo itself), but neither thread writes them.
+    private struct HandedPage: @unchecked Sendable {
+        var page: PreparedImage
+    }
+
+    private let signals = Signals()
+    private let pending: Pending<Outcome>
+
+    /// Starts reading `page` (photo pixels ÷ `reduction`, the JPEG's reduced decoding) with a new
+    /// engine of `options`.
+    init(_ page: PreparedImage, engine options: EngineOptions, reduction: Double) {
+        page.image.setResolution(page.resolution)
+        let handed = HandedPage(page: page)
+        let signals = self.signals
+        pending = Pending {
+            var page = handed.page
+            page.scale /= reduction
+            let engine = try TesseractEngine(options: options)
+            guard !signals.stop.load(ordering: .relaxed) else { throw OCRError.cancelled }
+            var result = try engine.recognize(page) { percent in
+                signals.percent.store(percent, ordering: .relaxed)
+                return !signals.stop.load(ordering: .relaxed)
+            }
+            Recognizer.mapBoxes(&result.words, of: page, reduction: reduction)
+            return Outcome(result: result, page: page, engine: engine)
+        }
+    }
+
+    /// Stops the reading as soon as Tesseract next looks (its cancel callback); `wait` then
+    /// throws `OCRError.cancelled`.
+    func cancel() { signals.stop.store(true, ordering: .relaxed) }
+
+    /// Waits for the reading, calling `progress` with its percentage (0–100) every 50 ms on the
+    /// calling thread; `progress` returning false cancels it.
+    /// - Throws: what the reading threw (`OCRError`), `.cancelled` when cancelled.
+    func wait(progress: (Int) -> Bool) throws -> Outcome {
+        while !pending.isDone(waitingAtMost: 0.05) {
+            if !progress(signals.percent.load(ordering: .relaxed)) {
+                cancel()
+                _ = try? pending.take()
+                throw OCRError.cancelled
+            }
+        }
+        return try pending.take()
+    }
+}
