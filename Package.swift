@@ -63,6 +63,10 @@ let package = Package(
                 "SnapDetectors",
             ]),
 
+        // The editor's model and rendering timed on a text file (scripts/editor-benchmark.py runs it).
+        .executableTarget(
+            name: "lovesnap-bench", dependencies: ["SnapEditor", "SnapText", "SnapShare", "SnapTerminal"]),
+
         // Non-product helpers every test target may use: paths, running the built binary, CER.
         .target(name: "SnapTestSupport", path: "Tests/SnapTestSupport"),
         .testTarget(name: "SnapTextTests", dependencies: ["SnapText", "SnapTestSupport"]),

@@ -26,9 +26,18 @@ public enum Detectors {
     /// The items of one line (no line break in it), ranges in the line, `line` 0.
     public static func detect(inLine line: String) -> [Detection] {
         guard line.contains(where: { $0.isNumber || $0 == "@" || $0 == "." }) else { return [] }
-        let all =
-            CardNumbers.find(in: line) + Dates.findExpiryDates(in: line) + Contacts.findEmails(in: line)
-            + Contacts.findPhones(in: line) + Contacts.findURLs(in: line) + Dates.findDates(in: line)
+        // Each regular expression only where it can match: every date, expiry and phone pattern
+        // needs a digit, an e-mail address an @, a web address :// or www. (Swift's Regex takes
+        // about half a millisecond a line for each, and the editor looks at the line a key changed).
+        let hasDigit = line.contains { c in c.isNumber || c.unicodeScalars.contains { $0.properties.numericType != nil }
+        }
+        let mayHoldURL = line.contains("://") || line.lowercased().contains("www.")
+        var all = CardNumbers.find(in: line)
+        if hasDigit { all += Dates.findExpiryDates(in: line) }
+        if line.contains("@") { all += Contacts.findEmails(in: line) }
+        if hasDigit { all += Contacts.findPhones(in: line) }
+        if mayHoldURL { all += Contacts.findURLs(in: line) }
+        if hasDigit { all += Dates.findDates(in: line) }
         let order = Dictionary(uniqueKeysWithValues: DetectionKind.allCases.enumerated().map { ($1, $0) })
         let ranked = all.sorted {
             if $0.range.lowerBound != $1.range.lowerBound { return $0.range.lowerBound < $1.range.lowerBound }

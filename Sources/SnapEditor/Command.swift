@@ -156,6 +156,9 @@ public enum PromptAction: String, CaseIterable, Sendable {
     case toggleDOSFormat
     /// Write with old Mac line ends (CR), or back to Unix ones (M-M; File Name to Write only).
     case toggleMacFormat
+    /// Write in Latin-1 (ISO 8859-1), or in UTF-8 (M-L; File Name to Write only): a file read as
+    /// Latin-1 can be written as UTF-8, and the other way round.
+    case toggleLatin1
 
     /// Whether the action does anything in a prompt of `kind` (elsewhere its key is ignored).
     public func isAvailable(in kind: PromptKind) -> Bool {
@@ -164,7 +167,7 @@ public enum PromptAction: String, CaseIterable, Sendable {
             return kind == .search || kind == .replaceSearch
         case .toggleBackwards: return kind == .search
         case .switchToReplace: return kind == .search
-        case .toggleDOSFormat, .toggleMacFormat: return kind == .writeOut
+        case .toggleDOSFormat, .toggleMacFormat, .toggleLatin1: return kind == .writeOut
         default: return true
         }
     }

@@ -18,18 +18,19 @@ public protocol DocumentSharing {
     /// file's new version (nil when it cannot be told).
     /// Throws on failure (also a character the encoding cannot hold); the error's description is
     /// shown to the user as is (it should name the file and the system's reason).
-    func save(_ text: String, to path: String, format: TextFormat) throws -> DiskVersion?
+    /// The text is the buffer's rope itself (a snapshot, no copy).
+    func save(_ text: Rope, to path: String, format: TextFormat) throws -> DiskVersion?
     /// The version of the file at `path` (as typed for Write Out) now, or nil when there is none.
     func version(of path: String) -> DiskVersion?
     /// Starts sending `text` by mail to the To field `to` (RFC 5322 addresses, as typed) with
     /// `subject`, and returns at once; the job says how it ended (its message is shown as is).
-    func startMail(_ text: String, to: String, subject: String) -> BackgroundJob
+    func startMail(_ text: Rope, to: String, subject: String) -> BackgroundJob
     /// Starts `commandLine` (^T: split into words like a shell's, run without a shell) with
     /// `input` on its standard input, and returns at once; the job's outcome carries its output.
-    func startCommand(_ commandLine: String, input: String) -> BackgroundJob
+    func startCommand(_ commandLine: String, input: Rope) -> BackgroundJob
     /// Writes `text` to the recovery file of `document` (the path Write Out would use), atomically.
     /// Throws when it cannot; the error's description names the file and the reason.
-    func writeJournal(_ text: String, forDocument document: String) throws
+    func writeJournal(_ text: Rope, forDocument document: String) throws
     /// Removes the recovery file of `document`, if there is one.
     func removeJournal(forDocument document: String)
     /// The text of the file at `path` (as the user typed it for ^R), bytes as they are.
@@ -41,21 +42,21 @@ public protocol DocumentSharing {
     /// (GNU nano's `NAME.save`, `NAME.save.1`…, else in the home folder, then `/tmp`) and returns
     /// its path. Runs when a signal ends the editor. Throws when no place took it; the error's
     /// description names the file and the system's reason.
-    func saveEmergencyCopy(_ text: String, forDocument saveName: String) throws -> String
+    func saveEmergencyCopy(_ text: Rope, forDocument saveName: String) throws -> String
     /// Writes the text to `path` in the format its extension names: `.hocr`, `.tsv`, `.xml`
     /// (ALTO) and `.pdf` are the photos' documents with each recognized word as `corrections`
     /// says (index = the word's index in ``EditorState/words``; nil: as read, "": deleted);
     /// any other name is `save(_:to:format:)`. Returns the written file's version (nil when it
     /// cannot be told).
     /// Throws on failure; the error's description is shown to the user as is.
-    func save(_ text: String, to path: String, format: TextFormat, corrections: [String?]) throws -> DiskVersion?
+    func save(_ text: Rope, to path: String, format: TextFormat, corrections: [String?]) throws -> DiskVersion?
     /// Why Write Out must not write `path` (the photo being edited, an image file name), or nil.
     func refusal(toWrite path: String) -> String?
 }
 
 extension DocumentSharing {
     /// Plain text only: `save(_:to:format:)`.
-    public func save(_ text: String, to path: String, format: TextFormat, corrections: [String?]) throws
+    public func save(_ text: Rope, to path: String, format: TextFormat, corrections: [String?]) throws
         -> DiskVersion?
     {
         try save(text, to: path, format: format)

@@ -54,7 +54,7 @@ public final class Editor {
         self.state = EditorState(
             displayName: configuration.displayName, saveName: configuration.defaultSaveName,
             savesToOwnFile: configuration.savesToOwnFile,
-            text: configuration.recognition == nil ? configuration.initialText : "",
+            content: configuration.recognition == nil ? configuration.initialContent : Rope(),
             recognizing: configuration.recognition != nil, screenSize: terminal.size)
         state.format = configuration.format
         state.diskState = configuration.diskState
@@ -68,6 +68,7 @@ public final class Editor {
             state.recognitionOnHold = configuration.recognition == nil && configuration.heldRecognition != nil
             state.status = nil
         }
+        state.keepLineData()
     }
 
     /// Runs until the user exits (returns 0) or a termination signal arrives (saves the text if it
@@ -184,7 +185,13 @@ public final class Editor {
                 let version = try sharing.save(text, to: path, format: format, corrections: corrections)
                 apply(.saved(path: path, version: version), to: &state)
             } catch {
-                apply(.saveFailed(message: Self.message(for: error)), to: &state)
+                var message = Self.message(for: error)
+                if case SnapTextError.notEncodable = error,
+                    let key = keymap.prompt.first(where: { $0.action == .toggleLatin1 })?.keys.first
+                {
+                    message += " (\(key.helpName) in Write Out: UTF-8)"
+                }
+                apply(.saveFailed(message: message), to: &state)
             }
         case .insertFile(let path) where EditorConfiguration.isPhoto(path) && photoReader != nil:
             do {

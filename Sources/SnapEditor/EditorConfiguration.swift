@@ -10,7 +10,12 @@ public struct EditorConfiguration {
     /// Whether `defaultSaveName` is the file the text came from (then it is overwritten without asking).
     public var savesToOwnFile: Bool
     /// The text to edit at start (ignored while `recognition` runs: its result replaces it).
-    public var initialText: String
+    public var initialContent: Rope
+    /// ``initialContent`` as a string.
+    public var initialText: String {
+        get { String(initialContent) }
+        set { initialContent = Rope(newValue) }
+    }
     /// The OCR job whose result becomes the text, or nil when editing a text file.
     public var recognition: RecognitionTask?
     /// Where Write Out, Mail and the emergency save go, and what the editor asks about files.
@@ -63,7 +68,7 @@ public struct EditorConfiguration {
         self.displayName = displayName
         self.defaultSaveName = defaultSaveName
         self.savesToOwnFile = savesToOwnFile
-        self.initialText = initialText
+        self.initialContent = Rope(initialText)
         self.recognition = recognition
         self.sharing = sharing
     }
@@ -82,9 +87,17 @@ public struct EditorConfiguration {
 
     /// For a text file opened directly: Write Out offers the file's own path.
     public static func textFile(path: String, text: String, sharing: DocumentSharing) -> EditorConfiguration {
-        EditorConfiguration(
-            displayName: fileName(of: path), defaultSaveName: path, savesToOwnFile: true,
-            initialText: text, recognition: nil, sharing: sharing)
+        textFile(path: path, content: Rope(text), sharing: sharing)
+    }
+
+    /// For a text file opened directly, its text as read (a rope, not copied): Write Out offers
+    /// the file's own path.
+    public static func textFile(path: String, content: Rope, sharing: DocumentSharing) -> EditorConfiguration {
+        var configuration = EditorConfiguration(
+            displayName: fileName(of: path), defaultSaveName: path, savesToOwnFile: true, recognition: nil,
+            sharing: sharing)
+        configuration.initialContent = content
+        return configuration
     }
 
     /// `path` with its last extension replaced by `.txt` (added if there is none):

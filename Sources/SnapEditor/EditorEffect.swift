@@ -7,23 +7,24 @@ public enum EditorEffect: Equatable, Sendable {
     /// false when it should first ask if the text's own file changed on disk since it was read
     /// or written (``EditorState/diskState``). For an export (``EditorConfiguration/isExport(_:)``),
     /// `corrections` is what each recognized word reads now (``EditorState/wordCorrections``).
+    /// The text is the buffer's rope itself (a snapshot, no copy).
     case save(
-        text: String, path: String, overwriteConfirmed: Bool, format: TextFormat = TextFormat(),
+        text: Rope, path: String, overwriteConfirmed: Bool, format: TextFormat = TextFormat(),
         corrections: [String?] = [], changeConfirmed: Bool = false)
     /// Read the text file at `path` and insert it at the cursor (^R).
     case insertFile(path: String)
     /// Start mailing `text` to `to` (the To field as typed) with `subject`; the run loop goes on
     /// while it runs (``DocumentSharing/startMail(_:to:subject:)``) and reports how it ended
     /// with ``EffectResult/jobEnded(_:)``.
-    case mail(text: String, to: String, subject: String)
+    case mail(text: Rope, to: String, subject: String)
     /// Start `commandLine` (^T) with `input` on its standard input
     /// (``DocumentSharing/startCommand(_:input:)``); its end comes back as ``EffectResult/jobEnded(_:)``.
-    case runCommand(commandLine: String, input: String)
+    case runCommand(commandLine: String, input: Rope)
     /// Stop the running mail or ^T command (^C).
     case cancelJob
     /// Write `text` to the recovery file of `document` (``DocumentSharing/writeJournal(_:forDocument:)``);
     /// `revision` comes back in ``EffectResult/journalWritten(document:revision:)``.
-    case writeJournal(text: String, document: String, revision: Int)
+    case writeJournal(text: Rope, document: String, revision: Int)
     /// Remove the recovery file of `document`.
     case removeJournal(document: String)
     /// Start the OCR of the document's photo, held back while a recovery file was offered.
@@ -44,7 +45,7 @@ public enum EditorEffect: Equatable, Sendable {
     case copyToClipboard(String)
     /// Write `text` to a new emergency file for the document `saveName` (``DocumentSharing/saveEmergencyCopy(_:forDocument:)``),
     /// because `signal` asks the editor to end.
-    case emergencySave(text: String, saveName: String, signal: Int32)
+    case emergencySave(text: Rope, saveName: String, signal: Int32)
 }
 
 /// How an ``EditorEffect`` turned out, fed back with ``apply(_:to:)``.

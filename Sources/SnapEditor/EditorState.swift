@@ -119,6 +119,8 @@ public struct EditorState: Equatable {
     public var showsLineNumbers = false
     /// Text cut with ^K, pasted with ^U.
     public var cutBuffer = ""
+    /// The data found in the lines last shown (render underlines it), kept by ``update(_:_:keymap:)``.
+    var lineData = LineData()
     /// Esc was pressed in the editing window: the next key is read as Meta + key (nano's Esc prefix).
     var pendingEscape = false
     /// Whether the previous command was a cut (consecutive cuts add to the cut buffer).
@@ -151,7 +153,17 @@ public struct EditorState: Equatable {
         displayName: String, saveName: String, savesToOwnFile: Bool = false, text: String = "",
         recognizing: Bool = false, screenSize: TerminalSize = TerminalSize(rows: 24, columns: 80)
     ) {
-        self.buffer = TextBuffer(text: text)
+        self.init(
+            displayName: displayName, saveName: saveName, savesToOwnFile: savesToOwnFile, content: Rope(text),
+            recognizing: recognizing, screenSize: screenSize)
+    }
+
+    /// A fresh state for a name and a text held in a rope (not copied), at `screenSize`.
+    public init(
+        displayName: String, saveName: String, savesToOwnFile: Bool = false, content: Rope,
+        recognizing: Bool = false, screenSize: TerminalSize = TerminalSize(rows: 24, columns: 80)
+    ) {
+        self.buffer = TextBuffer(content: content)
         self.displayName = displayName
         self.saveName = saveName
         self.savesToOwnFile = savesToOwnFile

@@ -202,6 +202,9 @@ public struct Keymap: Equatable, Sendable {
             KeyBinding(
                 [.meta("m")], .toggleMacFormat, bar: "Mac Format",
                 "write old Mac line ends (CR), or not (File Name to Write)"),
+            KeyBinding(
+                [.meta("l")], .toggleLatin1, bar: "Latin-1",
+                "write Latin-1 (ISO 8859-1), or UTF-8 (File Name to Write)"),
             KeyBinding([.enter, .control("j")], .accept, "accept the answer"),
             KeyBinding([.backspace], .deleteBackward, "delete the character before the cursor"),
             KeyBinding([.control("d"), .delete], .deleteForward, "delete the character under the cursor"),

@@ -134,34 +134,29 @@ private func drawText(_ frame: inout Frame, rows: Range<Int>, _ state: EditorSta
     // Uncertain words: underlined (visible without colour) and in the warning colour.
     let uncertain = state.uncertainMarks.map(\.range)
     var nextUncertain = 0
-    var lineStart = buffer.startOffset(ofLine: top)
     for (i, row) in rows.enumerated() {
         let index = top + i
         guard index < buffer.lineCount else { break }
         // Data found in the line (card numbers, dates, addresses…): underlined; a near miss in
         // the warning colour too. Not looked for in lines too long to be a poem's or a card's
         // (a megabyte line would be scanned on every key).
-        let line = buffer.lines[index]
-        let found = (line.utf8.count <= 4096 ? Detectors.detect(inLine: line) : []).map {
+        let lineStart = buffer.startOffset(ofLine: index)
+        let found = state.lineData.detections(inLine: LineData.detectableText(ofLine: index, in: buffer)).map {
             (range: ($0.range.lowerBound + lineStart)..<($0.range.upperBound + lineStart), nearMiss: $0.isNearMiss)
         }
         if margin > 0 {
             let number = String(index + 1)
             frame.write(String(repeating: " ", count: digits - number.count) + number, row: row, column: 0)
         }
-        let characters = buffer.characters(inLine: index)
-        let columns = DisplayWidth.columns(of: characters)
+        // Only the characters that show are walked: the viewport's columns of the line.
         let isCursorLine = index == buffer.cursor.line
-        let cursorColumn = isCursorLine ? columns[min(buffer.cursor.column, characters.count)] : 0
+        let cursorColumn = isCursorLine ? buffer.cursorDisplayColumn : 0
         let start = isCursorLine ? pageStart(cursorColumn: cursorColumn, width: width) : 0
-        var byte = lineStart
-        for (c, character) in characters.enumerated() {
-            let length = String(character).utf8.count
-            defer { byte += length }
-            let x = columns[c] - start
-            let w = columns[c + 1] - columns[c]
-            if x + w <= 0 { continue }
-            if x >= width { break }
+        let line = buffer.glyphs(inLine: index, displayColumns: start..<(start + max(0, width)))
+        for glyph in line.glyphs {
+            let byte = glyph.offset
+            let length = glyph.length
+            let x = glyph.displayColumn - start
             var style: Style = .normal
             if let item = found.first(where: { byte < $0.range.upperBound && byte + length > $0.range.lowerBound }) {
                 style = item.nearMiss ? [.underline, .warning] : .underline
@@ -172,13 +167,12 @@ private func drawText(_ frame: inout Frame, rows: Range<Int>, _ state: EditorSta
             }
             if let r = region, byte < r.upperBound, byte + length > r.lowerBound { style = .reverse }
             if let h = highlight, byte < h.upperBound, byte + length > h.lowerBound { style = .reverse }
-            let cells = glyphs(character, atColumn: columns[c])
             var cx = x
-            for cell in cells {
+            for cell in glyphs(glyph.character, atColumn: glyph.displayColumn) {
                 if cx >= 0 && cx + cell.width <= width {
                     frame.put(cell.content, width: cell.width, row: row, column: margin + cx, style: style)
                 } else {  // half outside: never cut a wide character, show blanks instead
-                    for b in max(0, cx)..<min(width, cx + cell.width) {
+                    for b in max(0, cx)..<max(max(0, cx), min(width, cx + cell.width)) {
                         frame.put(" ", row: row, column: margin + b, style: style)
                     }
                 }
@@ -187,12 +181,11 @@ private func drawText(_ frame: inout Frame, rows: Range<Int>, _ state: EditorSta
         }
         if width >= 3 {
             if start > 0 { frame.put("<", row: row, column: margin) }
-            if columns[characters.count] > start + width { frame.put(">", row: row, column: margin + width - 1) }
+            if line.continues { frame.put(">", row: row, column: margin + width - 1) }
         }
         if isCursorLine {
             frame.cursor = .init(row: row, column: margin + min(max(0, cursorColumn - start), width - 1))
         }
-        lineStart += buffer.lines[index].utf8.count + 1
     }
 }
 
@@ -352,11 +345,9 @@ private func label(for kind: PromptKind, lastSearch: String, state: EditorState)
     case .replaceSearch: return "Search (to replace)\(last): "
     case .replaceWith: return "Replace with: "
     case .writeOut:
-        switch format.lineEnding {
-        case .unix: return "File Name to Write: "
-        case .dos: return "File Name to Write [DOS Format]: "
-        case .mac: return "File Name to Write [Mac Format]: "
-        }
+        // nano's order: the format, then the other toggles.
+        let lineEnds = [TextFormat.LineEnding.dos: " [DOS Format]", .mac: " [Mac Format]"][format.lineEnding] ?? ""
+        return "File Name to Write" + lineEnds + (format.encoding == .latin1 ? " [Latin-1]" : "") + ": "
     case .insertFile: return "File to insert: "
     case .goToLine: return "Enter line number, column number: "
     case .mailTo: return "To: "

@@ -66,7 +66,7 @@ func perform(_ command: Command, on state: inout EditorState, afterCut: Bool) ->
     case .save:
         return [
             .save(
-                text: state.buffer.text, path: state.saveName, overwriteConfirmed: state.savesToOwnFile,
+                text: state.buffer.content, path: state.saveName, overwriteConfirmed: state.savesToOwnFile,
                 format: state.format, corrections: state.wordCorrections)
         ]
     case .insertFile:
@@ -194,23 +194,14 @@ func lineRange(of buffer: TextBuffer) -> Range<Int> {
 /// break counting one.
 func wordCount(of state: EditorState) -> String {
     let region = state.markedRegion
-    let text = region.map { state.buffer.text(inUTF8: $0) } ?? state.buffer.text
-    var words = 0
-    var inWord = false
-    for character in text {
-        let space = character.isWhitespace
-        if !space && !inWord { words += 1 }
-        inWord = !space
-    }
-    let lines = TextBuffer(text: text).writtenLineCount
-    let characters = text.count
+    let counts = state.buffer.counts(inUTF8: region ?? 0..<state.buffer.utf8Count)
     return (region == nil ? "" : "In Selection:  ")
-        + "\(plural(words, "word")),  \(plural(lines, "line")),  \(plural(characters, "character"))"
+        + "\(plural(counts.words, "word")),  \(plural(counts.lines, "line")),  \(plural(counts.characters, "character"))"
 }
 
 private func describe(_ step: History.Step) -> String {
     if step.grouping == .cutting { return "cut" }
-    if step.edits.count > 1 { return "replacement" }
+    if step.edits.count > 1 || step.replaced != nil { return "replacement" }
     guard let edit = step.edits.first else { return step.marksBefore != step.marksAfter ? "acceptance" : "action" }
     if edit.text == "\n" { return edit.kind == .insert ? "line break" : "line join" }
     return edit.kind == .insert ? "addition" : "deletion"
@@ -218,14 +209,14 @@ private func describe(_ step: History.Step) -> String {
 
 /// nano's ^C report: "line 2/7 (28%), col 3/11 (27%), char 15/73 (20%)".
 private func location(of buffer: TextBuffer) -> String {
-    let cursor = buffer.cursor
-    var charsBefore = 0
-    var total = 0
-    for i in 0..<buffer.lineCount {
-        let n = buffer.characterCount(inLine: i)
-        if i < cursor.line { charsBefore += n + 1 }
-        total += n + (i < buffer.lineCount - 1 ? 1 : 0)
+    // Characters of each line, a line break counting one (a CR before it is a character of its own).
+    func characters(_ range: Range<Int>) -> Int {
+        let counts = buffer.counts(inUTF8: range)
+        return counts.characters + counts.crlf
     }
+    let cursor = buffer.cursor
+    let charsBefore = characters(0..<buffer.startOffset(ofLine: cursor.line))
+    let total = characters(0..<buffer.utf8Count)
     let lineLength = buffer.characterCount(inLine: cursor.line) + 1
     func percent(_ a: Int, _ b: Int) -> Int { b == 0 ? 0 : 100 * a / b }
     let line = cursor.line + 1

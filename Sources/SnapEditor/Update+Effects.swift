@@ -183,7 +183,7 @@ public func apply(terminationSignal signal: Int32, to state: inout EditorState) 
         end(&state, TerminationReport(signal: signal, outcome: .nothingToSave))
         return []
     }
-    return [.emergencySave(text: state.buffer.text, saveName: state.saveName, signal: signal)]
+    return [.emergencySave(text: state.buffer.content, saveName: state.saveName, signal: signal)]
 }
 
 private func end(_ state: inout EditorState, _ report: TerminationReport) {

@@ -78,7 +78,7 @@ func updateChangedOnDiskQuestion(_ state: inout EditorState, path: String, _ ans
         state.mode = .editing
         return [
             .save(
-                text: state.buffer.text, path: path, overwriteConfirmed: true, format: state.format,
+                text: state.buffer.content, path: path, overwriteConfirmed: true, format: state.format,
                 corrections: state.wordCorrections, changeConfirmed: true)
         ]
     case .no?:
@@ -169,7 +169,7 @@ public func apply(clock now: Double, to state: inout EditorState) -> [EditorEffe
     let overdue = now - (journal.firstUnwritten ?? now) >= JournalState.maximumDelay
     if rested || overdue || journal.lastChange == nil {
         journal.firstUnwritten = nil
-        effects.append(.writeJournal(text: state.buffer.text, document: state.saveName, revision: revision))
+        effects.append(.writeJournal(text: state.buffer.content, document: state.saveName, revision: revision))
     }
     return effects
 }

@@ -62,6 +62,8 @@ func updatePrompt(_ state: inout EditorState, _ prompt: Prompt, _ key: KeyEvent,
         state.format.lineEnding = state.format.lineEnding == .dos ? .unix : .dos
     case .toggleMacFormat:
         state.format.lineEnding = state.format.lineEnding == .mac ? .unix : .mac
+    case .toggleLatin1:
+        state.format.encoding = state.format.encoding == .latin1 ? .utf8 : .latin1
     case .accept:
         state.mode = .editing
         return accept(prompt, in: &state)
@@ -120,7 +122,7 @@ private func accept(_ prompt: Prompt, in state: inout EditorState) -> [EditorEff
         let own = state.savesToOwnFile && answer == state.saveName
         return [
             .save(
-                text: state.buffer.text, path: answer, overwriteConfirmed: own, format: state.format,
+                text: state.buffer.content, path: answer, overwriteConfirmed: own, format: state.format,
                 corrections: state.wordCorrections)
         ]
     case .insertFile:
@@ -150,14 +152,14 @@ private func accept(_ prompt: Prompt, in state: inout EditorState) -> [EditorEff
         // The mail command may take a while (up to its timeout): the editor waits, drawing and
         // reading keys (^C stops it), and the screen says what it waits for.
         state.mode = .running(.mail(to: to))
-        return [.mail(text: state.buffer.text, to: to, subject: answer)]
+        return [.mail(text: state.buffer.content, to: to, subject: answer)]
     case .executeCommand:
         guard !answer.trimmingWhitespace().isEmpty else {
             state.status = StatusMessage("Cancelled")
             return []
         }
         let region = state.markedRegion
-        let input = region.map { state.buffer.text(inUTF8: $0) } ?? state.buffer.text
+        let input = region.map { Rope(state.buffer.text(inUTF8: $0)) } ?? state.buffer.content
         state.mode = .running(.command(commandLine: answer, region: region))
         return [.runCommand(commandLine: answer, input: input)]
     }
@@ -189,7 +191,9 @@ func position(forLineColumn answer: String, in buffer: TextBuffer) -> TextPositi
 
 /// The poem's first non-empty line, trimmed: the default mail subject.
 func defaultSubject(of buffer: TextBuffer) -> String {
-    buffer.lines.lazy.map { $0.trimmingWhitespace() }.first { !$0.isEmpty } ?? ""
+    // A line longer than a mail header's is cut (RFC 5322 § 2.1.1: 998 characters at most).
+    (0..<min(buffer.lineCount, 1000)).lazy.map { buffer.line($0, maxBytes: 998).trimmingWhitespace() }
+        .first { !$0.isEmpty } ?? ""
 }
 
 extension String {

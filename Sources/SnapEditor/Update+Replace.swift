@@ -31,7 +31,7 @@ func updateReplace(_ state: inout EditorState, _ session: ReplaceSession, _ answ
             let texts = replacements(for: [match], session, state.buffer)
             try? state.buffer.replace([match], with: texts)
             session.count += 1
-            shift(&session, for: [match], texts)
+            shift(&session, for: [match]) { texts[$0].utf8.count }
             next = match.lowerBound + texts[0].utf8.count
         }
         advance(&state, &session, from: next)
@@ -58,10 +58,16 @@ func updateReplace(_ state: inout EditorState, _ session: ReplaceSession, _ answ
             ranges = before + after
         }
         if !identical && !ranges.isEmpty {
-            let texts = replacements(for: ranges, session, state.buffer)
-            try? state.buffer.replace(ranges, with: texts)
+            if rx {
+                let texts = replacements(for: ranges, session, state.buffer)
+                try? state.buffer.replace(ranges, with: texts)
+                shift(&session, for: ranges) { texts[$0].utf8.count }
+            } else {
+                let length = session.replacement.utf8.count
+                try? state.buffer.replace(ranges, with: session.replacement)
+                shift(&session, for: ranges) { _ in length }
+            }
             session.count += ranges.count
-            shift(&session, for: ranges, texts)
         }
         finishReplace(&state, session)
     case .cancel?:
@@ -80,11 +86,11 @@ private func replacements(for ranges: [Range<Int>], _ session: ReplaceSession, _
 }
 
 /// Keeps the loop's stop point and the original cursor on the same text after `ranges` were
-/// replaced by `texts` (a match's length may differ from the search text's: NFD found by NFC,
+/// replaced by texts of `length(i)` bytes (a match's length may differ from the search text's: NFD found by NFC,
 /// another case, a regular expression).
-private func shift(_ session: inout ReplaceSession, for ranges: [Range<Int>], _ texts: [String]) {
-    for (range, text) in zip(ranges, texts) {
-        let delta = text.utf8.count - range.count
+private func shift(_ session: inout ReplaceSession, for ranges: [Range<Int>], length: (Int) -> Int) {
+    for (i, range) in ranges.enumerated() {
+        let delta = length(i) - range.count
         if range.upperBound <= session.stopOffset { session.stopOffset += delta }
         if range.upperBound <= session.originalCursor { session.originalCursor += delta }
     }

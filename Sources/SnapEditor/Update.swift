@@ -54,6 +54,7 @@ public func update(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap =
     }
     if state.buffer.revision != revision { state.isModified = true }
     state.scrollToCursor()
+    state.keepLineData()
     return effects + photoEffects(state)
 }
 
@@ -119,7 +120,7 @@ private func updateOverwriteQuestion(_ state: inout EditorState, path: String, _
         state.mode = .editing
         return [
             .save(
-                text: state.buffer.text, path: path, overwriteConfirmed: true, format: state.format,
+                text: state.buffer.content, path: path, overwriteConfirmed: true, format: state.format,
                 corrections: state.wordCorrections)
         ]
     case .no?:

@@ -62,8 +62,15 @@ public struct RecoveryJournal: Sendable {
     /// Writes `text` as the recovery file of `document` (the folder made first, mode 0700).
     /// - Throws: `ShareError.writeFailed` naming the recovery file (or folder) and the reason.
     public func write(_ text: String, forDocument document: String) throws {
+        try write(Array(text.utf8), forDocument: document)
+    }
+
+    /// Writes `bytes` (UTF-8 text, e.g. a buffer rope's bytes) as the recovery file of `document`
+    /// (the folder made first, mode 0700; the file mode 0600).
+    /// - Throws: `ShareError.writeFailed` naming the recovery file (or folder) and the reason.
+    public func write(_ bytes: [UInt8], forDocument document: String) throws {
         try makeFolder()
-        try AtomicFile.write(Array(text.utf8), to: path(forDocument: document), mode: 0o600)
+        try AtomicFile.write(bytes, to: path(forDocument: document), mode: 0o600)
     }
 
     /// Removes `document`'s recovery file; nothing happens when there is none.

@@ -12,24 +12,31 @@ import SnapText
 public struct TextFile: Equatable, Sendable {
     /// The file's text: line ends converted to `"\n"` (DOS, old Mac), otherwise the characters as
     /// they were (no normalisation; a byte-order mark is kept).
-    public let text: String
+    public let content: Rope
     /// Whether there was no such file yet (its folder exists): the text is empty and saving creates it.
     public let isNew: Bool
     /// How the file was written, for writing it back the same way.
     public let format: TextFormat
 
     /// A file's text and format.
-    public init(text: String, isNew: Bool, format: TextFormat = TextFormat()) {
-        self.text = text
+    public init(content: Rope, isNew: Bool, format: TextFormat = TextFormat()) {
+        self.content = content
         self.isNew = isNew
         self.format = format
     }
 
+    /// A file's text and format.
+    public init(text: String, isNew: Bool, format: TextFormat = TextFormat()) {
+        self.init(content: Rope(text), isNew: isNew, format: format)
+    }
+
+    /// The file's text as a string (a copy of ``content``).
+    public var text: String { String(content) }
+
     /// The number of lines nano reports having read ("Read 4 lines"): LF-separated lines, a final
     /// LF ending the last one rather than starting another; 0 for an empty text.
     public var lineCount: Int {
-        text.isEmpty
-            ? 0 : text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0)
+        TextBuffer(content: content).writtenLineCount
     }
 
     /// Reads the file at `path`, decoded by ``SnapText/TextFormat/decode(_:)`` (UTF-8, else
@@ -49,17 +56,34 @@ public struct TextFile: Equatable, Sendable {
             throw .unreadable(path: path, errno: ENOENT)
         }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw .unreadable(path: path, errno: EISDIR) }
-        let (text, format) = TextFormat.decode(try readAll(path))
-        return TextFile(text: text, isNew: false, format: format)
+        // The bytes are let go as soon as the rope holds the text: about twice the file at most.
+        let (content, format) = TextFormat.decodeContent(try readAll(path, expectedSize: Int(info.st_size)))
+        return TextFile(content: content, isNew: false, format: format)
     }
 
-    /// The bytes of the file at `path`.
+    /// The bytes of the file at `path`; `expectedSize` (its size when it was looked at) sizes the
+    /// buffer, so that a large file is read straight into it and never copied as it grows.
     /// - Throws: `FileError.unreadable` with the errno of the `open` or `read` that failed.
-    static func readAll(_ path: String) throws(FileError) -> [UInt8] {
+    static func readAll(_ path: String, expectedSize: Int = 0) throws(FileError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
         if fd < 0 { throw .unreadable(path: path, errno: errno) }
         defer { close(fd) }
-        var bytes: [UInt8] = []
+        // Straight into the buffer up to the expected size, then in chunks for whatever more there is.
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(0, expectedSize) + 1) { buffer, count in
+            while count < buffer.count {
+                let n = systemRead(fd, buffer.baseAddress! + count, buffer.count - count)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if n == 0 { return }
+                count += n
+            }
+        }
+        if failure != 0 { throw .unreadable(path: path, errno: failure) }
+        if bytes.count <= expectedSize { return bytes }
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }

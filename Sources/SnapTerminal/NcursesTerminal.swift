@@ -143,6 +143,11 @@ public final class NcursesTerminal: Terminal {
         return TerminalSize(rows: Int(getmaxy(window)), columns: Int(getmaxx(window)))
     }
 
+    /// The frame drawn last and the window size it was drawn at; the next draw of a frame of the
+    /// same size puts only the cells that changed (ncurses then sends only what differs anyway,
+    /// but building every cell again costs about a millisecond a keystroke).
+    private var drawn: (frame: Frame, rows: Int32, columns: Int32)?
+
     /// Draws `frame` in one refresh, clipped to the current screen size.
     public func draw(_ frame: Frame) {
         guard !isShutDown else { return }
@@ -164,11 +169,24 @@ public final class NcursesTerminal: Terminal {
             }
             clearok(window, true)
         }
-        werase(window)
+        // Unchanged cells are not put again, unless pictures changed (curses repaints everything then).
+        let previous =
+            graphicsChanged
+            ? nil
+            : drawn.flatMap {
+                $0.frame.size == frame.size && $0.rows == getmaxy(window) && $0.columns == getmaxx(window)
+                    ? $0.frame : nil
+            }
+        if previous == nil { werase(window) }
         for row in 0..<max(0, rows) {
             for column in 0..<max(0, columns) {
                 let cell = frame[row, column]
                 if cell.width == 0 { continue }
+                if let previous, previous[row, column] == cell,
+                    cell.width == 1 || column + 1 >= columns || previous[row, column + 1] == frame[row, column + 1]
+                {
+                    continue
+                }
                 var pair = Int32(colorsEnabled && cell.style.contains(.warning) ? Self.warningPair : 0)
                 if colorsEnabled, let colors = cell.colors {
                     pair = max(0, alloc_pair(Int32(colors.foreground), Int32(colors.background)))
@@ -187,6 +205,7 @@ public final class NcursesTerminal: Terminal {
             curs_set(0)
         }
         wrefresh(window)
+        drawn = (frame, getmaxy(window), getmaxx(window))
         if graphicsChanged {
             shownGraphics = frame.graphics
             var bytes: [UInt8] = Array("\u{1B}7".utf8)  // save the cursor curses left
@@ -218,6 +237,7 @@ public final class NcursesTerminal: Terminal {
     public func invalidate() {
         guard !isShutDown else { return }
         clearok(window, true)
+        drawn = nil
     }
 
     /// The next key within `timeout` ms (negative: forever), decoded; nil on timeout.

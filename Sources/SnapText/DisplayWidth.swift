@@ -12,19 +12,25 @@ public enum DisplayWidth {
 
     /// The columns `character` takes when it starts at screen column `column` (0-based).
     public static func of(_ character: Character, atColumn column: Int = 0) -> Int {
-        if character == "\t" { return tabSize - column % tabSize }
-        let scalars = character.unicodeScalars
-        guard let first = scalars.first else { return 0 }
+        var scalars = character.unicodeScalars.makeIterator()
+        guard let first = scalars.next() else { return 0 }
+        if first.value == 0x09 { return tabSize - column % tabSize }  // a TAB is always alone
         if isControl(first) { return 2 }
-        if scalars.count == 1, first.value >= 0x20, first.value < 0x7F { return 1 }
         var total = 0
-        withUTF8Locale {
-            for scalar in scalars {
-                let w = clibc_wcwidth(wchar_t(bitPattern: scalar.value))
-                if w > 0 { total += Int(w) }
-            }
+        var scalar: Unicode.Scalar? = first
+        while let s = scalar {
+            let w = ScalarTable.width(s) ?? wcwidth(s)
+            if w > 0 { total += w }
+            scalar = scalars.next()
         }
         return max(1, total)
+    }
+
+    /// glibc's `wcwidth` of `scalar` in a UTF-8 locale.
+    static func wcwidth(_ scalar: Unicode.Scalar) -> Int {
+        var w: Int32 = 0
+        withUTF8Locale { w = clibc_wcwidth(wchar_t(bitPattern: scalar.value)) }
+        return Int(w)
     }
 
     /// The columns of a whole single-line `string` drawn from column 0 (tabs expanded).
@@ -63,10 +69,51 @@ public enum DisplayWidth {
         return nil
     }()
 
-    private static func withUTF8Locale(_ body: () -> Void) {
+    static func withUTF8Locale(_ body: () -> Void) {
         guard let loc = utf8Locale else { return body() }
         let previous = uselocale(loc)
         defer { uselocale(previous) }
         body()
+    }
+}
+
+/// What the editor asks of each scalar below U+3400 (Latin, Greek, Cyrillic, Hebrew, Arabic,
+/// Indic scripts, punctuation, symbols, kana), worked out once from glibc and from Swift's own
+/// grapheme breaking: its `wcwidth`, whether it joins a character before it (a combining or
+/// spacing mark, ZWJ: `"a" + s` is one `Character`), and whether it joins the one after it (a
+/// prepended concatenation mark: `s + "a"` is one). Hangul jamo, whose joins depend on each
+/// other, are left out; so is everything above: the callers then ask Swift directly.
+enum ScalarTable {
+    static let limit: UInt32 = 0x3400
+
+    private static let entries: (widths: [Int8], flags: [UInt8]) = {
+        var widths = [Int8](repeating: 0, count: Int(limit))
+        var flags = [UInt8](repeating: 0, count: Int(limit))
+        DisplayWidth.withUTF8Locale {
+            for v in 0..<limit {
+                guard let s = Unicode.Scalar(v), !(0x1100...0x11FF).contains(v) else { continue }
+                widths[Int(v)] = Int8(clamping: clibc_wcwidth(wchar_t(bitPattern: v)))
+                var flag: UInt8 = known
+                if ("a" + String(s)).count == 1 { flag |= joinsPreceding }
+                if (String(s) + "a").count == 1 { flag |= joinsFollowing }
+                flags[Int(v)] = flag
+            }
+        }
+        return (widths, flags)
+    }()
+
+    static let known: UInt8 = 1
+    static let joinsPreceding: UInt8 = 2
+    static let joinsFollowing: UInt8 = 4
+
+    /// `wcwidth` of `scalar`, or nil when it is not in the table.
+    @inline(__always) static func width(_ scalar: Unicode.Scalar) -> Int? {
+        guard scalar.value < limit, entries.flags[Int(scalar.value)] & known != 0 else { return nil }
+        return Int(entries.widths[Int(scalar.value)])
+    }
+
+    /// The flags of the scalar `value` (0 when it is not in the table).
+    @inline(__always) static func flags(_ value: UInt32) -> UInt8 {
+        value < limit ? entries.flags[Int(value)] : 0
     }
 }

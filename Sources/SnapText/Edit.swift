@@ -1,7 +1,8 @@
 /// One change to a ``TextBuffer``: a text inserted at, or removed from, a UTF-8 offset.
 ///
-/// Every change to a buffer goes through this type, so undo and redo come from ``inverse``
-/// (insert ↔ remove) and are exact to the byte. Offsets count UTF-8 bytes from the start of the
+/// Every change to a buffer goes through this type (or, for a replace-all too large to keep as
+/// edits, through a whole new rope kept with the old one in its undo step), so undo and redo
+/// come from ``inverse`` (insert ↔ remove) and are exact to the byte. Offsets count UTF-8 bytes from the start of the
 /// whole text (lines joined with `"\n"`), so an edit never depends on how graphemes regroup
 /// (`"e"` + `"\u{301}"` becoming `"é"`). Offsets are always on Unicode-scalar boundaries.
 public struct Edit: Equatable, Sendable {

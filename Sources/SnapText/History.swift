@@ -1,7 +1,9 @@
 /// The undo and redo stacks of a ``TextBuffer``.
 ///
 /// A step is a list of ``Edit``s applied in order; undo applies their inverses in reverse order.
-/// A burst of typing (or of Backspace, or of Delete) merges into one step while it stays contiguous
+/// A change too large to keep as edits (a replace-all over more than 64 KiB) is kept instead as
+/// the text before and after it (``Step/replaced``: two ropes that share their unchanged chunks),
+/// and undo and redo put one or the other back. A burst of typing (or of Backspace, or of Delete) merges into one step while it stays contiguous
 /// and no other command closes the group (``closeGroup()``); a replace-all is always one step.
 public struct History: Equatable, Sendable {
     /// How a step may merge with the step before it.
@@ -19,23 +21,30 @@ public struct History: Equatable, Sendable {
 
     /// One undoable change.
     public struct Step: Equatable, Sendable {
-        /// The edits, in the order they were applied.
+        /// The edits, in the order they were applied (none for a step that only changed marks, or
+        /// that ``replaced`` the whole text).
         public var edits: [Edit]
-        /// Where the cursor was before the step (restored by undo).
-        public var cursorBefore: TextPosition
-        /// Where the cursor was after the step (restored by redo).
-        public var cursorAfter: TextPosition
+        /// The cursor's UTF-8 offset before the step (restored by undo).
+        public var cursorBefore: Int
+        /// The cursor's UTF-8 offset after the step (restored by redo).
+        public var cursorAfter: Int
         /// How this step may absorb the next one; nil never merges.
         public var grouping: Grouping?
         /// The buffer's marks before the step (restored by undo).
         public var marksBefore: [TextMark]
         /// The buffer's marks after the step (restored by redo).
         public var marksAfter: [TextMark]
+        /// For a change too large to keep as edits (a replace-all): the whole text before and
+        /// after it, and the first offset where they differ. The two ropes share the chunks the
+        /// change did not touch, so the step costs the changed chunks only; undo and redo put
+        /// one or the other back at once.
+        public var replaced: (before: Rope, after: Rope, firstChange: Int)?
 
         /// Creates a step.
         public init(
-            edits: [Edit], cursorBefore: TextPosition, cursorAfter: TextPosition, grouping: Grouping? = nil,
-            marksBefore: [TextMark] = [], marksAfter: [TextMark] = []
+            edits: [Edit], cursorBefore: Int, cursorAfter: Int, grouping: Grouping? = nil,
+            marksBefore: [TextMark] = [], marksAfter: [TextMark] = [],
+            replacing replaced: (before: Rope, after: Rope, firstChange: Int)? = nil
         ) {
             self.edits = edits
             self.cursorBefore = cursorBefore
@@ -43,6 +52,21 @@ public struct History: Equatable, Sendable {
             self.grouping = grouping
             self.marksBefore = marksBefore
             self.marksAfter = marksAfter
+            self.replaced = replaced
+        }
+
+        /// Whether the step changes the text (not only marks).
+        public var changesText: Bool { !edits.isEmpty || replaced != nil }
+
+        /// The first offset the step changes, or nil when it changes only marks.
+        var firstChange: Int? { replaced?.firstChange ?? edits.map(\.offset).min() }
+
+        /// Steps are equal when their edits, cursors, grouping, marks and texts are.
+        public static func == (lhs: Step, rhs: Step) -> Bool {
+            lhs.edits == rhs.edits && lhs.cursorBefore == rhs.cursorBefore && lhs.cursorAfter == rhs.cursorAfter
+                && lhs.grouping == rhs.grouping && lhs.marksBefore == rhs.marksBefore
+                && lhs.marksAfter == rhs.marksAfter && lhs.replaced?.before == rhs.replaced?.before
+                && lhs.replaced?.after == rhs.replaced?.after && lhs.replaced?.firstChange == rhs.replaced?.firstChange
         }
     }
 

@@ -6,7 +6,8 @@ public enum SnapTextError: Error, Equatable, Sendable, CustomStringConvertible {
     case offsetOutOfRange(offset: Int, utf8Count: Int)
     /// A remove edit's text is not what the buffer holds at its offset.
     case textMismatch(offset: Int)
-    /// A character cannot be written in the file's encoding (Latin-1 holds U+0000…U+00FF only).
+    /// A character cannot be written in the encoding chosen for the file (Latin-1 holds
+    /// U+0000…U+00FF only).
     case notEncodable(character: Character, line: Int, encoding: String)
     /// A regular expression that does not compile; `reason` is the compiler's.
     case badRegex(pattern: String, reason: String)
@@ -21,7 +22,7 @@ public enum SnapTextError: Error, Equatable, Sendable, CustomStringConvertible {
         case .textMismatch(let offset):
             return "The text at offset \(offset) is not the text to remove"
         case .notEncodable(let character, let line, let encoding):
-            return "\"\(character)\" (line \(line)) cannot be written in \(encoding), this file's encoding"
+            return "\"\(character)\" (line \(line)) cannot be written in \(encoding)"
         case .badRegex(let pattern, let reason):
             return "Bad regex \"\(pattern)\": \(reason)"
         }

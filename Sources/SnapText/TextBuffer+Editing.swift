@@ -6,9 +6,9 @@ extension TextBuffer {
     /// (Enter, a paste) is a step of its own. A combining mark merges into the previous character.
     public mutating func insert(_ text: String) {
         guard !text.isEmpty else { return }
-        let edit = Edit.insert(text, at: offset(of: cursor))
+        let edit = Edit.insert(text, at: caret.at.offset)
         let grouping: History.Grouping? = text.utf8.contains(0x0A) ? nil : .typing
-        try? perform([edit], grouping: grouping)
+        try? perform([edit], grouping: grouping) { _ in edit.endOffset }
     }
 
     /// Inserts `text` at UTF-8 `offset` with `marks` of its own (ranges within `text`, shifted here
@@ -25,7 +25,7 @@ extension TextBuffer {
         try perform(
             [edit], grouping: nil,
             marksAfter: { ($0.applying([edit]) + shifted).sorted { $0.range.lowerBound < $1.range.lowerBound } },
-            cursorAfter: { $0.position(ofOffset: edit.endOffset) })
+            cursorAfter: { _ in edit.endOffset })
     }
 
     /// Replaces the UTF-8 `range` with `text` and its `newMarks` (ranges relative to `text`), as ONE
@@ -49,21 +49,18 @@ extension TextBuffer {
         try perform(
             edits, grouping: nil,
             marksAfter: { ($0.applying(edits) + shifted).sorted { $0.range.lowerBound < $1.range.lowerBound } },
-            cursorAfter: { $0.position(ofOffset: range.lowerBound + text.utf8.count) })
+            cursorAfter: { _ in range.lowerBound + text.utf8.count })
     }
 
     /// Deletes the character (grapheme cluster) before the cursor, or joins with the previous line
     /// at a line start (Backspace). Returns false at the start of the text.
     @discardableResult
     public mutating func deleteBackward() -> Bool {
-        guard cursor != .zero else { return false }
-        let start =
-            cursor.column > 0
-            ? TextPosition(line: cursor.line, column: cursor.column - 1)
-            : TextPosition(line: cursor.line - 1, column: characterCount(inLine: cursor.line - 1))
-        let from = offset(of: start)
-        let removed = text(inUTF8: from..<offset(of: cursor))
-        try? perform([.remove(removed, at: from)], cursorAfter: start, grouping: .deletingBackward)
+        let to = caret.at.offset
+        guard to > 0 else { return false }
+        let from = caret.previous?.offset ?? to - 1  // at a line start: the "\n" before it
+        let removed = text(inUTF8: from..<to)
+        try? perform([.remove(removed, at: from)], grouping: .deletingBackward) { _ in from }
         return true
     }
 
@@ -71,15 +68,14 @@ extension TextBuffer {
     /// Returns false at the end of the text.
     @discardableResult
     public mutating func deleteForward() -> Bool {
-        let atLineEnd = cursor.column >= characterCount(inLine: cursor.line)
-        if atLineEnd && cursor.line == lineCount - 1 { return false }
-        let end =
-            atLineEnd
-            ? TextPosition(line: cursor.line + 1, column: 0)
-            : TextPosition(line: cursor.line, column: cursor.column + 1)
-        let from = offset(of: cursor)
-        let removed = text(inUTF8: from..<offset(of: end))
-        try? perform([.remove(removed, at: from)], cursorAfter: cursor, grouping: .deletingForward)
+        let from = caret.at.offset
+        let lineEnd = endOffset(ofLine: caret.at.line)
+        if from == lineEnd && caret.at.line == lineCount - 1 { return false }
+        let to =
+            from == lineEnd
+            ? from + 1 : advance(caret, lineEnd: lineEnd, until: .column(caret.at.column + 1)).at.offset
+        let removed = text(inUTF8: from..<to)
+        try? perform([.remove(removed, at: from)], grouping: .deletingForward) { _ in from }
         return true
     }
 
@@ -90,12 +86,12 @@ extension TextBuffer {
     /// first to start a new one).
     @discardableResult
     public mutating func cutLine() -> String {
-        let line = cursor.line
+        let line = caret.at.line
         let from = startOffset(ofLine: line)
-        let to = line < lineCount - 1 ? startOffset(ofLine: line + 1) : from + lines[line].utf8.count
+        let to = line < lineCount - 1 ? startOffset(ofLine: line + 1) : endOffset(ofLine: line)
         guard to > from else { return "" }
         let removed = text(inUTF8: from..<to)
-        try? perform([.remove(removed, at: from)], cursorAfter: TextPosition(line: line, column: 0), grouping: .cutting)
+        try? perform([.remove(removed, at: from)], grouping: .cutting) { _ in from }
         return removed
     }
 
@@ -104,13 +100,12 @@ extension TextBuffer {
     @discardableResult
     public mutating func indent(lines range: ClosedRange<Int>) -> Int {
         let range = max(0, range.lowerBound)...min(lineCount - 1, range.upperBound)
-        let chosen = range.filter { !lines[$0].isEmpty }
+        let chosen = range.filter { !lineIsEmpty($0) }
         // Last line first: each edit's offset is still right when it is applied.
         let edits = chosen.reversed().map { Edit.insert("\t", at: startOffset(ofLine: $0)) }
         guard !edits.isEmpty else { return 0 }
-        let moved = chosen.contains(cursor.line)
-        let after = TextPosition(line: cursor.line, column: cursor.column + (moved ? 1 : 0))
-        try? perform(edits, cursorAfter: after)
+        let after = caret.at.offset + chosen.filter { $0 <= caret.at.line }.count
+        try? perform(edits, grouping: nil) { _ in after }
         return edits.count
     }
 
@@ -120,17 +115,18 @@ extension TextBuffer {
     public mutating func unindent(lines range: ClosedRange<Int>, tabSize: Int = 8) -> Int {
         let range = max(0, range.lowerBound)...min(lineCount - 1, range.upperBound)
         var edits: [Edit] = []
-        var cursorShift = 0
+        var after = caret.at.offset
         for line in range.reversed() {
-            let text = lines[line]
-            let removed = text.hasPrefix("\t") ? "\t" : String(text.prefix(tabSize).prefix { $0 == " " })
-            guard !removed.isEmpty else { continue }
-            edits.append(.remove(removed, at: startOffset(ofLine: line)))
-            if line == cursor.line { cursorShift = removed.count }
+            let start = startOffset(ofLine: line)
+            let head = content.bytes(in: start..<min(endOffset(ofLine: line), start + tabSize))
+            let count = head.first == 0x09 ? 1 : head.prefix { $0 == 0x20 }.count
+            guard count > 0 else { continue }
+            edits.append(.remove(String(decoding: head[..<count], as: UTF8.self), at: start))
+            if line < caret.at.line { after -= count }
+            if line == caret.at.line { after -= min(count, caret.at.column) }
         }
         guard !edits.isEmpty else { return 0 }
-        let after = TextPosition(line: cursor.line, column: max(0, cursor.column - cursorShift))
-        try? perform(edits, cursorAfter: after)
+        try? perform(edits, grouping: nil) { [after] _ in after }
         return edits.count
     }
 
@@ -142,7 +138,7 @@ extension TextBuffer {
         let range = Self.clamp(range, utf8Count)
         guard !range.isEmpty else { return "" }
         let removed = text(inUTF8: range)
-        try? perform([.remove(removed, at: range.lowerBound)], grouping: .cutting)
+        try? perform([.remove(removed, at: range.lowerBound)], grouping: .cutting) { _ in range.lowerBound }
         return removed
     }
 }

@@ -150,21 +150,25 @@ extension TextBuffer {
         return found.count
     }
 
-    /// The matcher for a search: a regular expression, or literal text (bytes directly when both
-    /// the text and the search are ASCII and case counts, else canonical characters).
+    /// The matcher for a search: a regular expression over the whole text, or literal text
+    /// matched a window at a time (bytes directly where both the window and the search are ASCII
+    /// and case counts, else canonical characters).
     func makeMatcher(_ search: String, caseSensitive: Bool, accentSensitive: Bool = true, regularExpression: Bool)
         throws -> any TextMatcher
     {
         guard !search.isEmpty else { throw SnapTextError.emptySearch }
         if regularExpression { return try RegexMatcher(text: text, pattern: search, caseSensitive: caseSensitive) }
-        return Matcher(text: text, search: search, caseSensitive: caseSensitive, accentSensitive: accentSensitive)
+        return LiteralMatcher(
+            content: content, search: search, caseSensitive: caseSensitive, accentSensitive: accentSensitive)
     }
 
     /// Replaces the given ranges (UTF-8, sorted, non-overlapping, e.g. from ``matches(of:startingIn:endingBy:)``)
     /// with `replacement`, as ONE undo step, and keeps the cursor on the same text.
     ///
     /// The step is two edits (remove the span from the first to the last range, insert the new
-    /// span), built in one pass. Throws ``SnapTextError`` if a range is outside the text.
+    /// span) when that span is at most 64 KiB, else the whole new text built in one pass and kept
+    /// with the old one (``History/Step/replaced``). Throws ``SnapTextError`` if a range is
+    /// outside the text.
     public mutating func replace(_ ranges: [Range<Int>], with replacement: String) throws {
         let bytes = Array(replacement.utf8)
         try replace(ranges, bytes: { _ in bytes }, marksAfter: { $0.replacing(ranges, length: bytes.count) })
@@ -179,42 +183,51 @@ extension TextBuffer {
         try replace(ranges, bytes: { all[$0] }, marksAfter: { $0.replacing(ranges, lengths: all.map(\.count)) })
     }
 
-    /// The step is two edits (remove the span from the first to the last range, insert the new
-    /// span), built in one pass; range `i` becomes `bytes(i)`.
+    /// Range `i` becomes `bytes(i)`, as one step: two edits (remove the span from the first to
+    /// the last range, insert the new span) when the span is short, else the whole new text built
+    /// in one pass (a rope sharing the chunks no range touches) and kept in the step with the old.
     private mutating func replace(
         _ ranges: [Range<Int>], bytes: (Int) -> [UInt8], marksAfter: @escaping ([TextMark]) -> [TextMark]
     ) throws {
         guard let first = ranges.first, let last = ranges.last else { return }
-        let haystack = Array(text.utf8)
-        guard first.lowerBound >= 0, last.upperBound <= haystack.count else {
-            throw SnapTextError.offsetOutOfRange(offset: last.upperBound, utf8Count: haystack.count)
+        let total = content.utf8Count
+        guard first.lowerBound >= 0, last.upperBound <= total else {
+            throw SnapTextError.offsetOutOfRange(offset: last.upperBound, utf8Count: total)
         }
-        var newSpan: [UInt8] = []
-        newSpan.reserveCapacity(
-            last.upperBound - first.lowerBound + ranges.count * max(0, bytes(0).count - first.count))
-        var position = first.lowerBound
-        let cursorOffset = offset(of: cursor)
+        let cursorOffset = caret.at.offset
         var newCursorOffset = cursorOffset
         for (i, range) in ranges.enumerated() {
-            let replacementBytes = bytes(i)
-            newSpan.append(contentsOf: haystack[position..<range.lowerBound])
-            newSpan.append(contentsOf: replacementBytes)
-            position = range.upperBound
+            let length = bytes(i).count
             if range.upperBound <= cursorOffset {
-                newCursorOffset += replacementBytes.count - range.count
+                newCursorOffset += length - range.count
             } else if range.lowerBound < cursorOffset {
-                newCursorOffset += range.lowerBound + replacementBytes.count - cursorOffset
+                newCursorOffset += range.lowerBound + length - cursorOffset
             }
         }
-        let oldSpan = String(decoding: haystack[first.lowerBound..<last.upperBound], as: UTF8.self)
-        let edits: [Edit] = [
-            .remove(oldSpan, at: first.lowerBound),
-            .insert(String(decoding: newSpan, as: UTF8.self), at: first.lowerBound),
-        ]
-        try perform(
-            edits, grouping: nil, marksAfter: marksAfter,
-            cursorAfter: { $0.position(ofOffset: newCursorOffset) })
+        if last.upperBound - first.lowerBound <= Self.largestReplacedSpanAsEdits {
+            let oldSpan = content.bytes(in: first.lowerBound..<last.upperBound)
+            var newSpan: [UInt8] = []
+            var position = first.lowerBound
+            for (i, range) in ranges.enumerated() {
+                newSpan.append(
+                    contentsOf: oldSpan[(position - first.lowerBound)..<(range.lowerBound - first.lowerBound)])
+                newSpan.append(contentsOf: bytes(i))
+                position = range.upperBound
+            }
+            let edits: [Edit] = [
+                .remove(String(decoding: oldSpan, as: UTF8.self), at: first.lowerBound),
+                .insert(String(decoding: newSpan, as: UTF8.self), at: first.lowerBound),
+            ]
+            try perform(edits, grouping: nil, marksAfter: marksAfter) { [newCursorOffset] _ in newCursorOffset }
+            return
+        }
+        replaceContent(
+            with: content.replacing(ranges, with: bytes), firstChange: first.lowerBound,
+            marksAfter: marks.isEmpty ? [] : marksAfter(marks), cursorAfter: newCursorOffset)
     }
+
+    /// Replacements spanning more bytes than this are kept in the undo history as the two texts.
+    static let largestReplacedSpanAsEdits = 64 * 1024
 
     static func clamp(_ range: Range<Int>, _ count: Int) -> Range<Int> {
         let lower = min(max(0, range.lowerBound), count)
@@ -292,175 +305,5 @@ struct RegexMatcher: TextMatcher {
             }
         }
         return result
-    }
-}
-
-/// Literal matching of one search text in one text, in UTF-8 offsets of the original text.
-///
-/// Both ASCII and case-sensitive: the bytes themselves, with memmem, rejecting a match that would
-/// split a grapheme cluster. Otherwise the same on a copy where every character is in NFC (and
-/// lowercased, when case does not count), with a table back to the original offsets; matches
-/// start and end on whole characters, and canonically equivalent characters match.
-struct Matcher: TextMatcher {
-    private let haystack: [UInt8]
-    private let needle: [UInt8]
-    /// Case-insensitive only: for each folded byte offset that starts a character (and the end),
-    /// the original offset; -1 inside a character.
-    private let origin: [Int]?
-    /// Case-insensitive only: (original offset, folded offset) of each character start, ascending.
-    private let starts: [(original: Int, folded: Int)]
-    /// Length of the original text in UTF-8 bytes.
-    let count: Int
-
-    init(text: String, search: String, caseSensitive: Bool, accentSensitive: Bool = true) {
-        if caseSensitive && accentSensitive && search.utf8.allSatisfy({ $0 < 0x80 })
-            && text.utf8.allSatisfy({ $0 < 0x80 })
-        {
-            haystack = Array(text.utf8)
-            needle = Array(search.utf8)
-            origin = nil
-            starts = []
-            count = haystack.count
-            return
-        }
-        var folded: [UInt8] = []
-        var origin: [Int] = []
-        var starts: [(original: Int, folded: Int)] = []
-        var offset = 0
-        folded.reserveCapacity(text.utf8.count)
-        // Characters hash by canonical equivalence, so NFC and NFD spellings share one entry.
-        var cache: [Character: [UInt8]] = [:]
-        func fold(_ character: Character) -> [UInt8] {
-            if character.utf8.count == 1, let ascii = character.asciiValue {
-                return [!caseSensitive && ascii >= 0x41 && ascii <= 0x5A ? ascii + 0x20 : ascii]
-            }
-            if let known = cache[character] { return known }
-            var string = caseSensitive ? String(character) : String(character).lowercased()
-            if !accentSensitive { string = Matcher.withoutAccents(string) }
-            let bytes = Array(string.precomposedStringWithCanonicalMapping.utf8)
-            cache[character] = bytes
-            return bytes
-        }
-        for character in text {
-            let length = character.utf8.count
-            starts.append((offset, folded.count))
-            origin.append(offset)
-            let lower = fold(character)
-            folded.append(contentsOf: lower)
-            origin.append(contentsOf: repeatElement(-1, count: lower.count - 1))
-            offset += length
-        }
-        origin.append(offset)
-        starts.append((offset, folded.count))
-        haystack = folded
-        needle = search.flatMap(fold)
-        self.origin = origin
-        self.starts = starts
-        count = offset
-    }
-
-    /// The letters that OCR and typists write with or without accents, ligatures spelled out.
-    static let plainLetters: [Unicode.Scalar: String] = [
-        "œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE", "ß": "ss", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L",
-        "đ": "d", "Đ": "D", "ı": "i", "\u{FB01}": "fi", "\u{FB02}": "fl",
-    ]
-
-    /// `string` without its accents (combining marks after canonical decomposition) and with
-    /// ligatures and barred or slashed letters spelled plainly: `é` → `e`, `œ` → `oe`, `ø` → `o`.
-    static func withoutAccents(_ string: String) -> String {
-        var result = ""
-        for scalar in string.decomposedStringWithCanonicalMapping.unicodeScalars {
-            if scalar.properties.generalCategory == .nonspacingMark { continue }
-            if let plain = plainLetters[scalar] { result += plain } else { result.unicodeScalars.append(scalar) }
-        }
-        return result
-    }
-
-    /// Non-overlapping matches starting in `region` and ending by `limit` (original offsets).
-    func matches(startingIn region: Range<Int>, endingBy limit: Int, first: Bool) -> [Range<Int>] {
-        let region = TextBuffer.clamp(region, count)
-        let limit = min(max(0, limit), count)
-        guard let origin else {
-            return scan(starts: region, end: limit, first: first) { offset, isStart in
-                Self.isClusterBoundary(haystack, offset, startOfMatch: isStart)
-            }
-        }
-        let foldedRegion = foldedOffset(atOrAfter: region.lowerBound)..<foldedOffset(atOrAfter: region.upperBound)
-        let foldedLimit = foldedOffset(atOrBefore: limit)
-        return scan(starts: foldedRegion, end: foldedLimit, first: first) { offset, _ in origin[offset] >= 0 }
-            .map { origin[$0.lowerBound]..<origin[$0.upperBound] }
-    }
-
-    private func foldedOffset(atOrAfter original: Int) -> Int {
-        var low = 0
-        var high = starts.count - 1
-        while low < high {
-            let mid = (low + high) / 2
-            if starts[mid].original < original { low = mid + 1 } else { high = mid }
-        }
-        return starts[low].folded
-    }
-
-    private func foldedOffset(atOrBefore original: Int) -> Int {
-        var low = 0
-        var high = starts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if starts[mid].original > original { high = mid - 1 } else { low = mid }
-        }
-        return starts[low].folded
-    }
-
-    /// memmem over `haystack`: matches whose start lies in `starts` and whose end is ≤ `end`.
-    private func scan(starts: Range<Int>, end: Int, first: Bool, boundary: (Int, Bool) -> Bool) -> [Range<Int>] {
-        var result: [Range<Int>] = []
-        guard !needle.isEmpty, starts.lowerBound < starts.upperBound else { return result }
-        haystack.withUnsafeBytes { hay in
-            needle.withUnsafeBytes { pin in
-                guard let base = hay.baseAddress, let n = pin.baseAddress else { return }
-                var from = starts.lowerBound
-                while from < starts.upperBound {
-                    // The match may start anywhere up to starts.upperBound - 1 and must end by `end`.
-                    let windowEnd = min(end, starts.upperBound - 1 + needle.count)
-                    guard windowEnd - from >= needle.count,
-                        let hit = clibc_memmem(base + from, windowEnd - from, n, needle.count)
-                    else { return }
-                    let at = base.distance(to: UnsafeRawPointer(hit))
-                    let range = at..<(at + needle.count)
-                    if boundary(range.lowerBound, true) && boundary(range.upperBound, false) {
-                        result.append(range)
-                        if first { return }
-                        from = range.upperBound
-                    } else {
-                        from = at + 1
-                    }
-                }
-            }
-        }
-        return result
-    }
-
-    /// Whether a match may begin (or end) at byte `offset` without splitting a grapheme cluster.
-    private static func isClusterBoundary(_ bytes: [UInt8], _ offset: Int, startOfMatch: Bool) -> Bool {
-        guard offset > 0, offset < bytes.count else { return true }
-        if bytes[offset - 1] == 0x0D && bytes[offset] == 0x0A { return false }  // CR LF is one cluster
-        if let previous = scalar(endingAt: offset, in: bytes), previous.value == 0x200D { return false }  // after ZWJ
-        if startOfMatch { return true }  // a search text that starts with a mark asks for the mark
-        guard let next = scalar(startingAt: offset, in: bytes) else { return true }
-        let p = next.properties
-        return !(p.isGraphemeExtend || next.value == 0x200D || p.isEmojiModifier || p.generalCategory == .spacingMark)
-    }
-
-    private static func scalar(startingAt offset: Int, in bytes: [UInt8]) -> Unicode.Scalar? {
-        var iterator = bytes[offset...].makeIterator()
-        var decoder = UTF8()
-        if case .scalarValue(let s) = decoder.decode(&iterator) { return s }
-        return nil
-    }
-
-    private static func scalar(endingAt offset: Int, in bytes: [UInt8]) -> Unicode.Scalar? {
-        var start = offset - 1
-        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
-        return scalar(startingAt: start, in: bytes)
     }
 }

@@ -1,15 +1,22 @@
-/// The text being edited: lines, a cursor, and the undo history.
+/// The text being edited: a rope of UTF-8 bytes, a cursor, and the undo history.
 ///
-/// The text is stored as the lines between `"\n"`s, so `text` is always `lines.joined("\n")`:
-/// a final newline is an empty last line (nano shows it as the empty line under the text, where the
-/// cursor may go). Nothing is normalised: NFD stays NFD, TAB and `"\r"` stay, and the text
-/// round-trips byte for byte. Every change goes through ``Edit`` (see ``perform(_:cursorAfter:grouping:)``).
-/// Positions are ``TextPosition``s (grapheme clusters); edits and search results use UTF-8 offsets.
+/// The text is the bytes of ``content`` (a ``Rope``); its lines are the runs between `"\n"`s, so a
+/// final newline is followed by an empty last line (nano shows it as the empty line under the
+/// text, where the cursor may go). Nothing is normalised: NFD stays NFD, TAB and `"\r"` stay, and
+/// the text round-trips byte for byte. Every change goes through ``Edit`` (see
+/// ``perform(_:cursorAfter:grouping:)``). Positions are ``TextPosition``s (grapheme clusters);
+/// edits and search results use UTF-8 offsets.
+///
+/// Costs do not grow with the text: finding a line, typing, deleting, moving by a character and
+/// drawing the screen cost O(log n) in the text's size and do grapheme work only near the
+/// cursor. The buffer remembers the cursor's offset and screen column and the start of the
+/// character before it, so that even on a line of 100 MB a keystroke walks a few characters
+/// only; going to a far column of a long line walks to it once (as `End` must).
 public struct TextBuffer: Equatable, Sendable {
-    /// The lines of the text, without their `"\n"`; never empty (an empty text is one empty line).
-    public private(set) var lines: [String]
-    /// The cursor, always inside the text.
-    public internal(set) var cursor: TextPosition = .zero
+    /// The whole text.
+    public private(set) var content: Rope
+    /// The cursor and what the buffer knows around it; always on a character boundary.
+    var caret = Caret()
     /// Undo and redo steps.
     public internal(set) var history = History()
     /// Counts changes of the text (edits, and undos and redos of them); a different value means the
@@ -23,134 +30,121 @@ public struct TextBuffer: Equatable, Sendable {
 
     /// Creates a buffer holding `text` exactly, with the cursor at the start and no history.
     public init(text: String = "", marks: [TextMark] = []) {
-        lines = Self.splitLines(text)
+        self.init(content: Rope(text), marks: marks)
+    }
+
+    /// Creates a buffer holding `content`, with the cursor at the start and no history.
+    public init(content: Rope, marks: [TextMark] = []) {
+        self.content = content
         self.marks = marks.sorted { $0.range.lowerBound < $1.range.lowerBound }
     }
 
-    /// The whole text, byte for byte as loaded and edited.
-    public var text: String { lines.joined(separator: "\n") }
+    /// The cursor (line and grapheme column), always inside the text.
+    public var cursor: TextPosition { TextPosition(line: caret.at.line, column: caret.at.column) }
+    /// The cursor's UTF-8 offset in the text.
+    public var cursorOffset: Int { caret.at.offset }
+    /// The screen column (0-based, tabs and wide characters counted) the cursor is drawn at.
+    public var cursorDisplayColumn: Int { caret.at.displayColumn }
+
+    /// The whole text, byte for byte as loaded and edited (a copy: O(n)).
+    public var text: String { String(content) }
     /// Whether the text ends with `"\n"`.
-    public var hasFinalNewline: Bool { lines.count > 1 && lines[lines.count - 1].isEmpty }
+    public var hasFinalNewline: Bool { !content.isEmpty && content.byte(at: content.utf8Count - 1) == 0x0A }
     /// Number of lines, counting the empty line after a final newline (≥ 1).
-    public var lineCount: Int { lines.count }
+    public var lineCount: Int { content.newlineCount + 1 }
     /// Whether the text is empty.
-    public var isEmpty: Bool { lines.count == 1 && lines[0].isEmpty }
+    public var isEmpty: Bool { content.isEmpty }
     /// Length of the text in UTF-8 bytes.
-    public var utf8Count: Int { lines.reduce(lines.count - 1) { $0 + $1.utf8.count } }
+    public var utf8Count: Int { content.utf8Count }
     /// Lines as a program that writes the text would count them (nano's "Wrote N lines"):
     /// 0 for an empty text, and the empty line after a final newline is not counted.
     public var writtenLineCount: Int {
         if isEmpty { return 0 }
-        return hasFinalNewline ? lines.count - 1 : lines.count
+        return hasFinalNewline ? lineCount - 1 : lineCount
     }
 
-    /// The characters (grapheme clusters) of line `index`.
+    /// The text of line `index`, without its `"\n"` (O(line length)).
+    public func line(_ index: Int) -> String {
+        content.string(in: startOffset(ofLine: index)..<endOffset(ofLine: index))
+    }
+
+    /// The first characters of line `index` that fit in `maxBytes` UTF-8 bytes (whole characters).
+    public func line(_ index: Int, maxBytes: Int) -> String {
+        let start = startOffset(ofLine: index)
+        let end = endOffset(ofLine: index)
+        if end - start <= maxBytes { return content.string(in: start..<end) }
+        var cut = start
+        forEachCharacter(inLine: index, from: start) { character, offset in
+            guard offset + character.utf8.count - start <= maxBytes else { return false }
+            cut = offset + character.utf8.count
+            return true
+        }
+        return content.string(in: start..<cut)
+    }
+
+    /// Whether line `index` is empty.
+    public func lineIsEmpty(_ index: Int) -> Bool { startOffset(ofLine: index) == endOffset(ofLine: index) }
+
+    /// The characters (grapheme clusters) of line `index` (O(line length); the editor itself walks
+    /// only the characters it needs).
     public func characters(inLine index: Int) -> [Character] {
-        Array(lines[index])
+        Array(line(index))
     }
 
-    /// The number of characters (grapheme clusters) in line `index`.
+    /// The number of characters (grapheme clusters) in line `index` (walks the line).
     public func characterCount(inLine index: Int) -> Int {
-        lines[index].count
+        let line = min(max(0, index), lineCount - 1)
+        if line == caret.at.line {
+            return advance(caret, lineEnd: endOffset(ofLine: line), until: .lineEnd).at.column
+        }
+        return advance(
+            Caret(at: lineStartAnchor(line), previous: nil), lineEnd: endOffset(ofLine: line), until: .lineEnd
+        )
+        .at.column
     }
 
     // MARK: - Offsets and positions
 
-    /// UTF-8 offset of the first byte of line `index` in ``text``.
+    /// UTF-8 offset of the first byte of line `index` in ``text`` (the text's end past the last line).
     public func startOffset(ofLine index: Int) -> Int {
-        var offset = 0
-        for i in 0..<min(index, lines.count) { offset += lines[i].utf8.count + 1 }
-        return offset
+        content.startOffset(ofLine: index)
+    }
+
+    /// UTF-8 offset just after the last byte of line `index` (before its `"\n"`).
+    public func endOffset(ofLine index: Int) -> Int {
+        index < lineCount - 1 ? content.startOffset(ofLine: index + 1) - 1 : content.utf8Count
+    }
+
+    /// The line UTF-8 `offset` lies on (0-based).
+    public func line(containing offset: Int) -> Int {
+        content.line(containing: offset)
     }
 
     /// UTF-8 offset in ``text`` of `position` (clamped into the text).
     public func offset(of position: TextPosition) -> Int {
-        let p = clamped(position)
-        return startOffset(ofLine: p.line) + Self.utf8Offset(ofColumn: p.column, in: lines[p.line])
+        caret(at: position).at.offset
     }
 
     /// The position of UTF-8 `offset`; an offset inside a grapheme cluster rounds up to its end.
     public func position(ofOffset offset: Int) -> TextPosition {
-        let (line, byte) = lineAndByte(ofOffset: offset)
-        let string = lines[line]
-        let target = string.utf8.index(string.utf8.startIndex, offsetBy: byte)
-        var column = 0
-        var index = string.startIndex
-        while index < target {
-            index = string.index(after: index)
-            column += 1
-        }
-        return TextPosition(line: line, column: column)
+        let at = caret(atOffset: offset).at
+        return TextPosition(line: at.line, column: at.column)
     }
 
     /// The text between two UTF-8 offsets (clamped into the text).
     public func text(inUTF8 range: Range<Int>) -> String {
-        let (l1, b1) = lineAndByte(ofOffset: range.lowerBound)
-        let (l2, b2) = lineAndByte(ofOffset: range.upperBound)
-        let i1 = lines[l1].utf8.index(lines[l1].utf8.startIndex, offsetBy: b1)
-        let i2 = lines[l2].utf8.index(lines[l2].utf8.startIndex, offsetBy: b2)
-        if l1 == l2 { return String(lines[l1][i1..<i2]) }
-        var parts = [String(lines[l1][i1...])]
-        parts.append(contentsOf: lines[(l1 + 1)..<l2])
-        parts.append(String(lines[l2][..<i2]))
-        return parts.joined(separator: "\n")
+        content.string(in: range)
     }
 
     /// `position` moved into the text: line in 0..<lineCount, column in 0...that line's count.
     public func clamped(_ position: TextPosition) -> TextPosition {
-        let line = min(max(position.line, 0), lines.count - 1)
-        let column = min(max(position.column, 0), lines[line].count)
-        return TextPosition(line: line, column: column)
+        let at = caret(at: position).at
+        return TextPosition(line: at.line, column: at.column)
     }
 
     /// The screen column (0-based, tabs and wide characters counted) where `position` is drawn.
     public func displayColumn(of position: TextPosition) -> Int {
-        let p = clamped(position)
-        var column = 0
-        for (i, character) in lines[p.line].enumerated() {
-            if i == p.column { break }
-            column += DisplayWidth.of(character, atColumn: column)
-        }
-        return column
-    }
-
-    func lineAndByte(ofOffset offset: Int) -> (line: Int, byte: Int) {
-        var start = 0
-        let target = max(0, offset)
-        for (i, line) in lines.enumerated() {
-            let end = start + line.utf8.count
-            if target <= end { return (i, target - start) }
-            start = end + 1
-        }
-        let last = lines.count - 1
-        return (last, lines[last].utf8.count)
-    }
-
-    static func utf8Offset(ofColumn column: Int, in line: String) -> Int {
-        var index = line.startIndex
-        var n = 0
-        while n < column, index < line.endIndex {
-            index = line.index(after: index)
-            n += 1
-        }
-        return line.utf8.distance(from: line.utf8.startIndex, to: index)
-    }
-
-    /// Splits on the byte 0x0A only ("\r\n" is one Character in Swift, so splitting Characters
-    /// would miss it); each piece is decoded from valid UTF-8, so bytes are kept exactly.
-    static func splitLines(_ text: String) -> [String] {
-        var text = text
-        text.makeContiguousUTF8()
-        return text.utf8.withContiguousStorageIfAvailable { bytes -> [String] in
-            var result: [String] = []
-            var start = 0
-            for i in 0..<bytes.count where bytes[i] == 0x0A {
-                result.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self))
-                start = i + 1
-            }
-            result.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<bytes.count]), as: UTF8.self))
-            return result
-        } ?? text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        caret(at: position).at.displayColumn
     }
 
     // MARK: - The one door for changes
@@ -165,37 +159,64 @@ public struct TextBuffer: Equatable, Sendable {
         grouping: History.Grouping? = nil
     ) throws {
         try perform(edits, grouping: grouping) { buffer in
-            if let cursorAfter { return buffer.clamped(cursorAfter) }
+            if let cursorAfter { return buffer.caret(at: cursorAfter).at.offset }
             let last = edits[edits.count - 1]
-            return buffer.position(ofOffset: last.kind == .insert ? last.endOffset : last.offset)
+            return last.kind == .insert ? last.endOffset : last.offset
         }
     }
 
-    /// Applies `edits` as one step; `cursorAfter` computes the cursor on the changed text, and
-    /// `marksAfter` the marks (default: each mark follows each edit in turn).
+    /// Applies `edits` as one step; `cursorAfter` gives the cursor's offset in the changed text
+    /// (rounded up to a character boundary), and `marksAfter` the marks (default: each mark
+    /// follows each edit in turn).
     mutating func perform(
         _ edits: [Edit], grouping: History.Grouping?,
         marksAfter: (([TextMark]) -> [TextMark])? = nil,
-        cursorAfter: (TextBuffer) -> TextPosition
+        cursorAfter: (TextBuffer) -> Int
     ) throws {
-        guard !edits.isEmpty else { return }
-        let saved = lines
+        guard let first = edits.map(\.offset).min() else { return }
+        let base = anchor(before: first)
+        let saved = content
         do {
             for edit in edits { try apply(edit) }
         } catch {
-            lines = saved
+            content = saved
             throw error
         }
-        let before = cursor
-        let after = cursorAfter(self)
+        let before = caret.at.offset
+        caret = Caret()  // the old caret's columns may be wrong in the new text
+        let after = caret(atOffset: cursorAfter(self), from: base)
         let marksBefore = marks
         marks = marksAfter?(marks) ?? marks.applying(edits)
         if grouping == nil { history.closeGroup() }
         history.record(
             History.Step(
-                edits: edits, cursorBefore: before, cursorAfter: after, grouping: grouping,
+                edits: edits, cursorBefore: before, cursorAfter: after.at.offset, grouping: grouping,
                 marksBefore: marksBefore, marksAfter: marks))
-        cursor = after
+        caret = after
+        preferredDisplayColumn = nil
+        revision += 1
+    }
+
+    /// Replaces the whole text by `newContent` as ONE undo step kept as the two texts (ropes share
+    /// their unchanged chunks), for changes too large to keep as edits (a replace-all).
+    /// `firstChange` is the first offset where the texts differ; `cursorAfter` an offset of the new text.
+    mutating func replaceContent(
+        with newContent: Rope, firstChange: Int, marksAfter: [TextMark], cursorAfter: Int
+    ) {
+        let base = anchor(before: firstChange)
+        let old = content
+        content = newContent
+        let before = caret.at.offset
+        caret = Caret()
+        let after = caret(atOffset: cursorAfter, from: base)
+        let marksBefore = marks
+        marks = marksAfter
+        history.closeGroup()
+        history.record(
+            History.Step(
+                edits: [], cursorBefore: before, cursorAfter: after.at.offset, marksBefore: marksBefore,
+                marksAfter: marks, replacing: (old, newContent, firstChange)))
+        caret = after
         preferredDisplayColumn = nil
         revision += 1
     }
@@ -216,7 +237,9 @@ public struct TextBuffer: Equatable, Sendable {
         guard changed != marks else { return }
         history.closeGroup()
         history.record(
-            History.Step(edits: [], cursorBefore: cursor, cursorAfter: cursor, marksBefore: marks, marksAfter: changed))
+            History.Step(
+                edits: [], cursorBefore: caret.at.offset, cursorAfter: caret.at.offset, marksBefore: marks,
+                marksAfter: changed))
         history.closeGroup()
         marks = changed
     }
@@ -231,10 +254,16 @@ public struct TextBuffer: Equatable, Sendable {
     @discardableResult
     public mutating func undo() -> Bool {
         guard let step = history.popUndo() else { return false }
-        for edit in step.edits.reversed() { try? apply(edit.inverse) }
-        if !step.edits.isEmpty { revision += 1 }
+        let base = step.firstChange.map { anchor(before: $0) }
+        if let replaced = step.replaced {
+            content = replaced.before
+        } else {
+            for edit in step.edits.reversed() { try? apply(edit.inverse) }
+        }
+        caret = Caret()
+        if step.changesText { revision += 1 }
         marks = step.marksBefore
-        cursor = clamped(step.cursorBefore)
+        caret = caret(atOffset: step.cursorBefore, from: base)
         preferredDisplayColumn = nil
         return true
     }
@@ -243,10 +272,16 @@ public struct TextBuffer: Equatable, Sendable {
     @discardableResult
     public mutating func redo() -> Bool {
         guard let step = history.popRedo() else { return false }
-        for edit in step.edits { try? apply(edit) }
-        if !step.edits.isEmpty { revision += 1 }
+        let base = step.firstChange.map { anchor(before: $0) }
+        if let replaced = step.replaced {
+            content = replaced.after
+        } else {
+            for edit in step.edits { try? apply(edit) }
+        }
+        caret = Caret()
+        if step.changesText { revision += 1 }
         marks = step.marksAfter
-        cursor = clamped(step.cursorAfter)
+        caret = caret(atOffset: step.cursorAfter, from: base)
         preferredDisplayColumn = nil
         return true
     }
@@ -257,36 +292,40 @@ public struct TextBuffer: Equatable, Sendable {
     }
 
     private mutating func apply(_ edit: Edit) throws {
-        let total = utf8Count
-        guard edit.offset >= 0, edit.endOffset <= total || (edit.kind == .insert && edit.offset <= total) else {
-            throw SnapTextError.offsetOutOfRange(offset: edit.offset, utf8Count: total)
-        }
-        let (l1, b1) = lineAndByte(ofOffset: edit.offset)
-        guard let i1 = Self.scalarIndex(lines[l1], b1) else {
+        let total = content.utf8Count
+        guard edit.offset >= 0, edit.endOffset <= total || (edit.kind == .insert && edit.offset <= total),
+            isScalarBoundary(edit.offset)
+        else {
             throw SnapTextError.offsetOutOfRange(offset: edit.offset, utf8Count: total)
         }
         switch edit.kind {
         case .insert:
-            let line = lines[l1]
-            let joined = String(line[..<i1]) + edit.text + String(line[i1...])
-            lines.replaceSubrange(l1...l1, with: Self.splitLines(joined))
+            content.insert(edit.text, at: edit.offset)
         case .remove:
-            let (l2, b2) = lineAndByte(ofOffset: edit.endOffset)
-            guard let i2 = Self.scalarIndex(lines[l2], b2) else {
+            guard isScalarBoundary(edit.endOffset) else {
                 throw SnapTextError.offsetOutOfRange(offset: edit.endOffset, utf8Count: total)
             }
-            let present = text(inUTF8: edit.offset..<edit.endOffset)
-            guard present.utf8.count == edit.text.utf8.count, present.utf8.elementsEqual(edit.text.utf8) else {
-                throw SnapTextError.textMismatch(offset: edit.offset)
-            }
-            let joined = String(lines[l1][..<i1]) + String(lines[l2][i2...])
-            lines.replaceSubrange(l1...l2, with: [joined])
+            guard holds(edit.text, at: edit.offset) else { throw SnapTextError.textMismatch(offset: edit.offset) }
+            content.remove(edit.offset..<edit.endOffset)
         }
     }
 
-    private static func scalarIndex(_ line: String, _ byte: Int) -> String.Index? {
-        guard byte >= 0, byte <= line.utf8.count else { return nil }
-        let index = line.utf8.index(line.utf8.startIndex, offsetBy: byte)
-        return index.samePosition(in: line.unicodeScalars) == nil ? nil : index
+    private func isScalarBoundary(_ offset: Int) -> Bool {
+        offset == 0 || offset >= content.utf8Count || content.byte(at: offset) & 0xC0 != 0x80
+    }
+
+    /// Whether the text holds exactly `text` from UTF-8 `offset` on.
+    private func holds(_ text: String, at offset: Int) -> Bool {
+        var text = text
+        return text.withUTF8 { expected -> Bool in
+            var index = 0
+            var same = true
+            content.forEachChunk(in: offset..<(offset + expected.count)) { chunk in
+                same = chunk.elementsEqual(UnsafeBufferPointer(rebasing: expected[index..<(index + chunk.count)]))
+                index += chunk.count
+                return same
+            }
+            return same && index == expected.count
+        }
     }
 }

@@ -40,16 +40,16 @@ enum EditorCommand {
         }
 
         var configuration: EditorConfiguration
-        var fileText: String?
+        var fileContent: Rope?
         if isText {
             let file: TextFile
             do { file = try TextFile.read(path) } catch { throw .unreadableTextFile(error, input: input) }
             var textConfiguration =
                 input.path == input.shownPath
-                ? EditorConfiguration.textFile(path: path, text: file.text, sharing: sharing)
+                ? EditorConfiguration.textFile(path: path, content: file.content, sharing: sharing)
                 : EditorConfiguration(
-                    displayName: input.name, defaultSaveName: textPath, initialText: file.text,
-                    recognition: nil, sharing: sharing)
+                    displayName: input.name, defaultSaveName: textPath, recognition: nil, sharing: sharing)
+            if input.path != input.shownPath { textConfiguration.initialContent = file.content }
             let read = file.lineCount == 1 ? "Read 1 line" : "Read \(file.lineCount) lines"
             textConfiguration.initialStatus =
                 file.isNew ? "New File" : read + (file.format.readNotice.map { " (\($0))" } ?? "")
@@ -57,7 +57,7 @@ enum EditorCommand {
             if textConfiguration.savesToOwnFile {
                 textConfiguration.diskState = file.isNew ? .absent : sharing.version(of: path).map(DiskState.present)
             }
-            fileText = file.text
+            fileContent = file.content
             configuration = textConfiguration
         } else {
             configuration = EditorConfiguration(
@@ -71,7 +71,7 @@ enum EditorCommand {
         configuration.journals = journal != nil
         let document = PathName.expandingTilde(configuration.defaultSaveName, home: environment["HOME"])
         if let entry = journal?.entry(forDocument: document) {
-            if let fileText, entry.text == fileText {
+            if let fileContent, entry.bytes.count == fileContent.utf8Count, entry.bytes == fileContent.utf8Bytes {
                 journal?.remove(forDocument: document)  // saved after all, just not removed
             } else {
                 configuration.recovery = RecoveryOffer(
@@ -253,12 +253,12 @@ struct Sharing: DocumentSharing {
         return nil
     }
 
-    func save(_ text: String, to path: String, format: TextFormat) throws -> DiskVersion? {
+    func save(_ text: Rope, to path: String, format: TextFormat) throws -> DiskVersion? {
         try AtomicFile.write(try format.encode(text), to: PathName.expandingTilde(path, home: home), backup: backup)
         return version(of: path)
     }
 
-    func save(_ text: String, to path: String, format: TextFormat, corrections: [String?]) throws -> DiskVersion? {
+    func save(_ text: Rope, to path: String, format: TextFormat, corrections: [String?]) throws -> DiskVersion? {
         guard let export = ExportFormat(fileName: path), export != .txt else {
             return try save(text, to: path, format: format)
         }
@@ -275,7 +275,7 @@ struct Sharing: DocumentSharing {
                 documents: documents, corrections: offset < end ? Array(corrections[offset..<end]) : [])
         }
         try AtomicFile.write(
-            try ExportDocument.bytes(export, pages: exported, text: text),
+            try ExportDocument.bytes(export, pages: exported, text: String(text)),
             to: PathName.expandingTilde(path, home: home),
             backup: backup)
         return version(of: path)
@@ -308,13 +308,15 @@ struct Sharing: DocumentSharing {
         return isDirectory.boolValue ? .folder : .other
     }
 
-    func saveEmergencyCopy(_ text: String, forDocument saveName: String) throws -> String {
-        try EmergencyFile.write(Array(text.utf8), saveName: PathName.expandingTilde(saveName, home: home), home: home)
+    func saveEmergencyCopy(_ text: Rope, forDocument saveName: String) throws -> String {
+        try EmergencyFile.write(
+            try TextFormat(addsFinalNewline: false).encode(text),
+            saveName: PathName.expandingTilde(saveName, home: home), home: home)
     }
 
-    func startMail(_ text: String, to: String, subject: String) -> BackgroundJob {
+    func startMail(_ text: Rope, to: String, subject: String) -> BackgroundJob {
         let message: MailMessage
-        do { message = try mailing.message(text, to: to, subject: subject) } catch {
+        do { message = try mailing.message(String(text), to: to, subject: subject) } catch {
             return CallJob(ended: .failed(message: "\(error)"))
         }
         let mailing = self.mailing
@@ -325,16 +327,16 @@ struct Sharing: DocumentSharing {
             })
     }
 
-    func startCommand(_ commandLine: String, input: String) -> BackgroundJob {
+    func startCommand(_ commandLine: String, input: Rope) -> BackgroundJob {
         CallJob(
             BackgroundCall { cancellation in
-                let output = try ExternalCommand.run(commandLine, input: Array(input.utf8), cancellation: cancellation)
+                let output = try ExternalCommand.run(commandLine, input: input.utf8Bytes, cancellation: cancellation)
                 return String(decoding: output, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
             })
     }
 
-    func writeJournal(_ text: String, forDocument document: String) throws {
-        try journal?.write(text, forDocument: PathName.expandingTilde(document, home: home))
+    func writeJournal(_ text: Rope, forDocument document: String) throws {
+        try journal?.write(text.utf8Bytes, forDocument: PathName.expandingTilde(document, home: home))
     }
 
     func removeJournal(forDocument document: String) {

@@ -49,6 +49,29 @@ struct FileFormatTmuxTests {
         #expect(r.bytes == [0x21] + poem)
     }
 
+    /// Write Out's M-L turns "[Latin-1]" off: the file is written as UTF-8, byte for byte the
+    /// same text (and its DOS line ends kept).
+    @Test func aLatin1FileIsWrittenAsUTF8WhenWriteOutSaysSo() throws {
+        let dir = try TmuxSession.temporaryDirectory("lsnap-latin1-utf8")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("latin1.txt")
+        try Data(Array("po".utf8) + [0xE8] + Array("me\r\ncaf".utf8) + [0xE9, 0x0D, 0x0A]).write(to: file)
+        let t = try TmuxSession([TestPaths.lovesnap, "edit", "latin1.txt"], in: dir, label: "lsnap-latin1-utf8")
+        defer { t.kill() }
+        let opened = status(try t.waitUntil("the file read") { status($0).hasPrefix("[ ") })
+        #expect(opened == "[ Read 2 lines (Converted from DOS format; not UTF-8: read as Latin-1) ]")
+        try t.press("C-o")
+        let prompt = try t.waitFor("File Name to Write [DOS Format] [Latin-1]: latin1.txt")
+        #expect(prompt[23].contains("M-L Latin-1"))
+        try t.press("M-l")
+        _ = try t.waitUntil("Latin-1 turned off") { status($0) == "File Name to Write [DOS Format]: latin1.txt" }
+        try t.press("Enter")
+        _ = try t.waitUntil("the write") { status($0) == "[ Wrote 2 lines ]" }
+        try t.press("C-x")
+        #expect(try t.waitForExit() == 0)
+        #expect(Array(try Data(contentsOf: file)) == Array("poème\r\ncafé\r\n".utf8))
+    }
+
     @Test func aFinalNewlineIsAddedUnlessTheFileHadNone() throws {
         let new = try edit([], name: "new.txt", typing: "Lenore", label: "lsnap-newline")
         #expect(new.opened == "[ New File ]")

@@ -50,10 +50,11 @@ struct NeverALostWordTmuxTests {
             of: "June.\n", with: "June. — Hé, œuvre!\na new line\n", options: [], range: nil)
         #expect(typed != original)
 
-        // The journal catches up within a few seconds of the last key.
+        // The journal catches up within a few seconds of the last key (the recovery file itself,
+        // not the hidden temporary file it is written to before the rename).
         var recovery: String?
         for _ in 0..<400 where recovery == nil {
-            if let name = names(journalFolder).first,
+            if let name = names(journalFolder).first(where: { $0.hasSuffix(".recovery") }),
                 let data = FileManager.default.contents(atPath: journalFolder + "/" + name),
                 data == Data(typed.utf8)
             {

@@ -91,36 +91,37 @@ final class FakeSharing: DocumentSharing {
     var journalRemovals: [String] = []
     var journalError: FakeError?
 
-    func save(_ text: String, to path: String, format: TextFormat) throws -> DiskVersion? {
+    func save(_ text: Rope, to path: String, format: TextFormat) throws -> DiskVersion? {
         if let saveError { throw saveError }
-        saved.append((text, path))
+        _ = try format.encode(text)  // as the real one: a character the encoding cannot hold fails
+        saved.append((String(text), path))
         savedFormats.append(format)
         items[path] = .other
         nextInode += 1
-        let version = DiskVersion(device: 1, inode: nextInode, size: Int64(text.utf8.count), modified: 0)
+        let version = DiskVersion(device: 1, inode: nextInode, size: Int64(text.utf8Count), modified: 0)
         versions[path] = version
         return version
     }
 
     func version(of path: String) -> DiskVersion? { versions[path] }
 
-    func startMail(_ text: String, to: String, subject: String) -> BackgroundJob {
-        mailed.append((text, to, subject))
+    func startMail(_ text: Rope, to: String, subject: String) -> BackgroundJob {
+        mailed.append((String(text), to, subject))
         let job = FakeJob(holdJobs ? nil : mailError.map { .failed(message: $0.description) } ?? .finished(output: ""))
         jobs.append(job)
         return job
     }
 
-    func startCommand(_ commandLine: String, input: String) -> BackgroundJob {
-        commands.append((commandLine, input))
-        let job = FakeJob(holdJobs ? nil : commandOutputs[commandLine] ?? .finished(output: input))
+    func startCommand(_ commandLine: String, input: Rope) -> BackgroundJob {
+        commands.append((commandLine, String(input)))
+        let job = FakeJob(holdJobs ? nil : commandOutputs[commandLine] ?? .finished(output: String(input)))
         jobs.append(job)
         return job
     }
 
-    func writeJournal(_ text: String, forDocument document: String) throws {
+    func writeJournal(_ text: Rope, forDocument document: String) throws {
         if let journalError { throw journalError }
-        journalWrites.append((text, document))
+        journalWrites.append((String(text), document))
     }
 
     func removeJournal(forDocument document: String) {
@@ -145,9 +146,9 @@ final class FakeSharing: DocumentSharing {
     }
 
     /// "Writes" `saveName.save` (or `.save.N` when taken, as the real one does).
-    func saveEmergencyCopy(_ text: String, forDocument saveName: String) throws -> String {
+    func saveEmergencyCopy(_ text: Rope, forDocument saveName: String) throws -> String {
         if let emergencyError { throw emergencyError }
-        rescued.append((text, saveName))
+        rescued.append((String(text), saveName))
         var path = saveName + ".save"
         var number = 0
         while items[path] != nil {

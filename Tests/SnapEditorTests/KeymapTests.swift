@@ -147,7 +147,7 @@ func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
     _ = update(&state, .control("r"))
     #expect(keymap.helpBar(for: state).map(\.label) == ["Cancel", "Case Sens", "Accents", "Reg.exp."])
     state.mode = .prompt(Prompt(kind: .writeOut))
-    #expect(keymap.helpBar(for: state).map(\.label) == ["Cancel", "DOS Format", "Mac Format"])
+    #expect(keymap.helpBar(for: state).map(\.label) == ["Cancel", "DOS Format", "Mac Format", "Latin-1"])
     state.mode = .confirmSave
     #expect(
         keymap.helpBar(for: state) == [

@@ -48,13 +48,13 @@ import Testing
         #expect(editor.state.markAnchor == nil)
         #expect(editor.state.cutBuffer == "Once upon ")
         editor.press(.end, .control("u"))
-        #expect(editor.state.buffer.lines[0] == "Once upon a midnight dreary,Once upon ")
+        #expect(editor.state.buffer.line(0) == "Once upon a midnight dreary,Once upon ")
     }
 
     @Test func cutRegionThenPasteElsewhereUndoesInSteps() {
         let (editor, _, _) = makeEditor(text: Self.poem)
         editor.press(.control("^"), .modified(.right, .control), .control("k"))
-        #expect(editor.state.buffer.lines[0] == "upon a midnight dreary,")
+        #expect(editor.state.buffer.line(0) == "upon a midnight dreary,")
         #expect(editor.state.cutBuffer == "Once ")
         editor.press(.meta("u"))
         #expect(editor.state.status == StatusMessage("Undid cut"))
@@ -111,7 +111,7 @@ import Testing
         let (editor, _, _) = makeEditor(text: Self.poem)
         editor.press(.meta("a"), .down, .end, .meta("}"))
         #expect(
-            editor.state.buffer.lines[0...2] == [
+            (0...2).map { editor.state.buffer.line($0) } == [
                 "\tOnce upon a midnight dreary,", "\twhile I pondered, weak and weary,", "Over many a quaint",
             ])
         editor.press(.meta("{"))

@@ -203,6 +203,27 @@ import Testing
         #expect((4..<9).allSatisfy { shown[2, $0].style == .underline })
     }
 
+    /// The data of the lines on the screen is kept by their text: after a key, the state holds
+    /// it for those lines only, and a typed digit that makes a line a date underlines it at once
+    /// (the edited line is looked at again, the others are not).
+    @Test func theScreensLineDataIsKeptAndFollowsTyping() {
+        let (editor, _, _) = makeEditor(
+            text: "exp 09/2\nraven@nevermore.org\n" + String(repeating: "line\n", count: 100))
+        editor.press(.end)
+        #expect(editor.state.lineData.keptLines == ["exp 09/2", "raven@nevermore.org", "line"])
+        #expect(editor.state.lineData.detections(inLine: "raven@nevermore.org").map(\.kind) == [.email])
+        let before = render(editor.state, size: TerminalSize(rows: 24, columns: 80))
+        #expect(before[1, 4].style == .normal)
+        editor.press(.character("7"))
+        #expect(editor.state.lineData.keptLines == ["exp 09/27", "raven@nevermore.org", "line"])
+        let after = render(editor.state, size: TerminalSize(rows: 24, columns: 80))
+        #expect((4..<9).allSatisfy { after[1, $0].style == .underline })
+        #expect((0..<19).allSatisfy { after[2, $0].style == .underline })
+        var fresh = editor.state
+        fresh.lineData = LineData()  // nothing kept: the frame is the same, only slower to make
+        #expect(render(fresh, size: TerminalSize(rows: 24, columns: 80)) == after)
+    }
+
     @Test func theListShowsJumpsAndCopies() {
         let (editor, terminal, _) = makeEditor(text: Self.text)
         editor.press(.meta("f"))

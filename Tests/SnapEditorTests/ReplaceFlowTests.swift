@@ -1,3 +1,4 @@
+import Foundation
 import SnapTerminal
 import SnapTestSupport
 import SnapText
@@ -35,6 +36,24 @@ import Testing
     #expect(
         editor.state.buffer.text
             == "Name, the kettle hums your tune,\nCome home, Name, before the frost;\nle vent écrit ton nom, Name.\n")
+}
+
+/// All matches of a text too large to keep as edits (its replaced span is more than 64 KiB):
+/// the same one step, "Undid replacement" and "Redid replacement", the text exact both ways.
+@Test func replaceAllOfALargeTextIsOneStepToo() throws {
+    let original = String(repeating: try Fixtures.text("replace-all-self-containing.txt"), count: 1000)
+    let (editor, _, _) = makeEditor(text: original)
+    editor.press([.control("\\")] + typing("Lenore") + [.enter] + typing("Name") + [.enter, .character("A")])
+    #expect(editor.state.status == StatusMessage("Replaced 3000 occurrences"))
+    let replaced = original.replacingOccurrences(of: "Lenore", with: "Name")
+    #expect(editor.state.buffer.text == replaced)
+    #expect(editor.state.buffer.history.undoSteps.count == 1)
+    editor.press(.meta("u"))
+    #expect(editor.state.status == StatusMessage("Undid replacement"))
+    #expect(bytes(editor.state.buffer.text) == bytes(original))
+    editor.press(.meta("e"))
+    #expect(editor.state.status == StatusMessage("Redid replacement"))
+    #expect(editor.state.buffer.text == replaced)
 }
 
 @Test func yesNoAnswersWalkTheMatchesAndWrap() {

@@ -70,7 +70,8 @@ func roundTrip(_ c: RoundTripCase) throws {
         #expect(buffer.hasFinalNewline == s.hasSuffix("\n"))
         #expect(buffer.utf8Count == s.utf8.count)
     }
-    #expect(TextBuffer(text: "a\nb\n").lines == ["a", "b", ""])
+    #expect((0..<3).map { TextBuffer(text: "a\nb\n").line($0) } == ["a", "b", ""])
+    #expect(TextBuffer(text: "a\nb\n").lineCount == 3)
     #expect(TextBuffer(text: "a\nb\n").writtenLineCount == 2)
     #expect(TextBuffer(text: "a\nb").writtenLineCount == 2)
     #expect(TextBuffer(text: "").writtenLineCount == 0)

@@ -39,6 +39,25 @@ import Testing
         #expect(try format.encode(text) == c.bytes)
     }
 
+    /// Write Out's M-L: a Latin-1 file written as UTF-8 changes the encoding of its characters
+    /// and nothing else (its DOS line ends and its missing final newline stay), byte for byte;
+    /// and back.
+    @Test func aLatin1FileWrittenAsUTF8() throws {
+        let latin1: [UInt8] = [0x70, 0x6F, 0xE8, 0x6D, 0x65, 0x0D, 0x0A, 0x63, 0x61, 0x66, 0xE9, 0xA0, 0xFF]
+        let (content, read) = TextFormat.decodeContent(latin1)
+        #expect(read == TextFormat(lineEnding: .dos, encoding: .latin1, addsFinalNewline: false))
+        var format = read
+        format.encoding = .utf8
+        let utf8: [UInt8] = [
+            0x70, 0x6F, 0xC3, 0xA8, 0x6D, 0x65, 0x0D, 0x0A, 0x63, 0x61, 0x66, 0xC3, 0xA9, 0xC2, 0xA0, 0xC3, 0xBF,
+        ]
+        #expect(try format.encode(content) == utf8)
+        #expect(String(decoding: utf8, as: UTF8.self) == "poème\r\ncafé\u{A0}ÿ")
+        let (again, readAgain) = TextFormat.decodeContent(utf8)
+        #expect(readAgain == TextFormat(lineEnding: .dos, addsFinalNewline: false))
+        #expect(try read.encode(again) == latin1)
+    }
+
     @Test func aFinalNewlineIsAddedUnlessTheFileHadNone() throws {
         #expect(try TextFormat().encode("new poem") == Array("new poem\n".utf8))
         #expect(try TextFormat(lineEnding: .dos).encode("a\nb") == Array("a\r\nb\r\n".utf8))
@@ -52,7 +71,7 @@ import Testing
         }
         #expect(
             SnapTextError.notEncodable(character: "œ", line: 2, encoding: "Latin-1").description
-                == "\"œ\" (line 2) cannot be written in Latin-1, this file's encoding")
+                == "\"œ\" (line 2) cannot be written in Latin-1")
     }
 
     @Test func theReadNoticeSaysWhatWasConverted() {
