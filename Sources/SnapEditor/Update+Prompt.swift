@@ -62,6 +62,8 @@ func updatePrompt(_ state: inout EditorState, _ prompt: Prompt, _ key: KeyEvent,
         state.format.lineEnding = state.format.lineEnding == .dos ? .unix : .dos
     case .toggleMacFormat:
         state.format.lineEnding = state.format.lineEnding == .mac ? .unix : .mac
+    case .toggleAccurate:
+        state.readingChoice.accurate.toggle()
     case .accept:
         state.mode = .editing
         return accept(prompt, in: &state)
@@ -121,7 +123,7 @@ private func accept(_ prompt: Prompt, in state: inout EditorState) -> [EditorEff
         return [
             .save(
                 text: state.buffer.text, path: answer, overwriteConfirmed: own, format: state.format,
-                corrections: state.wordCorrections)
+                pages: state.exportPages)
         ]
     case .insertFile:
         guard !answer.isEmpty else {
@@ -160,6 +162,8 @@ private func accept(_ prompt: Prompt, in state: inout EditorState) -> [EditorEff
         let input = region.map { state.buffer.text(inUTF8: $0) } ?? state.buffer.text
         state.mode = .running(.command(commandLine: answer, region: region))
         return [.runCommand(commandLine: answer, input: input)]
+    case .readAgain:
+        return acceptReadAgain(answer, in: &state)
     }
     return []
 }
