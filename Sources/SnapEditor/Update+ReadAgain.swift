@@ -133,5 +133,5 @@ private func place(_ reading: NewReading, replacing: Bool, in state: inout Edito
     state.status = StatusMessage(
         (replacing ? "Read \(photo.name) again: \(what)" : "Added the new reading below: \(what)")
             + (uncertain > 0 ? "; \(uncertain) uncertain" : "")
-            + (replacing && hadText ? "; M-U brings the old text back" : ""))
+            + (replacing && hadText ? "; M-U undoes" : ""))
 }

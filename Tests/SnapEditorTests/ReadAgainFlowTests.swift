@@ -105,7 +105,7 @@ import Testing
         #expect(
             s.state.status
                 == StatusMessage(
-                    "Read kettle.jpg again: 1 line (conf 95, fast); 1 uncertain; M-U brings the old text back"))
+                    "Read kettle.jpg again: 1 line (conf 95, fast); 1 uncertain; M-U undoes"))
         #expect(s.state.recognition == .finished(meanConfidence: 95))
         #expect(s.state.isModified == false)
         #expect(s.state.hasUnsavedText)
