@@ -62,7 +62,10 @@ public final class Editor {
         state.readingChoice = configuration.readingChoice
         state.diskState = configuration.diskState
         state.journal = JournalState(isEnabled: configuration.journals)
-        if let photo = configuration.photo { state.photos = [photo] }
+        if let photo = configuration.photo {
+            state.photos = [photo]
+            state.isOpenedOnPhoto = true
+        }
         if configuration.recognition == nil, let status = configuration.initialStatus {
             state.status = StatusMessage(status)
         }

@@ -62,6 +62,9 @@ public struct EditorState: Equatable {
     /// The photos the text was read from, the first one's words first (``ProofWord/photo``); a
     /// photo read again (M-O) is listed once more, with the turn of its new reading.
     public var photos: [PhotoSource] = []
+    /// Whether the editor was opened on a photo (the first of ``photos``): only then can M-O
+    /// read it again (a photo a text file got with ^R is part of that text, not its source).
+    public var isOpenedOnPhoto = false
     /// The languages and level M-O reads the photo again with: at first the command line's, then
     /// the last ones chosen.
     public var readingChoice = ReadingChoice()

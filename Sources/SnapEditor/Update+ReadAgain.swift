@@ -7,7 +7,7 @@ import SnapText
 
 /// M-O: the prompt for the languages (the last ones), M-L toggling the level.
 func openReadAgain(_ state: inout EditorState) {
-    guard !state.photos.isEmpty else {
+    guard state.isOpenedOnPhoto, !state.photos.isEmpty else {
         state.status = StatusMessage("No photo to read again: this text was not read from one")
         return
     }
@@ -17,7 +17,7 @@ func openReadAgain(_ state: inout EditorState) {
 /// The languages were given: the photo the editor was opened on is read again.
 func acceptReadAgain(_ answer: String, in state: inout EditorState) -> [EditorEffect] {
     let languages = answer.trimmingWhitespace()
-    guard !languages.isEmpty, let photo = state.photos.first else {
+    guard !languages.isEmpty, state.isOpenedOnPhoto, let photo = state.photos.first else {
         state.status = StatusMessage("Cancelled")
         return []
     }

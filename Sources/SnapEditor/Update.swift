@@ -90,7 +90,7 @@ private func updateWhileRecognizing(_ state: inout EditorState, _ key: KeyEvent,
         state.recognition = .cancelled
         state.buffer = TextBuffer()
         state.status = StatusMessage(
-            state.photos.isEmpty ? "OCR cancelled" : "OCR cancelled; M-O reads the photo again")
+            state.isOpenedOnPhoto ? "OCR cancelled; M-O reads the photo again" : "OCR cancelled")
         return [.cancelRecognition]
     case .exit?:
         state.recognition = .cancelled

@@ -287,6 +287,29 @@ import Testing
         editor.press(.meta("o"))
         #expect(editor.state.mode == .editing)
         #expect(editor.state.status == StatusMessage("No photo to read again: this text was not read from one"))
+        // A photo a text file got with ^R is part of the text, not what it was read from.
+        var configuration = EditorConfiguration.textFile(path: "poem.txt", text: "x\n", sharing: FakeSharing())
+        configuration.photoReader = { _ in
+            FakeRecognition([
+                .finished(text: "y\n", meanConfidence: 90, words: [ProofWord(text: "y", range: 0..<1, confidence: 90)])
+            ])
+        }
+        var asked = 0
+        configuration.photoRereader = { _, _ in
+            asked += 1
+            return FakeRecognition([])
+        }
+        let withPhoto = Editor(terminal: FakeTerminal(), configuration: configuration)
+        withPhoto.press(.control("r"))
+        withPhoto.press(typing("b.png"))
+        withPhoto.press(.enter)
+        withPhoto.pollRecognition()
+        #expect(withPhoto.state.buffer.text == "y\nx\n")
+        #expect(withPhoto.state.photos.map(\.name) == ["b.png"])
+        withPhoto.press(.meta("o"))
+        #expect(withPhoto.state.mode == .editing)
+        #expect(withPhoto.state.status == StatusMessage("No photo to read again: this text was not read from one"))
+        #expect(asked == 0)
         let s = Setup()
         s.editor.press(.meta("o"))
         s.editor.press(.control("c"))
