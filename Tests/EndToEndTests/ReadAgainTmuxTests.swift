@@ -4,7 +4,7 @@ import Testing
 
 /// OCR again (M-O) in the real editor, with the real worker and engine: the languages prompt, M-L
 /// for the accurate level, the progress screen, the new reading in place of the text as it was
-/// read, undo and redo.
+/// read, undo and redo, and Write Out's export of the new reading.
 ///
 /// `small-text-8px.png` (Tests/Fixtures/make_fixtures.py: the kettle poem in 8 px text) reads
 /// "Lenore, the kettle hums your tune," at `--level fast` and "Lenore. the kettle hums your
@@ -66,9 +66,23 @@ struct ReadAgainTmuxTests {
         screen = try t.waitFor("Redid replacement")
         #expect(Array(screen[1...5]) == ["Lenore. the kettle hums your tune."] + Self.rest)
 
+        // Write Out's export is the new reading's page, not the old one's (nor both).
+        try t.press("C-o")
+        try t.waitFor("File Name to Write: poem.txt")
+        for _ in 0..<8 { try t.press("BSpace") }
+        try t.type("poem.hocr")
+        try t.press("Enter")
+        screen = try t.waitUntil("the export") { status($0).hasPrefix("[ Wrote") }
+        #expect(status(screen) == "[ Wrote 4 lines to poem.hocr ]")
+
         try t.press("C-x")
         try t.waitFor("Save modified buffer?")
         try t.type("n")
         #expect(try t.waitForExit() == 0)
+        let hocr = try String(contentsOf: dir.appendingPathComponent("poem.hocr"), encoding: .utf8)
+        #expect(hocr.matches(of: /class=["']ocr_page["']/).count == 1)
+        let words = hocr.matches(of: /class="ocrx_word"[^>]*>([^<\n]*)/).map { String($0.1) }
+        #expect(words.count == 25)
+        #expect(Array(words.prefix(6)) == ["Lenore.", "the", "kettle", "hums", "your", "tune."])
     }
 }
