@@ -29,13 +29,19 @@ public enum RegionPolarity {
     /// The light-on-dark text blocks of an 8 bpp page, largest first.
     /// - Throws: `ImagingError.operationFailed` when a Leptonica call fails.
     public static func lightOnDarkRegions(_ gray: Image) throws -> [Region] {
+        try lightOnDarkBlocks(gray).map(\.region)
+    }
+
+    /// The light-on-dark text blocks of an 8 bpp page, largest first, each with its shape: a
+    /// 1 bpp mask of the block's size, ON over the block with its holes (its letters) filled.
+    static func lightOnDarkBlocks(_ gray: Image) throws -> [(region: Region, shape: Image)] {
         precondition(gray.depth == 8, "lightOnDarkRegions needs an 8 bpp grey image")
         guard gray.width >= 16, gray.height >= 16 else { return [] }
         let binary = try gray.otsuGlobal()
         let brick = l_int32(max(3, max(gray.width, gray.height) / 50))
         let solid = try Image.wrap(pixOpenBrick(nil, binary.pix, brick, brick), "pixOpenBrick")
         let pageArea = gray.width * gray.height
-        var regions: [Region] = []
+        var regions: [(region: Region, shape: Image)] = []
         for c in try solid.components() where c.width * c.height * 200 >= pageArea && c.height >= 8 {
             let region = Region(x: c.x, y: c.y, width: c.width, height: c.height)
             // The block with its holes filled: the print inside it included.
@@ -52,9 +58,34 @@ public enum RegionPolarity {
             let light = try withExtendedLifetime(ink) {
                 try Image.wrap(pixSubtract(nil, filled.pix, ink.pix), "pixSubtract")
             }
-            if try hasLetters(light, blockHeight: region.height) { regions.append(region) }
+            if try hasLetters(light, blockHeight: region.height) { regions.append((region, filled)) }
         }
-        return regions.sorted { $0.width * $0.height > $1.width * $1.height }
+        return regions.sorted { $0.region.width * $0.region.height > $1.region.width * $1.region.height }
+    }
+
+    /// The light-on-dark blocks of `gray` alone, turned dark-on-light on a white page of the same
+    /// size, or nil when there is none or one block is (nearly) the whole page: a sign on a stone
+    /// wall, read with the wall blanked out. Each block is copied by its shape, not its bounding
+    /// box, so the wall around a tilted sign stays out (Leptonica `pixInvert`,
+    /// `pixCombineMaskedGeneral`); the blocks found, how many.
+    /// - Throws: `ImagingError.operationFailed` when a Leptonica call fails.
+    public static func blocksAlone(_ gray: Image) throws -> (page: Image, blocks: Int)? {
+        let blocks = try lightOnDarkBlocks(gray)
+        guard let first = blocks.first, first.region.width * first.region.height * 10 < gray.width * gray.height * 9
+        else { return nil }
+        let inverted = try Image.wrap(pixInvert(nil, gray.pix), "pixInvert")
+        let page = try Image.wrap(pixCreate(l_int32(gray.width), l_int32(gray.height), 8), "pixCreate")
+        pixSetAllArbitrary(page.pix, 255)
+        for (r, shape) in blocks {
+            // The block's own pixels and its shape, both placed at its corner of the page.
+            let block = try inverted.clipped(to: r)
+            try withExtendedLifetime((block, shape)) {
+                guard pixCombineMaskedGeneral(page.pix, block.pix, shape.pix, l_int32(r.x), l_int32(r.y)) == 0 else {
+                    throw ImagingError.operationFailed(operation: "pixCombineMaskedGeneral")
+                }
+            }
+        }
+        return (page, blocks.count)
     }
 
     /// Whether the light parts of a dark block (ON in `light`) look like letters (see the type's

@@ -37,6 +37,12 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
     case dewarped
     /// The photo read as it is gave more real words than the prepared page, and its reading was kept.
     case keptPlainReading
+    /// Light text on `count` dark blocks (signs, bands) read on its own, the rest of the photo
+    /// blanked out, gave more real words, and that reading was kept.
+    case keptBlocksAlone(Int)
+    /// The word evidence of the blocks read alone (see `keptBlocksAlone`), against the reading kept
+    /// until then.
+    case comparedBlocks(blocks: Int, kept: Int)
     /// `count` lines read out of texture or stains (`NoiseLines`) were left out of the text.
     case noiseLinesLeftOut(Int)
     /// Only `region` ("X,Y,W,H" in pixels of the upright photo) was read; `clipped` when the
@@ -67,9 +73,10 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
         switch self {
         case .frameRead, .exifOrientationApplied, .transparencyFlattened, .turnedByOrientationDetection,
             .inverted, .deskewed, .rotated, .pageStraightened, .regionsInverted, .lightEvenedOut, .dewarped,
-            .keptPlainReading, .noiseLinesLeftOut, .regionRead:
+            .keptPlainReading, .keptBlocksAlone, .noiseLinesLeftOut, .regionRead:
             return false
-        case .languagesLoaded, .jpegReduced, .prepared, .read, .kept, .orientationDetected, .compared:
+        case .languagesLoaded, .jpegReduced, .prepared, .read, .kept, .orientationDetected, .compared,
+            .comparedBlocks:
             return true
         }
     }
@@ -101,6 +108,10 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
             return "curled lines straightened"
         case .keptPlainReading:
             return "read as photographed (more real words than after preparing the page)"
+        case .keptBlocksAlone(let count):
+            return count == 1
+                ? "light text on a dark block read on its own (more real words than the whole photo)"
+                : "light text on \(count) dark blocks read on its own (more real words than the whole photo)"
         case .noiseLinesLeftOut(let count):
             return count == 1
                 ? "1 line of short fragments read with low confidence left out (stains, texture)"
@@ -123,6 +134,8 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
             return "orientation: \(degrees)° clockwise, confidence \(decimal(confidence, 1))"
         case .compared(let prepared, let plain):
             return "word evidence: prepared \(prepared), plain \(plain)"
+        case .comparedBlocks(let blocks, let kept):
+            return "word evidence: light-on-dark blocks alone \(blocks), reading kept \(kept)"
         }
     }
 }

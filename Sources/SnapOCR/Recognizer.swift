@@ -323,6 +323,26 @@ public struct Recognizer {
             best.words = OtherReading.attaching(other, to: best.words)
         }
         plainReading = nil
+        // Light letters on dark signs, read on their own: a sign on a stone wall reads as stone
+        // in the whole photo, and as its words with the wall blanked out. Only when the reading
+        // kept is doubtful, and kept only with more evidence of real words.
+        if options.region == nil, best.meanConfidence < Recognizer.blocksAloneBelowConfidence,
+            let spelling = readySpelling(), let alone = try RegionPolarity.blocksAlone(upright.grayscale())
+        {
+            var settings = preprocessing
+            settings.findPage = false
+            settings.correctPolarity = false
+            var blocksPage = try prepared(alone.page, settings)
+            let r = try readVariant(&blocksPage, settings, 99, 1)
+            let blocks = WordEvidence(text: r.text + "\n" + r.leftOutText, isKnown: spelling.isKnown)
+            let kept = WordEvidence(text: best.text + "\n" + best.leftOutText, isKnown: spelling.isKnown)
+            notes.append(.comparedBlocks(blocks: blocks.score, kept: kept.score))
+            if blocks.score > kept.score {
+                (best, page) = (r, blocksPage)
+                notes.removeAll { $0 == .keptPlainReading }
+                notes.append(.keptBlocksAlone(alone.blocks))
+            }
+        }
         if page.page != nil { notes.append(.pageStraightened) }
         if page.invertedRegions > 0 { notes.append(.regionsInverted(page.invertedRegions)) }
         if page.backgroundNormalized { notes.append(.lightEvenedOut) }
@@ -407,6 +427,10 @@ public struct Recognizer {
                 height: Int(((m.bottom - m.top) * reduction).rounded()))
         }
     }
+
+    /// Below this mean word confidence (0–100) of the reading kept, light-on-dark blocks are also
+    /// read alone (`RegionPolarity.blocksAlone`): clear print reads at 90 and more.
+    static let blocksAloneBelowConfidence = 90
 
     /// An enlarged page of at most this many pixels is also read at its own size (`--level fast`).
     static let smallPagePixels = 2_000_000

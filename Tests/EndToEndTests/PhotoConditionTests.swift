@@ -33,6 +33,15 @@ import Testing
         // White letters on a blue sign on a stone wall: the prepared page reads stone as text,
         // the photo as it is reads the sign, and word evidence keeps that reading.
         ("white-sign-on-blue", ["read as photographed (more real words than after preparing the page)"]),
+        // A tilted sign on stone where neither reading of the whole photo finds it (both read the
+        // stone): the sign alone, the wall blanked out, reads.
+        (
+            "sign-on-stone-wall",
+            [
+                "light text on a dark block read on its own (more real words than the whole photo)",
+                "dim or uneven light evened out", "deskewed by 4.2°",
+            ]
+        ),
     ])
     func pageReadsExactlyAndSaysWhatWasDone(name: String, notes: [String]) throws {
         let r = try lovesnap(["ocr", TestPaths.fixture(name + ".jpg")])

@@ -356,6 +356,7 @@ PHOTOS = {
     "page-mostly-in-shadow": ("shadow", 102),
     "inverted-heading": ("inverted-heading", 0),
     "white-sign-on-blue": ("scene-text", 2),
+    "sign-on-stone-wall": ("scene-text", 1),
 }
 import glob
 import shutil

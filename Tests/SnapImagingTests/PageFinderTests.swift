@@ -57,6 +57,24 @@ import Testing
         #expect(try RegionPolarity.lightOnDarkRegions(gray(TestPaths.sample("kettle.png"))).isEmpty)
     }
 
+    @Test func aSignAloneIsItsBlockInvertedOnABlankPage() throws {
+        let photo = try gray(TestPaths.fixture("sign-on-stone-wall.jpg"))
+        let alone = try #require(try RegionPolarity.blocksAlone(photo))
+        #expect(alone.blocks == 1)
+        let (w, h) = (photo.width, photo.height)
+        let pixels = alone.page.pixelValues()
+        // The stone wall is blanked out, also inside the tilted sign's bounding box (its corners).
+        let region = try #require(try RegionPolarity.lightOnDarkRegions(photo).first)
+        #expect(pixels[0] == 255 && pixels[(h - 1) * w + w - 1] == 255)
+        #expect(pixels[(region.y + 2) * w + region.x + 2] == 255)
+        // The dark blue sign is light now, its middle line's letters dark.
+        let middle = (region.y + region.height / 2) * w
+        let row = pixels[(middle + region.x)..<(middle + region.x + region.width)]
+        #expect(row.filter { $0 > 128 }.count * 2 > row.count && row.contains { $0 < 64 })
+        // A page that is one negative block is not "blocks alone": the page inverts whole.
+        #expect(try RegionPolarity.blocksAlone(gray(TestPaths.fixture("white-on-black.png"))) == nil)
+    }
+
     @Test func aDarkPhotoBesideTheTextIsNotLightText() throws {
         // Its highlights are flecks of letter size, but scattered and covering 0.5 % of it.
         let page = try gray(TestPaths.fixture("dark-photo-beside-text.png"))

@@ -7,10 +7,16 @@ import Testing
     import Glibc
 #endif
 
+/// The folder this process's test folders are made in, removed with them when the process exits.
+private let runFolder: URL = {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("lsnap-emergency-tests-\(getpid())")
+    atexit { try? FileManager.default.removeItem(at: runFolder) }
+    return url
+}()
+
 /// A new empty folder (real path) for one test.
 private func folder(_ label: String = "dir") throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "lsnap-emergency-\(label)-\(UUID().uuidString)")
+    let url = runFolder.appendingPathComponent("lsnap-emergency-\(label)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url.path
 }

@@ -42,9 +42,18 @@ public enum TestPaths {
         return repoRoot.appendingPathComponent(".build/debug/lovesnap").path
     }()
 
-    /// A new empty temporary folder.
+    /// The folder every temporary folder of this test process is made in
+    /// (`$TMPDIR/lovesnap-tests-PID`), removed with all it holds when the process exits.
+    public static let runDirectory: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lovesnap-tests-\(getpid())")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: TestPaths.runDirectory) }
+        return url
+    }()
+
+    /// A new empty temporary folder, inside `runDirectory`.
     public static func temporaryDirectory(_ label: String = "lovesnap-test") -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
+        let url = runDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
