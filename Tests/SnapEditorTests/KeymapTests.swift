@@ -135,7 +135,7 @@ func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
         keymap.helpBar(for: state).map(\.key)
             == [
                 "^G", "^X", "^O", "M-M", "^W", "^\\", "^K", "^U", "M-U", "M-E", "^C", "M-W", "M-]", "M-[", "M-Y",
-                "M-Space", "M-P", "M-F", "M-C",
+                "M-Space", "M-P", "M-F", "M-C", "M-O",
             ])
     _ = update(&state, .control("w"))
     #expect(
@@ -188,7 +188,7 @@ func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
             "  ^G Help  ^X Exit  ^O Write Out  M-M Mail  ^W Where Is  ^\\ Replace  ^K Cut",
             "  ^U Paste  M-U Undo  M-E Redo  ^C Location  M-W Next  M-] Next Doubt",
             "  M-[ Prev Doubt  M-Y Accept  M-Space Readings  M-P Photo  M-F Data",
-            "  M-C Clipboard  Esc Cancel OCR",
+            "  M-C Clipboard  M-O Read Again  Esc Cancel OCR",
         ])
     #expect(lines.allSatisfy { $0.count <= 80 })
 }
