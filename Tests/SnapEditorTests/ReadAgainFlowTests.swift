@@ -90,6 +90,12 @@ import Testing
         s.editor.press(.meta("o"))
         #expect(s.state.mode == .prompt(Prompt(kind: .readAgain, answer: "fra")))
         #expect(s.frame.text(ofRow: 21).hasPrefix("Read the photo again [Accurate], languages: fra"))
+        s.editor.press(.control("u"), .up)
+        guard case .prompt(let recalled) = s.state.mode else {
+            Issue.record("no prompt: \(s.state.mode)")
+            return
+        }
+        #expect(recalled.text == "fra")
         s.editor.press(.control("u"), .enter)
         #expect(s.state.status == StatusMessage("Cancelled"))
         #expect(s.asked.count == 1)
