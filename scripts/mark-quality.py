@@ -13,7 +13,8 @@ ground-truth words, and prints, for several confidence thresholds T:
 
 for the confidence alone (a word is marked when its confidence < T) and for lovesnap's rules
 (confidence < T, or any other doubt the JSON lists: readingsDisagree, unknownWord,
-unusualCharacters), then what each other signal adds at the default threshold.
+unusualCharacters), then what each other signal adds at the default threshold, and what the
+candidate signals not in the rules would add (the other preparation's differing `otherReading`).
 
 Words are tokens between white space, NFC, typographic apostrophes and quotes read as straight
 ones; a recognized word is *right* when a word-level Levenshtein alignment (match 0,
@@ -27,6 +28,12 @@ from collections import Counter
 
 EXT = (".png", ".jpg", ".jpeg", ".tif", ".tiff", ".gif", ".bmp", ".webp", ".pnm", ".ppm", ".pgm", ".pbm")
 SIGNALS = ["readingsDisagree", "unknownWord", "unusualCharacters"]
+# Signals measured but not in lovesnap's rules: (name, test of a JSON word).
+CANDIDATES = [
+    # The other preparation (the page read twice) read something else at the word's place.
+    ("otherReading differs", lambda w: w.get("otherReading") is not None),
+    ("otherReading another word", lambda w: bool(w.get("otherReading"))),
+]
 
 
 def norm(word):
@@ -163,6 +170,14 @@ def main():
     for name, signals in rows:
         r = score(words, lambda w: w["confidence"] < default or any(s in w["doubts"] for s in signals))
         print(f"| {name} | {r[0]} | {r[1]} | {r[3]:.2f} | {r[4]:.2f} |")
+    # Candidates measured before they join the rules (they are not doubts lovesnap marks by).
+    for name, test in CANDIDATES:
+        for base, signals in (("confidence", []), ("all", SIGNALS)):
+            r = score(
+                words,
+                lambda w: w["confidence"] < default or any(s in w["doubts"] for s in signals) or test(w),
+            )
+            print(f"| {base} + {name} (candidate) | {r[0]} | {r[1]} | {r[3]:.2f} | {r[4]:.2f} |")
 
 
 if __name__ == "__main__":

@@ -101,6 +101,9 @@ public enum Command: String, CaseIterable, Sendable {
     case listData
     /// Copy the marked region, or else the line, to the system clipboard through the terminal (OSC 52, M-C).
     case copyToClipboard
+    /// Read the photo again, asking for the languages and the level (M-O): after a cancelled or
+    /// failed reading, or a poor one; the new reading replaces the text, or goes below it.
+    case readAgain
 }
 
 /// What a key does in the list of data found in the text (M-F).
@@ -159,6 +162,8 @@ public enum PromptAction: String, CaseIterable, Sendable {
     /// Write in Latin-1 (ISO 8859-1), or in UTF-8 (M-L; File Name to Write only): a file read as
     /// Latin-1 can be written as UTF-8, and the other way round.
     case toggleLatin1
+    /// Read at the accurate level, or the fast one (M-L; the Read again prompt only).
+    case toggleAccurate
 
     /// Whether the action does anything in a prompt of `kind` (elsewhere its key is ignored).
     public func isAvailable(in kind: PromptKind) -> Bool {
@@ -168,13 +173,14 @@ public enum PromptAction: String, CaseIterable, Sendable {
         case .toggleBackwards: return kind == .search
         case .switchToReplace: return kind == .search
         case .toggleDOSFormat, .toggleMacFormat, .toggleLatin1: return kind == .writeOut
+        case .toggleAccurate: return kind == .readAgain
         default: return true
         }
     }
 }
 
 /// An answer to a question on the status line ("Replace this instance?", "Save modified buffer?",
-/// "File … exists; OVERWRITE?", the output of a ^T command).
+/// "File … exists; OVERWRITE?", the output of a ^T command, a new reading of the photo).
 public enum Answer: String, CaseIterable, Sendable {
     /// Yes.
     case yes
@@ -184,6 +190,8 @@ public enum Answer: String, CaseIterable, Sendable {
     case all
     /// Insert at the cursor (a ^T command's output only).
     case insert
+    /// Put the new reading below the text (a new reading of the photo only, M-O).
+    case below
     /// Stop asking; back to the text.
     case cancel
 
@@ -196,6 +204,9 @@ public enum Answer: String, CaseIterable, Sendable {
             return false
         case .insert:
             if case .commandOutput = mode { return true }
+            return false
+        case .below:
+            if case .confirmReading = mode { return true }
             return false
         case .yes, .no, .cancel:
             return true

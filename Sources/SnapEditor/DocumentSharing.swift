@@ -44,19 +44,20 @@ public protocol DocumentSharing {
     /// description names the file and the system's reason.
     func saveEmergencyCopy(_ text: Rope, forDocument saveName: String) throws -> String
     /// Writes the text to `path` in the format its extension names: `.hocr`, `.tsv`, `.xml`
-    /// (ALTO) and `.pdf` are the photos' documents with each recognized word as `corrections`
-    /// says (index = the word's index in ``EditorState/words``; nil: as read, "": deleted);
-    /// any other name is `save(_:to:format:)`. Returns the written file's version (nil when it
-    /// cannot be told).
-    /// Throws on failure; the error's description is shown to the user as is.
-    func save(_ text: Rope, to path: String, format: TextFormat, corrections: [String?]) throws -> DiskVersion?
+    /// (ALTO) and `.pdf` are the documents of `pages`, in order (each the documents the sharing
+    /// service gave the index ``ExportPage/page``, see ``ProofWord/page``), with each recognized
+    /// word as its page's corrections say (nil: as read, "": deleted); any other name is
+    /// `save(_:to:format:)`. Returns the written file's version (nil when it cannot be told).
+    /// Throws on failure (also when `pages` is empty or a page has no documents); the error's
+    /// description is shown to the user as is.
+    func save(_ text: Rope, to path: String, format: TextFormat, pages: [ExportPage]) throws -> DiskVersion?
     /// Why Write Out must not write `path` (the photo being edited, an image file name), or nil.
     func refusal(toWrite path: String) -> String?
 }
 
 extension DocumentSharing {
     /// Plain text only: `save(_:to:format:)`.
-    public func save(_ text: Rope, to path: String, format: TextFormat, corrections: [String?]) throws
+    public func save(_ text: Rope, to path: String, format: TextFormat, pages: [ExportPage]) throws
         -> DiskVersion?
     {
         try save(text, to: path, format: format)
@@ -64,6 +65,21 @@ extension DocumentSharing {
 
     /// Nothing refused.
     public func refusal(toWrite path: String) -> String? { nil }
+}
+
+/// One page of an export: a reading of a photo whose words are in the text.
+public struct ExportPage: Equatable, Sendable {
+    /// The reading's documents: the index ``ProofWord/page`` its words carry.
+    public var page: Int
+    /// What each of its words (in reading order) reads now: nil as read, "" deleted, else the
+    /// text in the buffer.
+    public var corrections: [String?]
+
+    /// Page `page` with `corrections`.
+    public init(page: Int, corrections: [String?]) {
+        self.page = page
+        self.corrections = corrections
+    }
 }
 
 /// Work that runs while the editor goes on drawing and reading keys (a mail command, a ^T

@@ -25,6 +25,7 @@ public final class Editor {
     private let heldRecognition: (() throws -> RecognitionTask)?
     private let photoRenderer: PhotoRenderer?
     private let regionReader: ((PhotoSource, WordBox) throws -> RecognitionTask)?
+    private let photoRereader: ((PhotoSource, ReadingChoice) throws -> RecognitionTask)?
     private let sharing: DocumentSharing
     private let keymap: Keymap
     /// The mail or ^T command running now (``Mode/running(_:)``).
@@ -48,6 +49,7 @@ public final class Editor {
         self.heldRecognition = configuration.heldRecognition
         self.photoRenderer = configuration.photoRenderer
         self.regionReader = configuration.regionReader
+        self.photoRereader = configuration.photoRereader
         self.sharing = configuration.sharing
         self.keymap = keymap
         self.clock = clock
@@ -57,9 +59,13 @@ public final class Editor {
             content: configuration.recognition == nil ? configuration.initialContent : Rope(),
             recognizing: configuration.recognition != nil, screenSize: terminal.size)
         state.format = configuration.format
+        state.readingChoice = configuration.readingChoice
         state.diskState = configuration.diskState
         state.journal = JournalState(isEnabled: configuration.journals)
-        if let photo = configuration.photo { state.photos = [photo] }
+        if let photo = configuration.photo {
+            state.photos = [photo]
+            state.isOpenedOnPhoto = true
+        }
         if configuration.recognition == nil, let status = configuration.initialStatus {
             state.status = StatusMessage(status)
         }
@@ -153,7 +159,7 @@ public final class Editor {
     /// Does the work of one effect and feeds its outcome back to the state.
     private func perform(_ effect: EditorEffect) {
         switch effect {
-        case .save(let text, let path, let confirmed, let format, let corrections, let changeConfirmed):
+        case .save(let text, let path, let confirmed, let format, let pages, let changeConfirmed):
             if let refusal = sharing.refusal(toWrite: path) {
                 apply(.saveFailed(message: refusal), to: &state)
                 return
@@ -182,7 +188,7 @@ public final class Editor {
                 }
             }
             do {
-                let version = try sharing.save(text, to: path, format: format, corrections: corrections)
+                let version = try sharing.save(text, to: path, format: format, pages: pages)
                 apply(.saved(path: path, version: version), to: &state)
             } catch {
                 var message = Self.message(for: error)
@@ -253,6 +259,14 @@ public final class Editor {
             } catch {
                 apply(.fileReadFailed(message: Self.message(for: error)), to: &state)
             }
+        case .readAgain(let photo, let choice):
+            do {
+                guard let photoRereader else { throw RereadingUnavailable() }
+                recognition = try photoRereader(photo, choice)
+                apply(.readAgainStarted(choice: choice), to: &state)
+            } catch {
+                apply(.fileReadFailed(message: Self.message(for: error)), to: &state)
+            }
         case .copyToClipboard(let text):
             terminal.copyToClipboard(text)
         case .suggestSpellings(let markID, let word):
@@ -265,6 +279,11 @@ public final class Editor {
                 apply(.emergencySaveFailed(reason: Self.message(for: error), signal: signal), to: &state)
             }
         }
+    }
+
+    /// No reader of the photo again was configured.
+    private struct RereadingUnavailable: Error, CustomStringConvertible {
+        var description: String { "The photo cannot be read again here" }
     }
 
     /// No region reader was configured.

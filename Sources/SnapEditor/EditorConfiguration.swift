@@ -45,6 +45,13 @@ public struct EditorConfiguration {
     /// Starts OCR of a region (pixels of the upright photo) of a photo, for the photo view's
     /// framing; nil when regions cannot be read. Throws when the OCR cannot start.
     public var regionReader: ((PhotoSource, WordBox) throws -> RecognitionTask)?
+    /// Starts OCR of a photo again with a choice of languages and level (M-O), its words' pages
+    /// for the exports new ones (``ProofWord/page``); nil when the photo cannot be read again.
+    /// Throws when the OCR cannot start (languages that are not a `+` list); the error's
+    /// description is shown as is.
+    public var photoRereader: ((PhotoSource, ReadingChoice) throws -> RecognitionTask)?
+    /// The languages and level M-O offers first (the command line's `-l` and `--level`).
+    public var readingChoice = ReadingChoice()
 
     /// Whether `path` names one of Write Out's exports by its extension (`.hocr`, `.tsv`, `.xml`
     /// for ALTO, `.pdf`: Tesseract's documents of the photos, not the text file).

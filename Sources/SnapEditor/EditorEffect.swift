@@ -6,11 +6,11 @@ public enum EditorEffect: Equatable, Sendable {
     /// first ask if `path` is an existing file other than the text's own; `changeConfirmed` is
     /// false when it should first ask if the text's own file changed on disk since it was read
     /// or written (``EditorState/diskState``). For an export (``EditorConfiguration/isExport(_:)``),
-    /// `corrections` is what each recognized word reads now (``EditorState/wordCorrections``).
-    /// The text is the buffer's rope itself (a snapshot, no copy).
+    /// `pages` are the photos' pages whose words are in the text, with what each word reads now
+    /// (``EditorState/exportPages``). The text is the buffer's rope itself (a snapshot, no copy).
     case save(
         text: Rope, path: String, overwriteConfirmed: Bool, format: TextFormat = TextFormat(),
-        corrections: [String?] = [], changeConfirmed: Bool = false)
+        pages: [ExportPage] = [], changeConfirmed: Bool = false)
     /// Read the text file at `path` and insert it at the cursor (^R).
     case insertFile(path: String)
     /// Start mailing `text` to `to` (the To field as typed) with `subject`; the run loop goes on
@@ -41,6 +41,9 @@ public enum EditorEffect: Equatable, Sendable {
     /// Read `region` (pixels of the upright photo) of `photo` (index `index` of the state's photos)
     /// and insert its text at the cursor, or in place of the marked text.
     case readRegion(photo: PhotoSource, index: Int, region: WordBox)
+    /// Read `photo` again with `choice`'s languages and level (M-O); the new reading replaces the
+    /// text, or goes below it (``EditorConfiguration/photoRereader``).
+    case readAgain(photo: PhotoSource, choice: ReadingChoice)
     /// Put `text` on the system clipboard through the terminal (OSC 52).
     case copyToClipboard(String)
     /// Write `text` to a new emergency file for the document `saveName` (``DocumentSharing/saveEmergencyCopy(_:forDocument:)``),
@@ -83,6 +86,8 @@ public enum EffectResult: Equatable, Sendable {
     /// OCR of a region of photo `index` started (`name` says which, for messages); its text goes
     /// in at the cursor, or in place of the marked text.
     case regionReadStarted(index: Int, name: String)
+    /// OCR of the photo again (M-O) started, with `choice`.
+    case readAgainStarted(choice: ReadingChoice)
     /// The spelling suggestions for the word of mark `markID` (possibly none).
     case suggested(markID: Int, suggestions: [String])
     /// The text was rescued to `path`; the editor ends because of `signal`.

@@ -59,8 +59,20 @@ public struct EditorState: Equatable {
     var insertionReplaces: Range<Int>?
     /// Whether the photo read for insertion is a new one (^R), whose turn the result tells.
     var insertionIsNewPhoto = false
-    /// The photos the text was read from, the first one's words first (``ProofWord/photo``).
+    /// The photos the text was read from, the first one's words first (``ProofWord/photo``); a
+    /// photo read again (M-O) is listed once more, with the turn of its new reading.
     public var photos: [PhotoSource] = []
+    /// Whether the editor was opened on a photo (the first of ``photos``): only then can M-O
+    /// read it again (a photo a text file got with ^R is part of that text, not its source).
+    public var isOpenedOnPhoto = false
+    /// The languages and level M-O reads the photo again with: at first the command line's, then
+    /// the last ones chosen.
+    public var readingChoice = ReadingChoice()
+    /// While the photo is read again (M-O): its name and how it is read.
+    public var rereading: Rereading?
+    /// The buffer's revision when it last held exactly the photo's reading (nil when it never
+    /// did, or holds more than one): a new reading replaces such a text without asking.
+    var readRevision: Int?
     /// The photo view's picture as last drawn (its request says for which state and size).
     public var photoRendering: PhotoRendering?
     /// The request the photo renderer last failed on, and why (shown instead of the photo).
@@ -102,8 +114,24 @@ public struct EditorState: Equatable {
         return count
     }
 
-    /// What each recognized word (index in `words`) reads now, for Write Out's exports: nil when
-    /// as recognized, "" when its text was deleted, else its text in the buffer (its mark).
+    /// The pages of Write Out's exports: each photo reading with documents (``ProofWord/page``)
+    /// that still has a word in the text, in the order of their first words in the text, with
+    /// what each of its words reads now. A reading the text no longer holds (replaced by a new
+    /// reading, M-O; deleted) makes no page; undo brings it back.
+    public var exportPages: [ExportPage] {
+        var first: [Int: Int] = [:]
+        for mark in buffer.marks where words.indices.contains(mark.id) {
+            guard let page = words[mark.id].page else { continue }
+            first[page] = min(first[page] ?? Int.max, mark.range.lowerBound)
+        }
+        let now = wordCorrections
+        return first.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map { page, _ in
+            ExportPage(page: page, corrections: words.indices.filter { words[$0].page == page }.map { now[$0] })
+        }
+    }
+
+    /// What each recognized word (index in `words`) reads now: nil when as recognized, "" when
+    /// its text was deleted, else its text in the buffer (its mark).
     public var wordCorrections: [String?] {
         guard !words.isEmpty else { return [] }
         var now = [String?](repeating: "", count: words.count)
@@ -251,6 +279,9 @@ public enum Mode: Equatable, Sendable {
     case photo(PhotoView)
     /// The list of data found in the text (M-F): card numbers, dates, addresses, phone numbers.
     case data(DataMenu)
+    /// A new reading of the photo (M-O) of a text changed since it was read, shown in place of
+    /// the text: Y replaces the text with it, B puts it below the text, N / ^C drop it.
+    case confirmReading(NewReading)
 }
 
 /// What runs in the background while the editor waits (``Mode/running(_:)``).
@@ -390,6 +421,9 @@ public enum PromptKind: Equatable, Sendable {
     case mailSubject(to: String)
     /// "Command to execute: " (^T).
     case executeCommand
+    /// "Read the photo again, languages: " (M-O), pre-filled with the last languages; M-L
+    /// toggles the accurate level.
+    case readAgain
 
     /// The history this prompt shares with others of its family.
     public var historyKey: PromptHistoryKey {
@@ -401,6 +435,7 @@ public enum PromptKind: Equatable, Sendable {
         case .goToLine: return .position
         case .mailSubject: return .subject
         case .executeCommand: return .command
+        case .readAgain: return .languages
         }
     }
 }
@@ -421,6 +456,8 @@ public enum PromptHistoryKey: Hashable, Sendable {
     case position
     /// Command lines (^T).
     case command
+    /// OCR languages (M-O).
+    case languages
 }
 
 /// An open one-line prompt and the answer being typed.

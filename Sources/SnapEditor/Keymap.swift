@@ -78,8 +78,11 @@ public struct Keymap: Equatable, Sendable {
     public func command(for key: KeyEvent) -> Command? { Self.action(for: key, in: editing) }
     /// The command `key` runs while the OCR runs, if any.
     public func recognizingCommand(for key: KeyEvent) -> Command? { Self.action(for: key, in: recognizing) }
-    /// What `key` does in a prompt, if anything.
-    public func promptAction(for key: KeyEvent) -> PromptAction? { Self.action(for: key, in: prompt) }
+    /// What `key` does in a prompt of `kind`, if anything: the first binding of `key` whose action
+    /// is available there (M-L is Latin-1 in Write Out and the accurate level in Read again).
+    public func promptAction(for key: KeyEvent, in kind: PromptKind) -> PromptAction? {
+        prompt.first { $0.keys.contains(key) && $0.action.isAvailable(in: kind) }?.action
+    }
     /// The answer `key` gives to a question, if any.
     public func answer(for key: KeyEvent) -> Answer? { Self.action(for: key, in: question) }
     /// What `key` does on the help screen, if anything.
@@ -104,8 +107,9 @@ public struct Keymap: Equatable, Sendable {
     /// GNU nano's default keys (with ^T, Execute Command), plus M-M for Mail, Esc for cancelling
     /// the OCR, the proofreading keys (M-] / M-[ next / previous uncertain word, M-Y accept,
     /// M-Space or ^Space the alternatives menu), M-P the photo view, M-F the data found, M-C the
-    /// clipboard. nano's M-P (show whitespace) and M-C (constant cursor position) toggles are not
-    /// implemented, so their keys are taken here; M-F there means nothing by default.
+    /// clipboard, M-O reading the photo again. nano's M-P (show whitespace), M-C (constant cursor
+    /// position) and M-O (tabs to spaces) toggles are not implemented, so their keys are taken
+    /// here; M-F there means nothing by default.
     ///
     /// ^J, nano's Justify, breaks the line (a terminal sending LF for Enter still works). ^M, ^I
     /// and ^H are not listed: terminals send them as Enter, TAB and Backspace.
@@ -145,6 +149,9 @@ public struct Keymap: Equatable, Sendable {
             KeyBinding(
                 [.meta("c")], .copyToClipboard, bar: "Clipboard",
                 "copy the marked region (else the line) to the system clipboard (OSC 52: works over ssh, in tmux)"),
+            KeyBinding(
+                [.meta("o")], .readAgain, bar: "Read Again",
+                "read the photo again (choose the languages, M-L the level); the text is replaced or kept"),
             KeyBinding([.control("s")], .save, "save under the current name"),
             KeyBinding([.meta("a"), .control("^")], .setMark, "set the mark at the cursor, or unset it"),
             KeyBinding([.meta("6")], .copy, "copy the marked region (else the line) to the cut text"),
@@ -205,6 +212,9 @@ public struct Keymap: Equatable, Sendable {
             KeyBinding(
                 [.meta("l")], .toggleLatin1, bar: "Latin-1",
                 "write Latin-1 (ISO 8859-1), or UTF-8 (File Name to Write)"),
+            KeyBinding(
+                [.meta("l")], .toggleAccurate, bar: "Accurate",
+                "read at the accurate level (several preparations), or fast (Read the photo again)"),
             KeyBinding([.enter, .control("j")], .accept, "accept the answer"),
             KeyBinding([.backspace], .deleteBackward, "delete the character before the cursor"),
             KeyBinding([.control("d"), .delete], .deleteForward, "delete the character under the cursor"),
@@ -225,6 +235,9 @@ public struct Keymap: Equatable, Sendable {
             KeyBinding(
                 [.character("I"), .character("i")], .insert, bar: "Insert",
                 "insert the command's output at the cursor (after ^T)"),
+            KeyBinding(
+                [.character("B"), .character("b")], .below, bar: "Below",
+                "put the new reading below the text (after M-O)"),
             KeyBinding([.control("c"), .escape], .cancel, bar: "Cancel", "cancel"),
         ],
         help: [

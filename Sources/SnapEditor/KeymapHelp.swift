@@ -66,7 +66,7 @@ extension Keymap {
         case .editing: return Self.barItems(editing)
         case .prompt(let prompt): return Self.barItems(self.prompt.filter { $0.action.isAvailable(in: prompt.kind) })
         case .confirmReplace, .confirmSave, .confirmOverwrite, .confirmSeries, .confirmEmptyMail,
-            .confirmChangedOnDisk, .commandOutput:
+            .confirmChangedOnDisk, .commandOutput, .confirmReading:
             return Self.barItems(question.filter { $0.action.isAvailable(in: state.mode) })
         case .help: return Self.barItems(help)
         case .alternatives: return Self.barItems(menu)
@@ -106,10 +106,12 @@ extension Keymap {
         ]
             + section("The text:", editing)
             + section("While the OCR runs:", recognizing)
-            + section("In a prompt (Search, Replace with, File Name to Write, To, Subject, Command):", prompt)
+            + section(
+                "In a prompt (Search, Replace with, File Name to Write, To, Subject, Command, Read the photo again):",
+                prompt)
             + section(
                 "At a question (Replace this instance?, Correct this one too?, Save modified buffer?, OVERWRITE?, "
-                    + "a command's output):",
+                    + "a command's output, a new reading of the photo):",
                 question)
             + section("On this help screen:", help)
             + section("In the menu of other readings of a word (M-Space):", menu)

@@ -31,12 +31,14 @@ extension EditorState {
         Layout(size: screenSize, wantsStatusRow: wantsStatusRow)
     }
 
-    /// What is shown in place of the text: a ^T command's output waiting for Y / I / N, or the
-    /// text of a recovery file waiting for R / D / O.
+    /// What is shown in place of the text: a ^T command's output waiting for Y / I / N, the
+    /// text of a recovery file waiting for R / D / O, or a new reading of the photo waiting for
+    /// Y / B / N.
     var preview: TextBuffer? {
         switch mode {
         case .commandOutput(let output): return output.preview
         case .recoveryOffer(let offer): return offer.preview
+        case .confirmReading(let reading): return reading.preview
         default: return nil
         }
     }

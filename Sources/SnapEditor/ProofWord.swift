@@ -25,6 +25,14 @@ public struct ProofWord: Equatable, Sendable {
     public var doubts: [String]
     /// The photo it was read from: an index of ``EditorState/photos``.
     public var photo = 0
+    /// How the other preparation of the page read the same place, when the pipeline read the page
+    /// twice and the two differ ("" when it read nothing there); nil when they agree or there
+    /// was one reading. Offered in the alternatives menu after the engine's own choices.
+    public var otherReading: String?
+    /// The page of Write Out's exports its reading made: an index the sharing service gave the
+    /// reading's documents (see ``DocumentSharing/save(_:to:format:pages:)``); nil when its reading
+    /// made none (a region of a photo, a text without documents).
+    public var page: Int?
 
     /// Whether it is uncertain (has a doubt).
     public var isUncertain: Bool { !doubts.isEmpty }
@@ -33,7 +41,7 @@ public struct ProofWord: Equatable, Sendable {
     public init(
         text: String, range: Range<Int>, confidence: Double, box: WordBox = WordBox(), line: Int = 0,
         alternatives: [String] = [], isUnknownWord: Bool = false, suggestions: [String]? = nil,
-        doubts: [String] = []
+        doubts: [String] = [], otherReading: String? = nil, page: Int? = nil
     ) {
         self.text = text
         self.range = range
@@ -44,6 +52,8 @@ public struct ProofWord: Equatable, Sendable {
         self.isUnknownWord = isUnknownWord
         self.suggestions = suggestions
         self.doubts = doubts
+        self.otherReading = otherReading
+        self.page = page
     }
 }
 
@@ -69,7 +79,7 @@ public struct AlternativesMenu: Equatable, Sendable {
     public struct Entry: Equatable, Sendable {
         /// The text that would replace the word.
         public var text: String
-        /// Where it comes from: "engine", "spelling", "as read", "as it is".
+        /// Where it comes from: "engine", "other preparation", "spelling", "as read", "as it is".
         public var source: String
     }
 

@@ -221,7 +221,11 @@ private func drawProgress(_ frame: inout Frame, rows: Range<Int>, _ state: Edito
     let barWidth = max(0, min(40, width - 7))
     let filled = barWidth * percent / 100
     let bar = "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: barWidth - filled) + "]"
-    let name = state.insertion?.name ?? state.displayName
+    let name =
+        state.insertion?.name ?? state.rereading.map {
+            "\($0.name) again (\($0.choice.levelName), \($0.choice.languages))"
+        }
+        ?? state.displayName
     let lines = ["Reading \(name)", "\(bar) \(percent)%", "Esc cancels"]
     let first = rows.lowerBound + max(0, (rows.count - lines.count) / 2)
     for (i, line) in lines.enumerated() where first + i < rows.upperBound {
@@ -290,6 +294,13 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
                 ? "The command wrote nothing; replace \(what) with nothing? "
                 : "Replace \(what) with this output (\(plural(lines, "line")))? ")
         return
+    case .confirmReading(let reading):
+        let lines = plural(reading.preview.writtenLineCount, "line")
+        let question =
+            "The text was changed; replace it with this new reading (\(lines), conf \(reading.meanConfidence))? "
+        drawQuestion(
+            &frame, row: row, displayWidth(question) <= width ? question : "Replace the changed text with this? ")
+        return
     case .recoveryOffer(let offer):
         let size = plural(offer.size, "byte")
         let question = "Recovery file of \"\(state.displayName)\" written \(offer.written) (\(size)): "
@@ -353,6 +364,7 @@ private func label(for kind: PromptKind, lastSearch: String, state: EditorState)
     case .mailTo: return "To: "
     case .mailSubject: return "Subject: "
     case .executeCommand: return "Command to execute: "
+    case .readAgain: return "Read the photo again\(state.readingChoice.accurate ? " [Accurate]" : ""), languages: "
     }
 }
 

@@ -67,7 +67,7 @@ func perform(_ command: Command, on state: inout EditorState, afterCut: Bool) ->
         return [
             .save(
                 text: state.buffer.content, path: state.saveName, overwriteConfirmed: state.savesToOwnFile,
-                format: state.format, corrections: state.wordCorrections)
+                format: state.format, pages: state.exportPages)
         ]
     case .insertFile:
         state.mode = .prompt(Prompt(kind: .insertFile))
@@ -145,6 +145,7 @@ func perform(_ command: Command, on state: inout EditorState, afterCut: Bool) ->
     case .photoView: return openPhotoView(&state)
     case .listData: openDataMenu(&state)
     case .copyToClipboard: return copyToClipboard(&state)
+    case .readAgain: openReadAgain(&state)
     case .moveUp: state.buffer.moveUp()
     case .moveDown: state.buffer.moveDown()
     case .moveLeft: state.buffer.moveLeft()

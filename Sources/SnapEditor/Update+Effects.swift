@@ -9,6 +9,10 @@ public func apply(_ event: RecognitionEvent, to state: inout EditorState) {
     switch event {
     case .progress(let percent):
         state.recognition = .running(percent: min(max(percent, 0), 100))
+    case .finished(let text, let confidence, _, let words, let rotation) where state.rereading != nil:
+        rereadingFinished(text: text, confidence: confidence, words: words, rotation: rotation, in: &state)
+    case .failed(let message) where state.rereading != nil:
+        rereadingFailed(message, in: &state)
     case .finished(let text, let confidence, _, let words, let rotation) where state.insertion != nil:
         if let photo = state.insertionPhoto, state.insertionIsNewPhoto, state.photos.indices.contains(photo) {
             state.photos[photo].rotationDegrees = rotation  // a photo inserted with ^R
@@ -29,6 +33,7 @@ public func apply(_ event: RecognitionEvent, to state: inout EditorState) {
         state.words = words
         state.topLine = 0
         state.isModified = false
+        state.readRevision = state.buffer.revision
         state.recognition = .finished(meanConfidence: min(max(confidence, 0), 100))
         let lines = state.buffer.writtenLineCount
         let uncertain = state.uncertainMarks.count
@@ -126,6 +131,8 @@ public func apply(_ result: EffectResult, to state: inout EditorState) {
         state.insertionPhoto = state.photos.count - 1
         state.insertionIsNewPhoto = true
         state.recognition = .running(percent: 0)
+    case .readAgainStarted(let choice):
+        readAgainStarted(choice, in: &state)
     case .regionReadStarted(let index, let name):
         let region = state.markedRegion
         state.insertion = (region?.lowerBound ?? state.buffer.offset(of: state.buffer.cursor), name)

@@ -52,7 +52,7 @@ func updateCommandOutput(_ state: inout EditorState, _ output: CommandOutput, _ 
         state.status = StatusMessage("Inserted \(plural(lines, "line")) of output")
     case .no, .cancel:
         state.status = StatusMessage("Output discarded")
-    case .all:
+    case .all, .below:
         return
     }
     state.mode = .editing
@@ -66,7 +66,7 @@ func updateEmptyMailQuestion(_ state: inout EditorState, _ answer: Answer?) {
     case .no?, .cancel?:
         state.mode = .editing
         state.status = StatusMessage("Cancelled")
-    case .all?, .insert?, nil:
+    case .all?, .insert?, .below?, nil:
         break
     }
 }
@@ -79,7 +79,7 @@ func updateChangedOnDiskQuestion(_ state: inout EditorState, path: String, _ ans
         return [
             .save(
                 text: state.buffer.content, path: path, overwriteConfirmed: true, format: state.format,
-                corrections: state.wordCorrections, changeConfirmed: true)
+                pages: state.exportPages, changeConfirmed: true)
         ]
     case .no?:
         state.mode = .prompt(Prompt(kind: .writeOut, answer: path))
@@ -87,7 +87,7 @@ func updateChangedOnDiskQuestion(_ state: inout EditorState, path: String, _ ans
         state.mode = .editing
         state.exitAfterSave = false
         state.status = StatusMessage("Cancelled")
-    case .all?, .insert?, nil:
+    case .all?, .insert?, .below?, nil:
         break
     }
     return []
@@ -187,7 +187,7 @@ public func finishingEffects(_ state: EditorState) -> [EditorEffect] {
 func changesText(_ command: Command) -> Bool {
     switch command {
     case .cutLine, .paste, .indent, .unindent, .undo, .redo, .newline, .tab, .deleteBackward, .deleteForward,
-        .replace, .insertFile, .acceptWord, .alternatives, .executeCommand:
+        .replace, .insertFile, .acceptWord, .alternatives, .executeCommand, .readAgain:
         return true
     default:
         return false

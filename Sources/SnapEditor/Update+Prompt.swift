@@ -20,7 +20,7 @@ func updatePrompt(_ state: inout EditorState, _ prompt: Prompt, _ key: KeyEvent,
     default:
         break
     }
-    guard let action = keymap.promptAction(for: key), action.isAvailable(in: prompt.kind) else { return [] }
+    guard let action = keymap.promptAction(for: key, in: prompt.kind) else { return [] }
     switch action {
     case .deleteBackward:
         if prompt.cursor > 0 {
@@ -64,6 +64,8 @@ func updatePrompt(_ state: inout EditorState, _ prompt: Prompt, _ key: KeyEvent,
         state.format.lineEnding = state.format.lineEnding == .mac ? .unix : .mac
     case .toggleLatin1:
         state.format.encoding = state.format.encoding == .latin1 ? .utf8 : .latin1
+    case .toggleAccurate:
+        state.readingChoice.accurate.toggle()
     case .accept:
         state.mode = .editing
         return accept(prompt, in: &state)
@@ -123,7 +125,7 @@ private func accept(_ prompt: Prompt, in state: inout EditorState) -> [EditorEff
         return [
             .save(
                 text: state.buffer.content, path: answer, overwriteConfirmed: own, format: state.format,
-                corrections: state.wordCorrections)
+                pages: state.exportPages)
         ]
     case .insertFile:
         guard !answer.isEmpty else {
@@ -162,6 +164,8 @@ private func accept(_ prompt: Prompt, in state: inout EditorState) -> [EditorEff
         let input = region.map { Rope(state.buffer.text(inUTF8: $0)) } ?? state.buffer.content
         state.mode = .running(.command(commandLine: answer, region: region))
         return [.runCommand(commandLine: answer, input: input)]
+    case .readAgain:
+        return acceptReadAgain(answer, in: &state)
     }
     return []
 }

@@ -30,8 +30,9 @@ extension EditorState {
         return text
     }
 
-    /// The readings the menu offers for `mark`'s word: the engine's, then the spelling
-    /// dictionaries', then the word as OCR read it, and last the text as it is now; each once.
+    /// The readings the menu offers for `mark`'s word: the engine's, then the other preparation's
+    /// reading of its place, then the spelling dictionaries', then the word as OCR read it, and
+    /// last the text as it is now; each once.
     func alternativeEntries(for mark: TextMark) -> [AlternativesMenu.Entry] {
         guard let word = word(of: mark) else { return [] }
         let current = buffer.text(inUTF8: mark.range)
@@ -41,6 +42,7 @@ extension EditorState {
             entries.append(.init(text: text, source: source))
         }
         for text in word.alternatives { add(text, "engine") }
+        if let other = word.otherReading, !other.isEmpty { add(other, "other preparation") }
         for text in word.suggestions ?? [] { add(text, "spelling") }
         add(word.text, "as read")
         guard !entries.isEmpty else { return [] }
@@ -170,7 +172,7 @@ func updateSeries(_ state: inout EditorState, _ series: SeriesCorrection, _ answ
         series.accepted += series.pending
         series.pending = []
     case .cancel?: series.pending = []
-    case .insert?, nil: return
+    case .insert?, .below?, nil: return
     }
     if !series.pending.isEmpty {
         state.mode = .confirmSeries(series)

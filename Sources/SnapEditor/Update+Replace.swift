@@ -72,7 +72,7 @@ func updateReplace(_ state: inout EditorState, _ session: ReplaceSession, _ answ
         finishReplace(&state, session)
     case .cancel?:
         finishReplace(&state, session)
-    case .insert?, nil:
+    case .insert?, .below?, nil:
         break
     }
 }

@@ -51,6 +51,8 @@ public func update(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap =
         effects = updatePhoto(&state, view, key, keymap: keymap)
     case .data(let menu):
         effects = updateDataMenu(&state, menu, keymap.dataMenuAction(for: key))
+    case .confirmReading(let reading):
+        updateReadingQuestion(&state, reading, keymap.answer(for: key))
     }
     if state.buffer.revision != revision { state.isModified = true }
     state.scrollToCursor()
@@ -73,6 +75,10 @@ func plural(_ n: Int, _ word: String) -> String {
 
 private func updateWhileRecognizing(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap) -> [EditorEffect] {
     switch keymap.recognizingCommand(for: key) {
+    case .cancelRecognition? where state.rereading != nil, .exit? where state.rereading != nil:
+        // Reading the photo again (M-O): the text stays as it was.
+        cancelRereading(&state)
+        return [.cancelRecognition]
     case .cancelRecognition? where state.insertion != nil, .exit? where state.insertion != nil:
         // Reading a photo for ^R: the text stays, nothing is inserted.
         state.insertion = nil
@@ -84,7 +90,8 @@ private func updateWhileRecognizing(_ state: inout EditorState, _ key: KeyEvent,
     case .cancelRecognition?:
         state.recognition = .cancelled
         state.buffer = TextBuffer()
-        state.status = StatusMessage("OCR cancelled")
+        state.status = StatusMessage(
+            state.isOpenedOnPhoto ? "OCR cancelled; M-O reads the photo again" : "OCR cancelled")
         return [.cancelRecognition]
     case .exit?:
         state.recognition = .cancelled
@@ -108,7 +115,7 @@ private func updateSaveQuestion(_ state: inout EditorState, _ answer: Answer?) {
     case .cancel?:
         state.mode = .editing
         state.status = StatusMessage("Cancelled")
-    case .all?, .insert?, nil:
+    case .all?, .insert?, .below?, nil:
         break
     }
 }
@@ -121,7 +128,7 @@ private func updateOverwriteQuestion(_ state: inout EditorState, path: String, _
         return [
             .save(
                 text: state.buffer.content, path: path, overwriteConfirmed: true, format: state.format,
-                corrections: state.wordCorrections)
+                pages: state.exportPages)
         ]
     case .no?:
         state.mode = .prompt(Prompt(kind: .writeOut, answer: path))
@@ -129,7 +136,7 @@ private func updateOverwriteQuestion(_ state: inout EditorState, path: String, _
         state.mode = .editing
         state.exitAfterSave = false
         state.status = StatusMessage("Cancelled")
-    case .all?, .insert?, nil:
+    case .all?, .insert?, .below?, nil:
         break
     }
     return []

@@ -39,6 +39,12 @@ public struct RecognizedWord: Codable, Equatable, Sendable {
     /// Whether a spelling dictionary of the document's languages accepts the word (punctuation
     /// around it ignored); nil when it was not checked (no dictionary, or no letters).
     public var isKnownWord: Bool?
+    /// How the other preparation read the same place, when the page was read twice (the prepared
+    /// page and the photo as the `tesseract` command line reads it, `Recognizer.recognize`) and
+    /// its reading differs: its words there (matched by their boxes, `OtherReading`) joined by a
+    /// space, "" when it read nothing there; nil when it reads the same, when its words there do
+    /// not line up with this one, or when the page was read once.
+    public var otherReading: String?
 }
 
 /// The outcome of OCR on one photo.

@@ -305,6 +305,7 @@ public struct Recognizer {
             }
             // Without a dictionary for the languages there is no evidence to weigh: the prepared
             // reading stays.
+            var other = r.words
             if let spelling = readySpelling() {
                 // Noise left out of a reading still tells how much of it was noise.
                 let prepared = WordEvidence(text: best.text + "\n" + best.leftOutText, isKnown: spelling.isKnown)
@@ -313,10 +314,13 @@ public struct Recognizer {
                 if asIs.score > prepared.score {
                     // The second engine's documents are rendered only now that they are wanted.
                     if let plainEngine, let render { r.rendered = try plainEngine.renderLast(render) }
+                    other = best.words
                     (best, page) = (r, plainPage)
                     notes.append(.keptPlainReading)
                 }
             }
+            // The reading not kept still tells where the two disagree (the alternatives menu).
+            best.words = OtherReading.attaching(other, to: best.words)
         }
         plainReading = nil
         // Light letters on dark signs, read on their own: a sign on a stone wall reads as stone

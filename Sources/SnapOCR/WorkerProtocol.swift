@@ -7,21 +7,21 @@ import SnapImaging
 
 /// The OCR worker's protocol: the parent passes a `WorkerRequest` (one JSON argument) and the
 /// photo's path (its own argument); the worker answers with `WorkerMessage`s on its standard
-/// output, one JSON object per line (JSON Lines, UTF-8, LF). Version 5 (version 4 had either
-/// export formats and Tesseract's documents or a region, on two branches; version 3 had neither;
-/// version 2 no word ranges, alternatives or spelling; version 1 was a struct of optionals with
-/// string kinds):
+/// output, one JSON object per line (JSON Lines, UTF-8, LF). Version 6 (version 5 had no word's
+/// `otherReading`; version 4 had either export formats and Tesseract's documents or a region, on
+/// two branches; version 3 had neither; version 2 no word ranges, alternatives or spelling;
+/// version 1 was a struct of optionals with string kinds):
 ///
 /// ```
-/// {"event":"progress","percent":42,"stage":"recognizing","v":5}
-/// {"event":"result","result":{"meanConfidence":91,"notes":[…],"rotationDegrees":90,"text":"…","words":[…]},"v":5}
-/// {"event":"failure","failure":{"unusablePhoto":{"_0":{"notAnImage":{"path":"photo.png"}}}},"v":5}
+/// {"event":"progress","percent":42,"stage":"recognizing","v":6}
+/// {"event":"result","result":{"meanConfidence":91,"notes":[…],"rotationDegrees":90,"text":"…","words":[…]},"v":6}
+/// {"event":"failure","failure":{"unusablePhoto":{"_0":{"notAnImage":{"path":"photo.png"}}}},"v":6}
 /// ```
 /// Exactly one `result` or `failure` ends a run. Every line carries `v`; a line of another
 /// version, or one that is not a message, is skipped by the reader.
 public enum WorkerProtocol {
     /// The protocol version this build speaks and reads.
-    public static let version = 5
+    public static let version = 6
 }
 
 /// One message from the worker to its parent.

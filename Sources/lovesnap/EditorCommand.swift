@@ -99,8 +99,27 @@ enum EditorCommand {
                 input: try InputFile(argument: photo.path, rawBytes: nil),
                 // A region is part of a page already read: it makes no page of the exports (its
                 // words there are typed words without a box).
-                proofreading: Proofreading(uncertainBelow: args.uncertainBelow), pages: ReadPages())
+                proofreading: Proofreading(uncertainBelow: args.uncertainBelow), pages: nil)
             task.languages = args.options.engine.languages
+            return task
+        }
+
+        // M-O: the photo read again with the languages and level chosen, its documents a new page
+        // (which replaces the old one in the exports when its text replaces the old text).
+        configuration.readingChoice = ReadingChoice(
+            languages: args.options.engine.languages.joined(separator: "+"), accurate: args.options.level == .accurate)
+        configuration.photoRereader = { photo, choice in
+            var again = options
+            again.engine.languages = try EngineOptions.parseLanguages(choice.languages)
+            again.level = choice.accurate ? .accurate : .fast
+            let task = WorkerRecognitionTask(
+                client: try WorkerClient(
+                    executable: Executable.path, workerArguments: ["__worker"], options: again, path: photo.path,
+                    displayName: photo.name, timeout: args.timeout),
+                input: photo.path == path ? input : try InputFile(argument: photo.path, rawBytes: nil),
+                proofreading: Proofreading(uncertainBelow: args.uncertainBelow), pages: pages)
+            task.languages = again.engine.languages
+            started.task = task
             return task
         }
 
@@ -157,22 +176,23 @@ enum EditorCommand {
 final class WorkerRecognitionTask: RecognitionTask {
     let client: WorkerClient
     let input: InputFile
-    /// Where the reading's documents go when it finishes.
-    let pages: ReadPages
+    /// Where the reading's documents go when it finishes; nil when they make no page of the
+    /// exports (a region is part of a page already read).
+    let pages: ReadPages?
     /// The OCR failure, if any: the status line may cut it at the screen's width, so it is also
     /// printed in full on stderr when the editor ends.
     private(set) var failure: String?
     /// Which words are marked uncertain.
     let proofreading: Proofreading
-    init(client: WorkerClient, input: InputFile, proofreading: Proofreading, pages: ReadPages) {
+    init(client: WorkerClient, input: InputFile, proofreading: Proofreading, pages: ReadPages?) {
         self.pages = pages
         self.client = client
         self.input = input
         self.proofreading = proofreading
     }
 
-    /// The editor's records of `result`'s words, with their doubts.
-    static func proofWords(_ result: RecognitionResult, _ proofreading: Proofreading) -> [ProofWord] {
+    /// The editor's records of `result`'s words, with their doubts, on export page `page`.
+    static func proofWords(_ result: RecognitionResult, _ proofreading: Proofreading, page: Int?) -> [ProofWord] {
         let doubts = proofreading.doubts(about: result.words)
         return result.words.indices.map { i in
             let w = result.words[i]
@@ -181,7 +201,7 @@ final class WorkerRecognitionTask: RecognitionTask {
                 text: w.text, range: w.textRange, confidence: w.confidence,
                 box: WordBox(x: b.x, y: b.y, width: b.width, height: b.height), line: w.line,
                 alternatives: w.alternatives, isUnknownWord: w.isKnownWord == false,
-                doubts: doubts[i].map(\.description))
+                doubts: doubts[i].map(\.description), otherReading: w.otherReading, page: page)
         }
     }
 
@@ -190,11 +210,15 @@ final class WorkerRecognitionTask: RecognitionTask {
             switch event {
             case .progress(let percent, _): return .progress(percent: percent)
             case .finished(let r):
-                if !r.text.isEmpty { pages.documents.append(r.documents) }
+                var page: Int?
+                if let pages, !r.text.isEmpty {
+                    page = pages.documents.count
+                    pages.documents.append(r.documents)
+                }
                 return .finished(
                     text: r.text, meanConfidence: r.meanConfidence,
                     notes: r.notes.filter { !$0.isDiagnostic }.map(\.description),
-                    words: Self.proofWords(r, proofreading), rotationDegrees: r.rotationDegrees)
+                    words: Self.proofWords(r, proofreading, page: page), rotationDegrees: r.rotationDegrees)
             case .failed(let reason):
                 let message = input.userFacing(reason.description)
                 if reason != .cancelled { failure = message }
@@ -215,10 +239,10 @@ final class WorkerRecognitionTask: RecognitionTask {
     }
 }
 
-/// The photos the editor read and their documents, in the order their words joined the editor's
-/// (the main photo, then each one ^R inserted): the pages of Write Out's exports.
+/// The photos the editor read and their documents, in the order they were read (the main photo,
+/// each one ^R inserted, each new reading of M-O): the pages Write Out's exports are made of.
 final class ReadPages {
-    /// Each reading's documents (nil: read without them).
+    /// Each reading's documents (nil: read without them), indexed by its words' `ProofWord.page`.
     var documents: [PageDocuments?] = []
     /// Every photo opened or inserted, as the worker was given it (Write Out refuses them).
     var photos: [String] = []
@@ -258,21 +282,17 @@ struct Sharing: DocumentSharing {
         return version(of: path)
     }
 
-    func save(_ text: Rope, to path: String, format: TextFormat, corrections: [String?]) throws -> DiskVersion? {
+    func save(_ text: Rope, to path: String, format: TextFormat, pages wanted: [ExportPage]) throws -> DiskVersion? {
         guard let export = ExportFormat(fileName: path), export != .txt else {
             return try save(text, to: path, format: format)
         }
-        let read = pages.documents.compactMap { $0 }
-        guard !read.isEmpty, read.count == pages.documents.count else {
+        let read = wanted.map { pages.documents.indices.contains($0.page) ? pages.documents[$0.page] : nil }
+        guard !read.isEmpty, !read.contains(where: { $0 == nil }) else {
             throw Refusal(
                 description: "\(path): no photo's words to write as .\(export.fileExtension) (write .txt for the text)")
         }
-        var offset = 0
-        let exported = read.map { documents -> ExportDocument.Page in
-            let end = min(corrections.count, offset + documents.wordCount)
-            defer { offset += documents.wordCount }
-            return ExportDocument.Page(
-                documents: documents, corrections: offset < end ? Array(corrections[offset..<end]) : [])
+        let exported = zip(read, wanted).map { documents, page in
+            ExportDocument.Page(documents: documents, corrections: page.corrections)
         }
         try AtomicFile.write(
             try ExportDocument.bytes(export, pages: exported, text: String(text)),

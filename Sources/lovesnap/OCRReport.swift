@@ -9,7 +9,8 @@ import SnapOCR
 /// Stable: a field is only ever added; renaming, removing or changing the meaning of one raises
 /// ``version``. The fields of the first, unversioned output (`text`, `uncertainBelow`, `words`
 /// with `text`, `confidence`, `range`, `box`, `line`, `alternatives`, `runnerUp`, `known`,
-/// `doubts`, `uncertain`) are kept as they were (scripts/mark-quality.py reads them).
+/// `doubts`, `uncertain`) are kept as they were (scripts/mark-quality.py reads them); the words'
+/// `otherReading` came later (an added field keeps the version).
 struct OCRReport: Encodable {
     /// The schema version.
     static let version = 1
@@ -25,9 +26,10 @@ struct OCRReport: Encodable {
         var known: Bool?
         var doubts: [String]
         var uncertain: Bool
+        var otherReading: String?
 
         enum CodingKeys: String, CodingKey {
-            case text, confidence, range, box, line, alternatives, runnerUp, known, doubts, uncertain
+            case text, confidence, range, box, line, alternatives, runnerUp, known, doubts, uncertain, otherReading
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -42,6 +44,7 @@ struct OCRReport: Encodable {
             try c.encode(known, forKey: .known)
             try c.encode(doubts, forKey: .doubts)
             try c.encode(uncertain, forKey: .uncertain)
+            try c.encode(otherReading, forKey: .otherReading)
         }
     }
 
@@ -105,7 +108,7 @@ struct OCRReport: Encodable {
                 text: w.text, confidence: w.confidence, range: [w.textRange.lowerBound, w.textRange.upperBound],
                 box: [b.x, b.y, b.width, b.height], line: w.line, alternatives: w.alternatives,
                 runnerUp: w.runnerUpConfidence, known: w.isKnownWord,
-                doubts: others[i].map(\.rawValue), uncertain: !all[i].isEmpty)
+                doubts: others[i].map(\.rawValue), uncertain: !all[i].isEmpty, otherReading: w.otherReading)
         }
         detections = Detectors.detect(in: result.text).map { d in
             Found(

@@ -261,7 +261,8 @@ struct EditorTmuxTests {
 
         try t.press("Escape")
         screen = try t.waitUntil("the cancel message") { status($0).hasPrefix("[ ") }
-        #expect(status(screen) == "[ OCR cancelled ]", "screen:\n\(TmuxSession.show(screen))")
+        #expect(
+            status(screen) == "[ OCR cancelled; M-O reads the photo again ]", "screen:\n\(TmuxSession.show(screen))")
         #expect(
             screen[Self.textRows].allSatisfy { $0.isEmpty }, "the buffer must be empty:\n\(TmuxSession.show(screen))")
         #expect(screen[Self.titleRow].trimmingCharacters(in: .whitespaces).hasSuffix("dense-two-columns.png"))

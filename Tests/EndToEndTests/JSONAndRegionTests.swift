@@ -59,9 +59,21 @@ import Testing
         #expect(
             Set(first.keys) == [
                 "text", "confidence", "range", "box", "line", "alternatives", "runnerUp", "known", "doubts",
-                "uncertain",
+                "uncertain", "otherReading",
             ])
         #expect(first["known"] is NSNull)
+        #expect(first["otherReading"] is NSNull)
+    }
+
+    /// `dim-warm-light.jpg` (the kettle poem in dim, warm, uneven light) is read twice: the
+    /// prepared page is kept, and the photo as it is read "I" as "!" and "frost;" as "frost:".
+    @Test func theOtherPreparationsReadingOfAWordIsInItsOtherReading() throws {
+        let doc = try document([TestPaths.fixture("dim-warm-light.jpg")])
+        let words = try #require(doc["words"] as? [[String: Any]])
+        let differing = words.filter { !($0["otherReading"] is NSNull) }
+        #expect(differing.map { $0["text"] as? String } == ["I", "frost;"])
+        #expect(differing.map { $0["otherReading"] as? String } == ["!", "frost:"])
+        #expect(differing.map { $0["box"] as? [Int] } == [[211, 374, 7, 29], [779, 572, 89, 37]])
     }
 
     @Test func aRegionInPixelsReadsOnlyThatPart() throws {

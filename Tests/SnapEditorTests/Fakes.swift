@@ -103,6 +103,14 @@ final class FakeSharing: DocumentSharing {
         return version
     }
 
+    /// The export pages each save was given, in order.
+    var savedPages: [[ExportPage]] = []
+
+    func save(_ text: Rope, to path: String, format: TextFormat, pages: [ExportPage]) throws -> DiskVersion? {
+        savedPages.append(pages)
+        return try save(text, to: path, format: format)
+    }
+
     func version(of path: String) -> DiskVersion? { versions[path] }
 
     func startMail(_ text: Rope, to: String, subject: String) -> BackgroundJob {

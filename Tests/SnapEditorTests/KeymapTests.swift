@@ -25,8 +25,25 @@ private var lists: [(name: String, keys: [[KeyEvent]], summaries: [String])] {
 
 // MARK: - The table itself
 
+/// Every prompt kind: the prompt list binds a key once per kind (M-L is Latin-1 in Write Out and
+/// the accurate level in Read again).
+private let promptKinds: [PromptKind] = [
+    .search, .replaceSearch, .replaceWith(search: "a"), .writeOut, .insertFile, .goToLine, .mailTo,
+    .mailSubject(to: "a@b.c"), .executeCommand, .readAgain,
+]
+
+@Test func noKeyIsBoundTwiceInAPromptKind() {
+    for kind in promptKinds {
+        let keys = keymap.prompt.filter { $0.action.isAvailable(in: kind) }.flatMap(\.keys)
+        #expect(Set(keys).count == keys.count, "\(kind): \(keys.map(\.helpName))")
+    }
+    #expect(keymap.promptAction(for: .meta("l"), in: .writeOut) == .toggleLatin1)
+    #expect(keymap.promptAction(for: .meta("l"), in: .readAgain) == .toggleAccurate)
+    #expect(keymap.promptAction(for: .meta("l"), in: .search) == nil)
+}
+
 @Test func noKeyIsBoundTwiceInAList() {
-    for list in lists {
+    for list in lists where list.name != "prompt" {
         let keys = list.keys.flatMap { $0 }
         #expect(Set(keys).count == keys.count, "\(list.name): \(keys.map(\.helpName))")
         #expect(list.keys.allSatisfy { !$0.isEmpty }, "\(list.name): a binding without keys")
@@ -85,12 +102,12 @@ func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
     #expect(keymap.recognizingCommand(for: .control("x")) == .exit)
     #expect(keymap.recognizingCommand(for: .control("o")) == nil)
     #expect(keymap.command(for: .escape) == nil)  // in the text, Esc is the Meta prefix
-    #expect(keymap.promptAction(for: .control("c")) == .cancel)
-    #expect(keymap.promptAction(for: .escape) == .cancel)
-    #expect(keymap.promptAction(for: .enter) == .accept)
-    #expect(keymap.promptAction(for: .control("u")) == .clear)
-    #expect(keymap.promptAction(for: .meta("c")) == .toggleCaseSensitivity)
-    #expect(keymap.promptAction(for: .control("r")) == .switchToReplace)
+    #expect(keymap.promptAction(for: .control("c"), in: .search) == .cancel)
+    #expect(keymap.promptAction(for: .escape, in: .search) == .cancel)
+    #expect(keymap.promptAction(for: .enter, in: .search) == .accept)
+    #expect(keymap.promptAction(for: .control("u"), in: .search) == .clear)
+    #expect(keymap.promptAction(for: .meta("c"), in: .search) == .toggleCaseSensitivity)
+    #expect(keymap.promptAction(for: .control("r"), in: .search) == .switchToReplace)
     #expect(keymap.answer(for: .character("y")) == .yes)
     #expect(keymap.answer(for: .character("N")) == .no)
     #expect(keymap.answer(for: .character("a")) == .all)
@@ -135,7 +152,7 @@ func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
         keymap.helpBar(for: state).map(\.key)
             == [
                 "^G", "^X", "^O", "M-M", "^W", "^\\", "^K", "^U", "M-U", "M-E", "^C", "M-W", "M-]", "M-[", "M-Y",
-                "M-Space", "M-P", "M-F", "M-C",
+                "M-Space", "M-P", "M-F", "M-C", "M-O",
             ])
     _ = update(&state, .control("w"))
     #expect(
@@ -188,7 +205,7 @@ func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
             "  ^G Help  ^X Exit  ^O Write Out  M-M Mail  ^W Where Is  ^\\ Replace  ^K Cut",
             "  ^U Paste  M-U Undo  M-E Redo  ^C Location  M-W Next  M-] Next Doubt",
             "  M-[ Prev Doubt  M-Y Accept  M-Space Readings  M-P Photo  M-F Data",
-            "  M-C Clipboard  Esc Cancel OCR",
+            "  M-C Clipboard  M-O Read Again  Esc Cancel OCR",
         ])
     #expect(lines.allSatisfy { $0.count <= 80 })
 }

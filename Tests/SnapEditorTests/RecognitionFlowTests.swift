@@ -31,7 +31,7 @@ private func photoEditor(_ job: FakeRecognition, sharing: FakeSharing = FakeShar
     editor.press(.escape)
     #expect(job.cancelCount == 1)
     #expect(editor.state.recognition == .cancelled)
-    #expect(editor.state.status == StatusMessage("OCR cancelled"))
+    #expect(editor.state.status == StatusMessage("OCR cancelled; M-O reads the photo again"))
     #expect(editor.state.buffer.text == "")
     job.pending = [.finished(text: "late", meanConfidence: 90)]
     editor.pollRecognition()

@@ -12,7 +12,13 @@ let sampleResult = RecognitionResult(
     text: "Lenore, the kettle hums your tune,\n", meanConfidence: 93,
     words: [
         RecognizedWord(
-            text: "Lenore,", boundingBox: BoundingBox(x: 100, y: 80, width: 131, height: 30), confidence: 96.5, line: 0)
+            text: "Lenore,", boundingBox: BoundingBox(x: 100, y: 80, width: 131, height: 30), confidence: 96.5, line: 0),
+        {
+            var w = RecognizedWord(
+                text: "kettie", boundingBox: BoundingBox(x: 300, y: 80, width: 90, height: 30), confidence: 61, line: 0)
+            w.otherReading = "kettle"  // the other preparation's reading of its place (version 6)
+            return w
+        }(),
     ],
     rotationDegrees: 90, notes: everyNote)
 
@@ -37,14 +43,14 @@ let everyFailure: [WorkerFailure] = [
         let line = try WorkerMessage.progress(percent: 42, stage: .recognizing).encodedLine()
         #expect(
             String(decoding: line, as: UTF8.self)
-                == "{\"event\":\"progress\",\"percent\":42,\"stage\":\"recognizing\",\"v\":5}\n")
+                == "{\"event\":\"progress\",\"percent\":42,\"stage\":\"recognizing\",\"v\":6}\n")
     }
 
     @Test func failureLineCarriesTheTypedFailure() throws {
         let line = try WorkerMessage.failure(.unusablePhoto(.notAnImage(path: "/p/photo.png"))).encodedLine()
         #expect(
             String(decoding: line, as: UTF8.self)
-                == "{\"event\":\"failure\",\"failure\":{\"unusablePhoto\":{\"_0\":{\"notAnImage\":{\"path\":\"/p/photo.png\"}}}},\"v\":5}\n"
+                == "{\"event\":\"failure\",\"failure\":{\"unusablePhoto\":{\"_0\":{\"notAnImage\":{\"path\":\"/p/photo.png\"}}}},\"v\":6}\n"
         )
     }
 
