@@ -87,6 +87,12 @@ public struct EditorState: Equatable {
     var photoFailureMessage = ""
     /// The words OCR read, indexed by their marks' ids (``SnapText/TextMark/id``); empty for a text file.
     public var words: [ProofWord] = []
+    /// The mark (``SnapText/TextMark/id``) the cursor was in after the last key handled in the
+    /// text: when the cursor leaves a word the user corrected by typing, its error series is offered.
+    var cursorMarkID: Int?
+    /// The correction each word's error series was last offered for (mark id → the word's text
+    /// then): a word is asked about once per correction, not each time the cursor leaves it.
+    var seriesOffered: [Int: String] = [:]
 
     /// Words typed outside every recognized word (runs of non-blank characters no mark touches):
     /// they have no box in the photo, so the exports cannot carry them.
@@ -391,14 +397,33 @@ public struct DiskVersion: Hashable, Sendable {
 /// A correction offered for an error series: the other words OCR read as the word the user just
 /// corrected, asked about one by one, then replaced together in one undo step.
 public struct SeriesCorrection: Equatable, Sendable {
+    /// One word asked about: its mark and the text that would replace it.
+    public struct Candidate: Equatable, Sendable {
+        /// The word's mark (``SnapText/TextMark/id``).
+        public var markID: Int
+        /// The word's text now (as OCR read it: the mark is not edited).
+        public var text: String
+        /// What would replace it: the correction itself for a word read as the wrong reading,
+        /// the word with the character confusion corrected for another uncertain word.
+        public var replacement: String
+
+        /// A candidate from its parts.
+        public init(markID: Int, text: String, replacement: String) {
+            self.markID = markID
+            self.text = text
+            self.replacement = replacement
+        }
+    }
+
     /// The wrong reading.
     public var from: String
     /// The correction.
     public var to: String
-    /// The marks (``SnapText/TextMark/id``) still to ask about, the current one first.
-    public var pending: [Int]
-    /// The marks the user said yes to.
-    public var accepted: [Int] = []
+    /// The words still to ask about, the current one first: those read as `from`, then the other
+    /// uncertain words holding the same character confusion.
+    public var pending: [Candidate]
+    /// The words the user said yes to.
+    public var accepted: [Candidate] = []
 }
 
 /// Which prompt is open, with what it already knows.

@@ -127,7 +127,7 @@ private func drawText(_ frame: inout Frame, rows: Range<Int>, _ state: EditorSta
         lineCount: buffer.lineCount)
     var highlight: Range<Int>?
     if case .confirmReplace(let session) = state.mode { highlight = session.match }
-    if case .confirmSeries(let series) = state.mode, let id = series.pending.first {
+    if case .confirmSeries(let series) = state.mode, let id = series.pending.first?.markID {
         highlight = buffer.marks.first { $0.id == id }?.range
     }
     let region = state.markedRegion
@@ -268,7 +268,10 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
                 : "File \"\(EditorConfiguration.fileName(of: path))\" exists; OVERWRITE? ")
         return
     case .confirmSeries(let series):
-        drawQuestion(&frame, row: row, "Correct \"\(series.from)\" to \"\(series.to)\" here too?")
+        let word = series.pending.first
+        drawQuestion(
+            &frame, row: row,
+            "Correct \"\(word?.text ?? series.from)\" to \"\(word?.replacement ?? series.to)\" here too?")
         return
     case .alternatives(let menu):
         let word = menu.entries.last?.text ?? ""

@@ -31,6 +31,8 @@ public func apply(_ event: RecognitionEvent, to state: inout EditorState) {
             text: text,
             marks: placed.map { TextMark(id: $0.offset, range: $0.element.range, isFlagged: $0.element.isUncertain) })
         state.words = words
+        state.cursorMarkID = nil
+        state.seriesOffered = [:]
         state.topLine = 0
         state.isModified = false
         state.readRevision = state.buffer.revision

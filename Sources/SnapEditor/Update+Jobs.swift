@@ -105,6 +105,8 @@ func updateRecovery(
         state.buffer = TextBuffer(text: offer.text)
         state.topLine = 0
         state.words = []
+        state.cursorMarkID = nil
+        state.seriesOffered = [:]
         state.isModified = true
         // The recovery file already holds this text, for this document.
         state.journal.seenRevision = state.buffer.revision

@@ -135,7 +135,7 @@ func updateAlternatives(_ state: inout EditorState, _ menu: AlternativesMenu, _ 
         try? state.buffer.replace([mark.range], with: entry.text)
         state.buffer.moveCursor(to: state.buffer.position(ofOffset: mark.range.lowerBound))
         state.status = StatusMessage("Replaced \"\(current)\" with \"\(entry.text)\"")
-        offerSeries(&state, from: current, to: entry.text)
+        offerSeries(&state, corrected: mark.id, from: current, to: entry.text)
     case .cancel?:
         state.mode = .editing
     case nil:
@@ -145,17 +145,95 @@ func updateAlternatives(_ state: inout EditorState, _ menu: AlternativesMenu, _ 
 
 // MARK: - Error series
 
-/// After a word was corrected from `from` to `to`: the other words still read as `from` (marks not
-/// edited since OCR) are asked about one by one ("Correct this one too?").
-func offerSeries(_ state: inout EditorState, from: String, to: String) {
-    let others = state.buffer.marks.filter { !$0.isEdited && state.buffer.text(inUTF8: $0.range) == from }
-    guard !others.isEmpty else { return }
-    state.mode = .confirmSeries(SeriesCorrection(from: from, to: to, pending: others.map(\.id)))
+/// After the word of mark `id` was corrected from `from` to `to` (from the menu, or by typing):
+/// the other words still read as `from` (marks not edited since OCR), then the other uncertain
+/// words holding the same character confusion (see ``confusion(from:to:)``), are asked about one
+/// by one ("Correct "tnue," to "tune," here too?"). The word is not asked about again for this
+/// correction.
+func offerSeries(_ state: inout EditorState, corrected id: Int, from: String, to: String) {
+    state.seriesOffered[id] = to
+    let unedited = state.buffer.marks.filter { !$0.isEdited && $0.id != id }.sorted {
+        $0.range.lowerBound < $1.range.lowerBound
+    }
+    var candidates: [SeriesCorrection.Candidate] = []
+    var confused: [SeriesCorrection.Candidate] = []
+    let confusion = confusion(from: from, to: to)
+    for mark in unedited {
+        let text = state.buffer.text(inUTF8: mark.range)
+        if text == from {
+            candidates.append(.init(markID: mark.id, text: text, replacement: to))
+        } else if let confusion, mark.isFlagged, state.word(of: mark)?.isUncertain == true,
+            text.contains(confusion.from)
+        {
+            confused.append(
+                .init(markID: mark.id, text: text, replacement: text.replacing(confusion.from, with: confusion.to)))
+        }
+    }
+    candidates += confused
+    guard !candidates.isEmpty else { return }
+    state.mode = .confirmSeries(SeriesCorrection(from: from, to: to, pending: candidates))
     moveToSeriesWord(&state)
 }
 
+/// The character confusion a correction shows: `from` and `to` without their common beginning
+/// and end ("rnore" → "more" gives "rn" → "m", "cIear" → "clear" gives "I" → "l"); nil when
+/// either side is empty or longer than 3 characters, or when the words differ in more than one
+/// place (the two middles share a character: "ete" → "été", "tnue" → "tune"). Characters are
+/// Swift `Character`s (extended grapheme clusters, canonically equivalent ones equal).
+func confusion(from: String, to: String) -> (from: String, to: String)? {
+    let a = Array(from)
+    let b = Array(to)
+    var prefix = 0
+    while prefix < a.count && prefix < b.count && a[prefix] == b[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < a.count - prefix && suffix < b.count - prefix
+        && a[a.count - 1 - suffix] == b[b.count - 1 - suffix]
+    {
+        suffix += 1
+    }
+    let wrong = a[prefix..<(a.count - suffix)]
+    let right = b[prefix..<(b.count - suffix)]
+    guard (1...3).contains(wrong.count), (1...3).contains(right.count),
+        !wrong.contains(where: { right.contains($0) })
+    else { return nil }
+    return (String(wrong), String(right))
+}
+
+/// When the cursor has left the word it was in after the last key, and the user had corrected
+/// that word by typing (its mark edited, its text no longer OCR's reading) and was not yet asked
+/// about this correction: offers the correction's error series. Only in the text (an open prompt
+/// or question wins; the cursor is looked at again when it closes), so never in the middle of a
+/// word being typed.
+func offerSeriesOnLeavingWord(_ state: inout EditorState) {
+    guard state.mode == .editing, !state.isRecognizing, !state.words.isEmpty else { return }
+    defer { state.cursorMarkID = state.markUnderCursor?.id }
+    let here = state.markUnderCursor?.id
+    guard let left = state.cursorMarkID, left != here,
+        let mark = state.buffer.marks.first(where: { $0.id == left }), mark.isEdited,
+        let word = state.word(of: mark)
+    else { return }
+    let text = state.typedWord(around: mark)
+    guard text != word.text, state.seriesOffered[left] != text else { return }
+    offerSeries(&state, corrected: left, from: word.text, to: text)
+}
+
+extension EditorState {
+    /// The word `mark`'s text is now part of: its text with the non-blank characters typed right
+    /// against it on its line ("m" typed before "ore" after "rn" was deleted from "rnore" is not
+    /// in the mark, which grows only at its end, but is in the word).
+    func typedWord(around mark: TextMark) -> String {
+        let lineStart = buffer.startOffset(ofLine: buffer.line(containing: mark.range.lowerBound))
+        let lineEnd = buffer.endOffset(ofLine: buffer.line(containing: mark.range.upperBound))
+        let before = buffer.text(inUTF8: lineStart..<mark.range.lowerBound)
+        let after = buffer.text(inUTF8: mark.range.upperBound..<max(lineEnd, mark.range.upperBound))
+        let head = String(before.reversed().prefix { !$0.isWhitespace }.reversed())
+        let tail = String(after.prefix { !$0.isWhitespace })
+        return head + buffer.text(inUTF8: mark.range) + tail
+    }
+}
+
 private func moveToSeriesWord(_ state: inout EditorState) {
-    guard case .confirmSeries(let series) = state.mode, let id = series.pending.first,
+    guard case .confirmSeries(let series) = state.mode, let id = series.pending.first?.markID,
         let mark = state.buffer.marks.first(where: { $0.id == id })
     else { return }
     state.buffer.moveCursor(to: state.buffer.position(ofOffset: mark.range.lowerBound))
@@ -180,13 +258,28 @@ func updateSeries(_ state: inout EditorState, _ series: SeriesCorrection, _ answ
         return
     }
     state.mode = .editing
-    let ranges = state.buffer.marks.filter { series.accepted.contains($0.id) }.map(\.range)
-    guard !ranges.isEmpty else {
+    // Each word said yes to, if it still reads as it did when asked about.
+    let changes = series.accepted.compactMap {
+        candidate -> (range: Range<Int>, candidate: SeriesCorrection.Candidate)? in
+        guard let mark = state.buffer.marks.first(where: { $0.id == candidate.markID }),
+            state.buffer.text(inUTF8: mark.range) == candidate.text
+        else { return nil }
+        return (mark.range, candidate)
+    }.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    guard !changes.isEmpty else {
         state.status = StatusMessage("Corrected 1 occurrence")
         return
     }
     state.buffer.closeUndoGroup()
-    try? state.buffer.replace(ranges, with: series.to)
-    state.status = StatusMessage(
-        "Corrected \(plural(ranges.count + 1, "occurrence")) of \"\(series.from)\"")
+    try? state.buffer.replace(changes.map(\.range), with: changes.map(\.candidate.replacement))
+    for change in changes { state.seriesOffered[change.candidate.markID] = change.candidate.replacement }
+    let count = changes.count + 1
+    if let confusion = confusion(from: series.from, to: series.to),
+        changes.contains(where: { $0.candidate.text != series.from })
+    {
+        state.status = StatusMessage(
+            "Corrected \(plural(count, "word")) (\"\(confusion.from)\" read for \"\(confusion.to)\")")
+    } else {
+        state.status = StatusMessage("Corrected \(plural(count, "occurrence")) of \"\(series.from)\"")
+    }
 }

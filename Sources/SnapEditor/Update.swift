@@ -54,6 +54,7 @@ public func update(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap =
     case .confirmReading(let reading):
         updateReadingQuestion(&state, reading, keymap.answer(for: key))
     }
+    offerSeriesOnLeavingWord(&state)
     if state.buffer.revision != revision { state.isModified = true }
     state.scrollToCursor()
     state.keepLineData()
