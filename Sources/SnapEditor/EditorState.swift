@@ -90,6 +90,9 @@ public struct EditorState: Equatable {
     /// The mark (``SnapText/TextMark/id``) the cursor was in after the last key handled in the
     /// text: when the cursor leaves a word the user corrected by typing, its error series is offered.
     var cursorMarkID: Int?
+    /// The mark of the word the user last typed in (a key in the text changed it, the cursor in it):
+    /// only such a correction is offered when the cursor leaves it, not one made by Replace.
+    var typedMarkID: Int?
     /// The correction each word's error series was last offered for (mark id → the word's text
     /// then): a word is asked about once per correction, not each time the cursor leaves it.
     var seriesOffered: [Int: String] = [:]

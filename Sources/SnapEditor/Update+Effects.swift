@@ -32,6 +32,7 @@ public func apply(_ event: RecognitionEvent, to state: inout EditorState) {
             marks: placed.map { TextMark(id: $0.offset, range: $0.element.range, isFlagged: $0.element.isUncertain) })
         state.words = words
         state.cursorMarkID = nil
+        state.typedMarkID = nil
         state.seriesOffered = [:]
         state.topLine = 0
         state.isModified = false

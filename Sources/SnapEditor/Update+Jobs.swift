@@ -106,6 +106,7 @@ func updateRecovery(
         state.topLine = 0
         state.words = []
         state.cursorMarkID = nil
+        state.typedMarkID = nil
         state.seriesOffered = [:]
         state.isModified = true
         // The recovery file already holds this text, for this document.

@@ -200,16 +200,18 @@ func confusion(from: String, to: String) -> (from: String, to: String)? {
 }
 
 /// When the cursor has left the word it was in after the last key, and the user had corrected
-/// that word by typing (its mark edited, its text no longer OCR's reading) and was not yet asked
-/// about this correction: offers the correction's error series. Only in the text (an open prompt
-/// or question wins; the cursor is looked at again when it closes), so never in the middle of a
-/// word being typed.
-func offerSeriesOnLeavingWord(_ state: inout EditorState) {
+/// that word by typing (`typed`: the key, handled in the text, changed it; its mark is edited, its
+/// text no longer OCR's reading) and was not yet asked about this correction: offers the
+/// correction's error series. Only in the text (an open prompt or question wins; the cursor is
+/// looked at again when it closes), so never in the middle of a word being typed.
+func offerSeriesOnLeavingWord(_ state: inout EditorState, typed: Bool) {
     guard state.mode == .editing, !state.isRecognizing, !state.words.isEmpty else { return }
+    let here = state.markUnderCursor
+    if typed, let here, here.isEdited { state.typedMarkID = here.id }
     defer { state.cursorMarkID = state.markUnderCursor?.id }
-    let here = state.markUnderCursor?.id
-    guard let left = state.cursorMarkID, left != here,
-        let mark = state.buffer.marks.first(where: { $0.id == left }), mark.isEdited,
+    guard let left = state.cursorMarkID, left != here?.id, left == state.typedMarkID else { return }
+    state.typedMarkID = nil
+    guard let mark = state.buffer.marks.first(where: { $0.id == left }), mark.isEdited,
         let word = state.word(of: mark)
     else { return }
     let text = state.typedWord(around: mark)

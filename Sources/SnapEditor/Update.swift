@@ -17,6 +17,7 @@ public func update(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap =
     }
     if state.isRecognizing { return updateWhileRecognizing(&state, key, keymap: keymap) }
     let revision = state.buffer.revision
+    let inText = state.mode == .editing
     var effects: [EditorEffect] = []
     switch state.mode {
     case .editing:
@@ -54,7 +55,7 @@ public func update(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap =
     case .confirmReading(let reading):
         updateReadingQuestion(&state, reading, keymap.answer(for: key))
     }
-    offerSeriesOnLeavingWord(&state)
+    offerSeriesOnLeavingWord(&state, typed: inText && state.buffer.revision != revision)
     if state.buffer.revision != revision { state.isModified = true }
     state.scrollToCursor()
     state.keepLineData()

@@ -107,6 +107,17 @@ private func typeTune(_ editor: Editor) {
     #expect(pendingTexts(editor) == ["tnue,", "tnue,"])
 }
 
+@Test func aWordChangedByReplaceIsNotOfferedWhenTheCursorLeavesIt() {
+    let editor = tnueEditor()
+    // The cursor is in the first "tnue,"; Replace changes it (and only it) to "tune,".
+    editor.press([.control("\\")] + typing("tnue") + [.enter] + typing("tune") + [.enter])
+    editor.press(.character("y"), .character("n"), .character("n"))
+    #expect(editor.state.buffer.text == "tune, tnue, tnue,\n")
+    #expect(editor.state.mode == .editing)
+    editor.press(.home, .end)
+    #expect(editor.state.mode == .editing)
+}
+
 @Test func aTypedCorrectionOfAWordReadOnceOffersNothing() {
     let editor = editor(
         "kettle hums\n", [word("kettle", at: 0), word("hums", at: 7, certain: true)])
