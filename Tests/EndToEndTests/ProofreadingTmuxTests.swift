@@ -111,8 +111,12 @@ struct ProofreadingTmuxTests {
         #expect(screen[2] == "the curtains> kettie  (engine)   e.")
         #expect(screen[3] == "I wrote your  kettle  (as it is)")
         try t.press("Enter")
-        screen = try t.waitFor("Replaced \"kettle\" with \"kettie\"")
+        // "kettle" → "kettie" is "l" read for "i": the other uncertain word with an "l" is offered.
+        screen = try t.waitFor("Correct \"blush\" to \"biush\" here too?")
         #expect(screen[1] == "Lenore, the kettie hums your tune,")
+        try t.type("n")
+        screen = try t.waitFor("Corrected 1 occurrence")
+        #expect(screen[2] == "the curtains blush with early June.")
         #expect(screen[Self.titleRow].contains("5 uncertain  Modified"))
 
         // Undo brings the word back with its mark.
@@ -166,6 +170,57 @@ struct ProofreadingTmuxTests {
         try t.press("M-]")
         try t.waitFor("not in the dictionary")
         #expect(try cursor(t) == "5,4")
+        try t.press("C-x")
+        try t.waitFor("Save modified buffer?")
+        try t.type("n")
+        #expect(try t.waitForExit() == 0)
+    }
+
+    /// `--uncertain-below 101` marks every word: "the" corrected to "thy" by typing offers, once the
+    /// cursor leaves it, the two other "the", then the words holding "e" (read for "y").
+    @Test func aTypedCorrectionOffersItsSeriesAndItsConfusion() throws {
+        let dir = try TmuxSession.temporaryDirectory("lsnap-series")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(
+            atPath: TestPaths.fixture("large-4032x3024.jpg"), toPath: dir.appendingPathComponent("kettle.jpg").path)
+        let t = try TmuxSession(
+            [TestPaths.lovesnap, "--uncertain-below", "101", "kettle.jpg"], in: dir, label: "lsnap-series")
+        defer { t.kill() }
+        var screen = try t.waitUntil("the OCR result") { status($0).hasPrefix("[ Read ") }
+        #expect(status(screen) == "[ Read 4 lines (conf 94); 25 uncertain ]")
+
+        // The "e" of "the" deleted, "y" typed: the cursor is still in the word, nothing is asked.
+        try t.press("Right", "Right", "Right", "Right", "Right", "Right", "Right", "Right", "Right", "Right", "DC")
+        try t.type("y")
+        screen = try t.waitFor("Lenore, thy kettle hums your tune,")
+        #expect(status(screen) == "")
+        #expect(try cursor(t) == "1,11")
+
+        // Down leaves the word: the other "the" are asked about first, then the words with an "e".
+        try t.press("Down")
+        screen = try t.waitFor("Correct \"the\" to \"thy\" here too?")
+        #expect(screen[2] == "the curtains blush with early June.")
+        try t.type("y")
+        try t.waitUntil("the second \"the\"") { _ in (try? cursor(t)) == "21,32" }
+        try t.type("n")
+        try t.waitFor("Correct \"Lenore,\" to \"Lynory,\" here too?")
+        try t.type("y")
+        try t.waitFor("Correct \"kettle\" to \"kyttly\" here too?")
+        try t.press("C-c")
+        screen = try t.waitFor("Corrected 3 words (\"e\" read for \"y\")")
+        #expect(
+            Array(screen[1...4]) == [
+                "Lynory, thy kettle hums your tune,", "thy curtains blush with early June.",
+                "I wrote your name on misted glass", "and watched the quiet minutes pass.",
+            ])
+        #expect(screen[Self.titleRow].contains("22 uncertain  Modified"))
+
+        // One undo step takes the whole series back.
+        try t.press("M-u")
+        screen = try t.waitFor("Undid replacement")
+        #expect(Array(screen[1...2]) == ["Lenore, thy kettle hums your tune,", "the curtains blush with early June."])
+        #expect(screen[Self.titleRow].contains("24 uncertain  Modified"))
+
         try t.press("C-x")
         try t.waitFor("Save modified buffer?")
         try t.type("n")
