@@ -147,7 +147,8 @@ func updateAlternatives(_ state: inout EditorState, _ menu: AlternativesMenu, _ 
 
 /// After the word of mark `id` was corrected from `from` to `to` (from the menu, or by typing):
 /// the other words still read as `from` (marks not edited since OCR), then the other uncertain
-/// words holding the same character confusion (see ``confusion(from:to:)``), are asked about one
+/// words that no spelling dictionary knows and that hold the same character confusion (see
+/// ``confusion(from:to:)``; a real word such as "blush" is not offered "biush"), are asked about one
 /// by one ("Correct "tnue," to "tune," here too?"). The word is not asked about again for this
 /// correction.
 func offerSeries(_ state: inout EditorState, corrected id: Int, from: String, to: String) {
@@ -162,8 +163,8 @@ func offerSeries(_ state: inout EditorState, corrected id: Int, from: String, to
         let text = state.buffer.text(inUTF8: mark.range)
         if text == from {
             candidates.append(.init(markID: mark.id, text: text, replacement: to))
-        } else if let confusion, mark.isFlagged, state.word(of: mark)?.isUncertain == true,
-            text.contains(confusion.from)
+        } else if let confusion, mark.isFlagged, let word = state.word(of: mark), word.isUncertain,
+            word.isUnknownWord, text.contains(confusion.from)
         {
             confused.append(
                 .init(markID: mark.id, text: text, replacement: text.replacing(confusion.from, with: confusion.to)))

@@ -13,11 +13,14 @@ private func editor(_ text: String, _ words: [ProofWord]) -> Editor {
     return editor
 }
 
-/// A word at `start` (UTF-8 offset), uncertain unless `certain`.
-private func word(_ text: String, at start: Int, certain: Bool = false, alternatives: [String] = []) -> ProofWord {
+/// A word at `start` (UTF-8 offset), uncertain unless `certain`; an uncertain word is one no
+/// dictionary knows unless `known`.
+private func word(
+    _ text: String, at start: Int, certain: Bool = false, known: Bool = false, alternatives: [String] = []
+) -> ProofWord {
     ProofWord(
         text: text, range: start..<(start + text.utf8.count), confidence: certain ? 95 : 70,
-        alternatives: alternatives, doubts: certain ? [] : ["low confidence"])
+        alternatives: alternatives, isUnknownWord: !certain && !known, doubts: certain ? [] : ["low confidence"])
 }
 
 /// "tnue, tnue, tnue," read three times, all uncertain.
@@ -194,4 +197,14 @@ private func typeTune(_ editor: Editor) {
     #expect(pair("bat", "bait") == nil)  // nothing on one side
     #expect(pair("same", "same") == nil)
     #expect(pair("fleur", "fIeur") == ["l", "I"])
+}
+
+@Test func aRealWordHoldingTheConfusionIsNotOffered() {
+    // "corn" is uncertain (low confidence) but a word the dictionaries know: "rn" in it is no misreading.
+    let editor = editor(
+        "rnore corn rnuch\n",
+        [word("rnore", at: 0, alternatives: ["more"]), word("corn", at: 6, known: true), word("rnuch", at: 11)])
+    editor.press(.meta(" "), .enter)
+    #expect(editor.state.buffer.text == "more corn rnuch\n")
+    #expect(pendingTexts(editor) == ["rnuch"])
 }
