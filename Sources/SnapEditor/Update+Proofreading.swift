@@ -243,15 +243,21 @@ private func moveToSeriesWord(_ state: inout EditorState) {
 }
 
 /// The answer to "Correct this one too?": Y and N go on to the next word, A takes it and every
-/// further one, ^C stops; the words said yes to are then replaced together (one undo step).
+/// further one of its kind (read as the wrong reading, or holding the confusion: the other kind
+/// is still asked about one by one), ^C stops; the words said yes to are then replaced together
+/// (one undo step).
 func updateSeries(_ state: inout EditorState, _ series: SeriesCorrection, _ answer: Answer?) {
     var series = series
     switch answer {
     case .yes?: series.accepted.append(series.pending.removeFirst())
     case .no?: series.pending.removeFirst()
     case .all?:
-        series.accepted += series.pending
-        series.pending = []
+        // All of the current word's kind: the words read as the wrong reading, or the words
+        // holding the confusion; a word of the other kind is still asked about one by one.
+        let identical = series.pending[0].text == series.from
+        let taken = series.pending.filter { ($0.text == series.from) == identical }
+        series.accepted += taken
+        series.pending.removeAll { ($0.text == series.from) == identical }
     case .cancel?: series.pending = []
     case .insert?, .below?, nil: return
     }

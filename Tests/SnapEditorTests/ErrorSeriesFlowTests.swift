@@ -208,3 +208,19 @@ private func typeTune(_ editor: Editor) {
     #expect(editor.state.buffer.text == "more corn rnuch\n")
     #expect(pendingTexts(editor) == ["rnuch"])
 }
+
+@Test func allTakesTheWordsOfTheCurrentKindOnly() {
+    // A on a word read as the wrong reading takes the others read so; a word holding the
+    // confusion is still asked about on its own ("A" never changes a word the user has not seen).
+    let editor = editor(
+        "rnore rnore cornrnon\n",
+        [word("rnore", at: 0, alternatives: ["more"]), word("rnore", at: 6), word("cornrnon", at: 12)])
+    editor.press(.meta(" "), .enter)
+    #expect(pendingTexts(editor) == ["rnore", "cornrnon"])
+    editor.press(.character("a"))
+    #expect(pendingTexts(editor) == ["cornrnon"])
+    #expect(question(editor).hasPrefix("Correct \"cornrnon\" to \"common\" here too?"))
+    editor.press(.character("n"))
+    #expect(editor.state.buffer.text == "more more cornrnon\n")
+    #expect(editor.state.status == StatusMessage("Corrected 2 occurrences of \"rnore\""))
+}
