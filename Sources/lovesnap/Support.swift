@@ -39,10 +39,21 @@ enum StandardStreams {
     }
 }
 
-/// This program's own path, for starting the worker.
+/// This program's own path, for starting the worker: the file it was started from while that is
+/// still the same file (device and inode of `/proc/self/exe`), else `/proc/self/exe` itself, which
+/// runs the very program that is running even after its file was replaced or deleted (a rebuild or
+/// an upgrade while the editor is open: the new file's worker could speak another protocol).
 enum Executable {
     static var path: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let running = "/proc/self/exe"
+        guard let named = try? FileManager.default.destinationOfSymbolicLink(atPath: running) else {
+            return CommandLine.arguments[0]
+        }
+        var a = stat()
+        var b = stat()
+        guard stat(running, &a) == 0 else { return named }
+        if stat(named, &b) == 0, a.st_dev == b.st_dev, a.st_ino == b.st_ino { return named }
+        return running
     }
 }
 

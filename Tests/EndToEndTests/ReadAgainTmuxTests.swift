@@ -22,6 +22,36 @@ struct ReadAgainTmuxTests {
         "and watched the quiet minutes pass.", "",
     ]
 
+    /// The program's file deleted while the editor runs (a rebuild or an upgrade): M-O still starts
+    /// the worker, from the program that is running (`/proc/self/exe`).
+    @Test func metaOReadsAgainAfterTheProgramFileWasDeleted() throws {
+        let dir = try TmuxSession.temporaryDirectory("lsnap-gone")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(
+            atPath: TestPaths.fixture("small-text-8px.png"), toPath: dir.appendingPathComponent("poem.png").path)
+        let program = dir.appendingPathComponent("lovesnap-copy").path
+        try FileManager.default.copyItem(atPath: TestPaths.lovesnap, toPath: program)
+        let t = try TmuxSession([program, "poem.png"], in: dir, label: "lsnap-gone")
+        defer { t.kill() }
+        var screen = try t.waitUntil("the OCR result") { status($0).hasPrefix("[ Read ") }
+        #expect(Array(screen[1...5]) == ["Lenore, the kettle hums your tune,"] + Self.rest)
+
+        try FileManager.default.removeItem(atPath: program)
+        try t.press("M-o")
+        try t.waitFor("Read the photo again, languages: ")
+        try t.press("Enter")
+        screen = try t.waitUntil("the new reading", timeout: 120) { status($0).hasPrefix("[ Read poem.png again") }
+        #expect(
+            status(screen).wholeMatch(
+                of: #/\[ Read poem\.png again: 4 lines \(conf \d+, fast\); 2 uncertain; M-U undoes \]/#)
+                != nil, "status: \(status(screen))")
+        #expect(Array(screen[1...5]) == ["Lenore, the kettle hums your tune,"] + Self.rest)
+        try t.press("C-x")
+        try t.waitFor("Save modified buffer?")
+        try t.type("n")
+        #expect(try t.waitForExit() == 0)
+    }
+
     @Test func metaOReadsThePhotoAgainAccuratelyInPlaceOfTheTextAndUndoBringsItBack() throws {
         let dir = try TmuxSession.temporaryDirectory("lsnap-again")
         defer { try? FileManager.default.removeItem(at: dir) }
