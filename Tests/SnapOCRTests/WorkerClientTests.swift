@@ -48,6 +48,29 @@ import Testing
         #expect(client.poll() == [])
     }
 
+    /// A result line of megabytes (as the documents make it) arrives whole after a progress line,
+    /// through many 64 KiB reads of the pipe, and the lines around it too.
+    @Test func aResultOfMegabytesArrivesWhole() throws {
+        let text = String(repeating: "Lenore, the kettle hums your tune,\n", count: 100_000)  // 3.5 MB
+        let result = RecognitionResult(text: text, meanConfidence: 90, words: [], rotationDegrees: 0, notes: [])
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lsnap-big-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let lines =
+            try WorkerMessage.progress(percent: 99, stage: .recognizing).encodedLine()
+            + Data("stray\n".utf8) + WorkerMessage.result(result).encodedLine()
+        try lines.write(to: file)
+        let client = try start("cat '\(file.path)'")
+        #expect(events(client) == [.progress(percent: 99, stage: .recognizing), .finished(result)])
+    }
+
+    @Test func newlinesAreFoundFromAnOffset() {
+        let bytes = Array("ab\ncd\n".utf8)
+        #expect(WorkerClient.newline(in: bytes, from: 0) == 2)
+        #expect(WorkerClient.newline(in: bytes, from: 3) == 5)
+        #expect(WorkerClient.newline(in: bytes, from: 6) == nil)
+        #expect(WorkerClient.newline(in: [], from: 0) == nil)
+    }
+
     @Test func theWorkerGetsTheRequestThePhotoAndItsEnvironment() throws {
         let client = try start(
             "printf '%s\\n%s\\n%s\\n%s\\n' \"$1\" \"$2\" \"$3\" \"$OMP_THREAD_LIMIT $SWIFT_BACKTRACE\" >&2; exit 7")
