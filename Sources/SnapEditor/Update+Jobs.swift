@@ -71,28 +71,6 @@ func updateEmptyMailQuestion(_ state: inout EditorState, _ answer: Answer?) {
     }
 }
 
-/// "File … has changed on disk; overwrite?": Y writes anyway, N asks for another name.
-func updateChangedOnDiskQuestion(_ state: inout EditorState, path: String, _ answer: Answer?) -> [EditorEffect] {
-    switch answer {
-    case .yes?:
-        state.mode = .editing
-        return [
-            .save(
-                text: state.buffer.content, path: path, overwriteConfirmed: true, format: state.format,
-                pages: state.exportPages, changeConfirmed: true)
-        ]
-    case .no?:
-        state.mode = .prompt(Prompt(kind: .writeOut, answer: path))
-    case .cancel?:
-        state.mode = .editing
-        state.exitAfterSave = false
-        state.status = StatusMessage("Cancelled")
-    case .all?, .insert?, .below?, nil:
-        break
-    }
-    return []
-}
-
 // MARK: - Recovery
 
 /// The choice at the recovery question.

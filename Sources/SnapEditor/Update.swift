@@ -40,7 +40,7 @@ public func update(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap =
     case .confirmEmptyMail:
         updateEmptyMailQuestion(&state, keymap.answer(for: key))
     case .confirmChangedOnDisk(let path):
-        effects = updateChangedOnDiskQuestion(&state, path: path, keymap.answer(for: key))
+        effects = updateOverwriteQuestion(&state, path: path, keymap.answer(for: key), changeConfirmed: true)
     case .running(let job):
         effects = updateRunning(&state, job, key, keymap: keymap)
     case .commandOutput(let output):
@@ -122,15 +122,18 @@ private func updateSaveQuestion(_ state: inout EditorState, _ answer: Answer?) {
     }
 }
 
-/// "File "x" exists; OVERWRITE?": N asks for another name.
-private func updateOverwriteQuestion(_ state: inout EditorState, path: String, _ answer: Answer?) -> [EditorEffect] {
+/// "File "x" exists; OVERWRITE?" and "File … has changed on disk; overwrite?": Y writes anyway
+/// (`changeConfirmed` when the question was the changed-on-disk one), N asks for another name.
+private func updateOverwriteQuestion(
+    _ state: inout EditorState, path: String, _ answer: Answer?, changeConfirmed: Bool = false
+) -> [EditorEffect] {
     switch answer {
     case .yes?:
         state.mode = .editing
         return [
             .save(
                 text: state.buffer.content, path: path, overwriteConfirmed: true, format: state.format,
-                pages: state.exportPages)
+                pages: state.exportPages, changeConfirmed: changeConfirmed)
         ]
     case .no?:
         state.mode = .prompt(Prompt(kind: .writeOut, answer: path))
