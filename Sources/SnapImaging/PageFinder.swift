@@ -164,29 +164,19 @@ public enum PageFinder {
         let fit = min(1, Double(gray.width) / Double(w), Double(gray.height) / Double(h))
         w = max(1, Int(Double(w) * fit))
         h = max(1, Int(Double(h) * fit))
-        guard let source = ptaCreate(4), let target = ptaCreate(4) else {
-            throw ImagingError.operationFailed(operation: "ptaCreate")
-        }
-        var s: UnsafeMutablePointer<PTA>? = source
-        var t: UnsafeMutablePointer<PTA>? = target
-        defer {
-            ptaDestroy(&s)
-            ptaDestroy(&t)
-        }
         let destination = [(0.0, 0.0), (Double(w - 1), 0.0), (Double(w - 1), Double(h - 1)), (0.0, Double(h - 1))]
-        for (corner, d) in zip(quad.corners, destination) {
-            ptaAddPt(source, l_float32(corner.x), l_float32(corner.y))
-            ptaAddPt(target, l_float32(d.0), l_float32(d.1))
-        }
-        let warped = try withExtendedLifetime(gray) {
-            try Image.wrap(pixProjectivePtaGray(gray.pix, target, source, 255), "pixProjectivePtaGray")
+        let corners = quad.corners.map { (Double($0.x), Double($0.y)) }
+        let warped = try PageGeometry.withPointArrays(corners, destination) { source, target in
+            try withExtendedLifetime(gray) {
+                try Image.wrap(pixProjectivePtaGray(gray.pix, target, source, 255), "pixProjectivePtaGray")
+            }
         }
         // A found edge is a pixel or two off, and a sliver of table along it reads as a column of
         // "I"s: a page's margins are wider than 1 % of it, so that much is left out on every side.
         let (mx, my) = (w / 100, h / 100)
         let step = PageGeometry.Step.projective(
             coefficients: try PageGeometry.projectiveCoefficients(
-                from: destination, to: quad.corners.map { ($0.x, $0.y) }),
+                from: destination, to: corners),
             clipX: Double(mx), clipY: Double(my))
         return (try warped.clipped(x: mx, y: my, width: w - 2 * mx, height: h - 2 * my), step)
     }

@@ -97,24 +97,34 @@ public struct PageGeometry: Codable, Equatable, Sendable {
     static func projectiveCoefficients(
         from rectangle: [(Double, Double)], to quadrilateral: [(Double, Double)]
     ) throws -> [Double] {
-        guard let source = ptaCreate(4), let target = ptaCreate(4) else {
+        try withPointArrays(rectangle, quadrilateral) { source, target in
+            var vc: UnsafeMutablePointer<l_float32>? = nil
+            guard getProjectiveXformCoeffs(source, target, &vc) == 0, let vc else {
+                throw ImagingError.operationFailed(operation: "getProjectiveXformCoeffs")
+            }
+            defer { lept_free(vc) }
+            return (0..<8).map { Double(vc[$0]) }
+        }
+    }
+
+    /// `body` with two Leptonica point arrays (`ptaCreate`, `ptaAddPt`) holding `first` and
+    /// `second` (pixels), destroyed when it returns.
+    /// - Throws: `ImagingError.operationFailed` when Leptonica cannot make them; what `body` throws.
+    static func withPointArrays<Result>(
+        _ first: [(Double, Double)], _ second: [(Double, Double)],
+        _ body: (UnsafeMutablePointer<PTA>, UnsafeMutablePointer<PTA>) throws -> Result
+    ) throws -> Result {
+        guard let a = ptaCreate(l_int32(first.count)), let b = ptaCreate(l_int32(second.count)) else {
             throw ImagingError.operationFailed(operation: "ptaCreate")
         }
-        var s: UnsafeMutablePointer<PTA>? = source
-        var t: UnsafeMutablePointer<PTA>? = target
+        var pa: UnsafeMutablePointer<PTA>? = a
+        var pb: UnsafeMutablePointer<PTA>? = b
         defer {
-            ptaDestroy(&s)
-            ptaDestroy(&t)
+            ptaDestroy(&pa)
+            ptaDestroy(&pb)
         }
-        for (r, q) in zip(rectangle, quadrilateral) {
-            ptaAddPt(source, l_float32(r.0), l_float32(r.1))
-            ptaAddPt(target, l_float32(q.0), l_float32(q.1))
-        }
-        var vc: UnsafeMutablePointer<l_float32>? = nil
-        guard getProjectiveXformCoeffs(source, target, &vc) == 0, let vc else {
-            throw ImagingError.operationFailed(operation: "getProjectiveXformCoeffs")
-        }
-        defer { lept_free(vc) }
-        return (0..<8).map { Double(vc[$0]) }
+        for p in first { ptaAddPt(a, l_float32(p.0), l_float32(p.1)) }
+        for p in second { ptaAddPt(b, l_float32(p.0), l_float32(p.1)) }
+        return try body(a, b)
     }
 }
