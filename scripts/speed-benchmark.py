@@ -119,6 +119,7 @@ def main():
     ap.add_argument("--only", default="")
     ap.add_argument("--args", default="--level fast")
     a = ap.parse_args()
+    a.dirs = [os.path.abspath(d) for d in a.dirs]  # commonpath needs them all absolute
     if shutil.which("tesseract") is None:
         sys.exit("speed-benchmark: the tesseract CLI is not installed (Debian: apt-get install tesseract-ocr)")
     imgs = []
