@@ -299,9 +299,9 @@ public struct Recognizer {
                 }
             }
         }
-        // Never worse than doing nothing: a page the preparation transformed, or read poorly, is
-        // also read as it is, and the reading with more evidence of real words is kept. A clean
-        // page needs no second reading.
+        // Never worse than doing nothing: a page the preparation transformed and read doubtfully,
+        // or any page read poorly, is also read as it is, and the reading with more evidence of
+        // real words is kept. A page read clear needs no second reading.
         let poor = best.words.isEmpty || best.meanConfidence < Recognizer.orientationCheckBelowConfidence
         if (page.isTransformed && doubtful) || poor {
             var r: RecognitionResult
@@ -450,8 +450,8 @@ public struct Recognizer {
     /// read alone (`RegionPolarity.blocksAlone`): clear print reads at 90 and more.
     static let blocksAloneBelowConfidence = 90
 
-    /// A photo of at most this many pixels (at its own size) is a crop: enlarged, it is also read
-    /// at its own size (`--level fast`). Measured on the corpus and the stress set: the reading at
+    /// A page of at most this many pixels at the photo's own scale (its prepared pixels ÷ the
+    /// enlargement²) is a crop: enlarged, it is also read at its own size (`--level fast`). Measured on the corpus and the stress set: the reading at
     /// its own size was kept on 1 page of 17 (a 196×62 crop); a whole page of 0.6 Mpx and more
     /// never gained from it.
     static let cropPixels = 500_000
