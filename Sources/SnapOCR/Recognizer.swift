@@ -252,7 +252,9 @@ public struct Recognizer {
         }
         // Enlarging small print usually helps, but a small crop that mixes tiny and large type can
         // read worse enlarged (and confidently: a label read "arbo" at 92); a crop read at its own
-        // size costs little, and that reading is kept when clearly better.
+        // size costs little, and that reading is kept when clearly better. `read` has folded the
+        // JPEG's reduced decoding into `page.scale`: the page's pixels ÷ its square are the
+        // photo's own.
         if options.level == .fast, preprocessing.rescaleToTextHeight, page.scale * reduction > 1.01,
             Double(page.image.width * page.image.height) / (page.scale * page.scale) <= Double(Recognizer.cropPixels)
         {
@@ -451,9 +453,9 @@ public struct Recognizer {
     static let blocksAloneBelowConfidence = 90
 
     /// A page of at most this many pixels at the photo's own scale (its prepared pixels ÷ the
-    /// enlargement²) is a crop: enlarged, it is also read at its own size (`--level fast`). Measured on the corpus and the stress set: the reading at
-    /// its own size was kept on 1 page of 17 (a 196×62 crop); a whole page of 0.6 Mpx and more
-    /// never gained from it.
+    /// enlargement²) is a crop: enlarged, it is also read at its own size (`--level fast`).
+    /// Measured on the corpus and the stress set: the reading at its own size was kept on 1 page
+    /// of 17 (a 196×62 crop); a whole page of 0.6 Mpx and more never gained from it.
     static let cropPixels = 500_000
 
     /// Below this mean word confidence (0–100) the page is checked for a 90/180/270° turn.
