@@ -15,7 +15,10 @@ import Testing
     /// What one `serve` call returned and wrote.
     struct Served {
         var outcome: Result<RecognitionResult, WorkerFailure>
+        /// All that was written; when `resultSent` was called, what had been written by then.
         var messages: [WorkerMessage]
+        /// How many times `serve` called `resultSent`.
+        var resultSentCalls: Int
     }
 
     /// Reads a pipe to its end on its own thread, so the server never blocks on a full pipe.
@@ -38,11 +41,19 @@ import Testing
     func serve(_ request: String, _ path: String) throws -> Served {
         let pipe = Pipe()
         let drain = Drain(pipe.fileHandleForReading)
-        let outcome = WorkerServer(output: pipe.fileHandleForWriting).serve(request: request, path: path)
-        try pipe.fileHandleForWriting.close()
+        // The worker process ends in `resultSent`: the pipe is closed there, and what it holds
+        // then is all its parent gets.
+        var calls = 0
+        let outcome = WorkerServer(output: pipe.fileHandleForWriting).serve(request: request, path: path) {
+            calls += 1
+            try? pipe.fileHandleForWriting.close()
+        }
+        if calls == 0 { try pipe.fileHandleForWriting.close() }
         let lines = drain.wait().split(separator: 0x0A, omittingEmptySubsequences: false)
         #expect(lines.last?.isEmpty == true, "every message ends with LF")
-        return Served(outcome: outcome, messages: try lines.dropLast().map { try WorkerMessage.decode(line: Data($0)) })
+        return Served(
+            outcome: outcome, messages: try lines.dropLast().map { try WorkerMessage.decode(line: Data($0)) },
+            resultSentCalls: calls)
     }
 
     func request(_ options: RecognitionOptions = RecognitionOptions(), name: String) throws -> String {
@@ -60,6 +71,7 @@ import Testing
                 "tesseract: mean confidence 93, 25 words, score 109.1",
             ])
         #expect(served.messages.last == .result(result))
+        #expect(served.resultSentCalls == 1, "the worker may end once the result is written")
         let progress = served.messages.dropLast().map { message -> (Int, RecognitionStage)? in
             if case .progress(let percent, let stage) = message { return (percent, stage) }
             return nil
@@ -87,6 +99,7 @@ import Testing
         let failure = WorkerFailure.unusablePhoto(.fileNotFound(path: "/nonexistent/poem.png"))
         #expect(served.outcome == .failure(failure))
         #expect(served.messages == [.progress(percent: 0, stage: .loading), .failure(failure)])
+        #expect(served.resultSentCalls == 0)
     }
 
     @Test func aTextFileIsNotAnImage() throws {
@@ -109,6 +122,7 @@ import Testing
                 tessdata: "/usr/share/tesseract-ocr/5/tessdata/"))
         #expect(served.outcome == .failure(failure))
         #expect(served.messages.last == .failure(failure))
+        #expect(served.resultSentCalls == 0)
     }
 
     @Test func aMissingTessdataFolder() throws {
