@@ -80,6 +80,26 @@ public struct PageDocuments: Codable, Equatable, Sendable {
     }
 }
 
+extension PageDocuments {
+    /// These documents with the words the reading itself corrected rewritten in every format,
+    /// the way an editor's corrections are at export (`ExportDocument.bytes`): hOCR word text,
+    /// ALTO `CONTENT`, TSV `text`, the PDF's text layer (qpdf).
+    /// - Parameter corrections: per word in order, its text in the reading, nil to keep
+    ///   Tesseract's ("|" read for "I": `WordCorrections` in SnapOCR).
+    /// - Returns: self when there is nothing to correct.
+    /// - Throws: `ExportError.malformed` when a document cannot be read back.
+    public func correcting(_ corrections: [String?]) throws -> PageDocuments {
+        guard corrections.contains(where: { $0 != nil }) else { return self }
+        let page = [ExportDocument.Page(documents: self, corrections: corrections)]
+        var out = self
+        out.hocr = try ExportDocument.hocr(page)
+        if tsv != nil { out.tsv = try ExportDocument.tsv(page) }
+        if alto != nil { out.alto = try ExportDocument.alto(page) }
+        if pdf != nil { out.pdf = Data(try ExportDocument.bytes(.pdf, pages: page, text: "")) }
+        return out
+    }
+}
+
 /// Where a page's coordinates go: the geometry to the photo, the photo's size and name.
 struct PhotoFrame {
     var geometry: PageGeometry

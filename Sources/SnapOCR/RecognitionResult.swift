@@ -71,6 +71,9 @@ public struct RecognitionResult: Codable, Equatable, Sendable {
     var rendered: RenderedPage?
     /// The boxes of `words` as Tesseract gave them (prepared-page pixels), to find them in `rendered`.
     var renderedWordBoxes: [PageBox] = []
+    /// Per word of `renderedWordBoxes`: its text where the reading corrected what the renderers
+    /// write (`WordCorrections`), else nil.
+    var renderedWordCorrections: [String?] = []
     /// Tesseract's documents of the page in the photo's pixels, their words those of `words`,
     /// when the request asked for export formats.
     public var documents: PageDocuments?

@@ -410,11 +410,13 @@ public struct Recognizer {
             best.documents = try PageDocuments.normalized(
                 rendered, words: best.renderedWordBoxes, toPhoto: page.geometry.after(reduced + toLoaded),
                 toPDFImage: page.geometry.after(toLoaded), pdfImageSize: (loaded.image.width, loaded.image.height),
-                photoName: photoName, width: photo.width, height: photo.height)
+                photoName: photoName, width: photo.width, height: photo.height
+            ).correcting(best.renderedWordCorrections)
         }
         // What the documents were made from stays in this process.
         best.rendered = nil
         best.renderedWordBoxes = []
+        best.renderedWordCorrections = []
         _ = progress(100, .done)
         // The engines and dictionaries are freed when this returns: after the hand-off.
         try withExtendedLifetime((startedEngine, loadedSpelling)) { try handOff(best) }

@@ -191,6 +191,7 @@ public final class TesseractEngine {
         result.leftOutText = leftOut.joined(separator: "\n")
         result.rendered = rendered
         result.renderedWordBoxes = words.map(\.pageBox)
+        result.renderedWordCorrections = words.map { $0.corrected ? $0.word.text : nil }
         return result
     }
 
@@ -285,8 +286,9 @@ public final class TesseractEngine {
             }
             if TessPageIteratorIsAtBeginningOf(pageIt, RIL_TEXTLINE) != 0 { line += 1 }
             guard let p = TessResultIteratorGetUTF8Text(it, RIL_WORD) else { continue }
-            let text = WordCorrections.corrected(String(cString: p).precomposedStringWithCanonicalMapping)
+            let rendered = String(cString: p).precomposedStringWithCanonicalMapping
             TessDeleteText(p)
+            let text = WordCorrections.corrected(rendered)
             if text.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             var l: Int32 = 0
             var t: Int32 = 0
@@ -311,7 +313,8 @@ public final class TesseractEngine {
             out.append(
                 LaidOutWord(
                     word: word, block: block,
-                    pageBox: PageBox(left: Int(l), top: Int(t), right: Int(r), bottom: Int(b))))
+                    pageBox: PageBox(left: Int(l), top: Int(t), right: Int(r), bottom: Int(b)),
+                    corrected: text != rendered))
         } while TessResultIteratorNext(it, RIL_WORD) != 0
         // Renumber lines densely (lines whose words were all blank were skipped).
         var map: [Int: Int] = [:]
@@ -455,6 +458,8 @@ struct LaidOutWord {
     var block: Int
     /// The word's box as Tesseract reported it, in pixels of the prepared page (as its renderers write it).
     var pageBox = PageBox(left: 0, top: 0, right: 0, bottom: 0)
+    /// Whether `word.text` differs from what Tesseract's renderers write (`WordCorrections`).
+    var corrected = false
 }
 
 /// What to render besides the text (see `TesseractEngine.recognize(_:render:progress:)`).

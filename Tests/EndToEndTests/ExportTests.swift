@@ -149,6 +149,28 @@ import Testing
         #expect(normalizedWhitespace(pdf.stdout) == expected.joined(separator: " "))
     }
 
+    /// Tesseract writes two of this photo's "I"s as "|", which the reading corrects
+    /// (`WordCorrections`): every format says what the text says.
+    @Test func wordsTheReadingCorrectedReadTheSameInEveryFormat() throws {
+        let (dir, r) = try export("txt,hocr,alto,tsv,pdf", [TestPaths.fixture("dim-warm-light.jpg")])
+        #expect(r.status == 0)
+        let text = try String(contentsOfFile: dir.appendingPathComponent("poem.txt").path, encoding: .utf8)
+        let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
+        #expect(words.count == 67)
+        #expect(words.filter { $0 == "I" }.count == 2)
+        #expect(try hocrWords(dir.appendingPathComponent("poem.hocr").path).map(\.text) == words)
+        let alto = try xpath("//*[local-name()='String']/@CONTENT", dir.appendingPathComponent("poem.xml").path)
+        #expect(
+            alto.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                == words.map { "CONTENT=\"\($0)\"" })
+        let tsv = try String(contentsOfFile: dir.appendingPathComponent("poem.tsv").path, encoding: .utf8)
+        #expect(
+            tsv.split(separator: "\n").filter { $0.hasPrefix("5\t") }.map { String($0.split(separator: "\t").last!) }
+                == words)
+        let pdf = try run("/usr/bin/pdftotext", [dir.appendingPathComponent("poem.pdf").path, "-"])
+        #expect(normalizedWhitespace(pdf.stdout) == words.joined(separator: " "))
+    }
+
     @Test func severalPhotosMakeOneDocumentPagesInOrder() throws {
         let photos = [TestPaths.sample("kettle.png"), TestPaths.sample("harbour.png")]
         let (dir, _) = try export("txt,hocr,pdf", photos)
