@@ -9,9 +9,9 @@ For every image under each DIR that has IMAGE.gt.txt beside it, runs N times eac
 and prints per image the median wall time, the median CPU time (user + system of the process and
 the children it waited for: lovesnap's OCR worker), the peak memory and the CER of each, and the
 lovesnap/CLI ratios; then the totals of the medians and their ratios. Peak memory is sampled from
-/proc every 50 ms over the process tree (its children lists): "RSS" is the largest single process's peak
-(VmHWM, what /usr/bin/time reports for one process), "sum" the largest total of the tree's
-resident sets at one moment (lovesnap's parent and its worker together).
+/proc every 50 ms over the process tree (its children lists): "RSS" is the largest single
+process's peak (VmHWM, what /usr/bin/time reports for one process), "sum" the largest total of
+the tree's resident sets at one moment (lovesnap's parent and its worker together).
 
 Timings need a quiet machine: run nothing else meanwhile. CER as in scripts/ocr-benchmark.py.
 Needs Debian's tesseract-ocr (the CLI) besides lovesnap's own packages.
@@ -81,7 +81,7 @@ def measure(cmd):
     The wall time ends when wait4 returns, on a thread of its own; CPU and the largest process's
     peak come from wait4 too (the process and the descendants it reaped: lovesnap's worker).
     Only the tree's sum of resident sets at one moment needs sampling /proc, every 50 ms: the
-    sampler costs about 1 % of a core, taken from whichever program is measured. A descendant
+    sampler costs about 3 % of a core, taken from whichever program is measured. A descendant
     not reaped by its parent still counts through the last /proc reading of its CPU and VmHWM."""
     env = dict(os.environ, OMP_THREAD_LIMIT="1", LANG=os.environ.get("LANG", "C.UTF-8"))
     t = time.monotonic()
@@ -90,9 +90,10 @@ def measure(cmd):
     out = []
 
     def reap():
-        _, _, usage = os.wait4(p.pid, 0)
+        _, status, usage = os.wait4(p.pid, 0)
         ended["wall"] = time.monotonic() - t
         ended["usage"] = usage
+        p.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait again
 
     def drain():
         out.append(p.stdout.read())
@@ -112,7 +113,6 @@ def measure(cmd):
         threads[0].join(SAMPLE_SECONDS)
     for th in threads:
         th.join()
-    p.returncode = 0
     usage = ended["usage"]
     cpu = max(usage.ru_utime + usage.ru_stime, sum(seen.values()))
     peak = max(peak, usage.ru_maxrss)

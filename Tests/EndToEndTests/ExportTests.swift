@@ -24,6 +24,19 @@ import Testing
         }
     }
 
+    /// The `CONTENT="…"` attributes of an ALTO file's `String`s, in order (`xmllint --xpath`).
+    func altoContents(_ file: String) throws -> [String] {
+        try xpath("//*[local-name()='String']/@CONTENT", file).split(separator: "\n").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    /// The words (level-5 rows' last column) of a TSV file, in order.
+    func tsvWords(_ file: String) throws -> [String] {
+        try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("5\t") }
+            .map { String($0.split(separator: "\t").last!) }
+    }
+
     func export(_ formats: String, _ photos: [String], extra: [String] = []) throws -> (URL, RunResult) {
         let dir = TestPaths.temporaryDirectory("lovesnap-export")
         let base = dir.appendingPathComponent("poem").path
@@ -137,14 +150,10 @@ import Testing
         expected[0] = "Hélène,"
         expected[2] = "koon"
         #expect(try hocrWords(dir.appendingPathComponent("poem.hocr").path).map(\.text) == expected)
-        let alto = try xpath("//*[local-name()='String']/@CONTENT", dir.appendingPathComponent("poem.xml").path)
         #expect(
-            alto.split(separator: "\n").prefix(3).map { $0.trimmingCharacters(in: .whitespaces) }
+            try altoContents(dir.appendingPathComponent("poem.xml").path).prefix(3)
                 == ["CONTENT=\"Hélène,\"", "CONTENT=\"the\"", "CONTENT=\"koon\""])
-        let tsv = try String(contentsOfFile: dir.appendingPathComponent("poem.tsv").path, encoding: .utf8)
-        #expect(
-            tsv.split(separator: "\n").filter { $0.hasPrefix("5\t") }.map { String($0.split(separator: "\t").last!) }
-                == expected)
+        #expect(try tsvWords(dir.appendingPathComponent("poem.tsv").path) == expected)
         let pdf = try run("/usr/bin/pdftotext", [dir.appendingPathComponent("poem.pdf").path, "-"])
         #expect(normalizedWhitespace(pdf.stdout) == expected.joined(separator: " "))
     }
@@ -159,14 +168,9 @@ import Testing
         #expect(words.count == 67)
         #expect(words.filter { $0 == "I" }.count == 2)
         #expect(try hocrWords(dir.appendingPathComponent("poem.hocr").path).map(\.text) == words)
-        let alto = try xpath("//*[local-name()='String']/@CONTENT", dir.appendingPathComponent("poem.xml").path)
         #expect(
-            alto.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-                == words.map { "CONTENT=\"\($0)\"" })
-        let tsv = try String(contentsOfFile: dir.appendingPathComponent("poem.tsv").path, encoding: .utf8)
-        #expect(
-            tsv.split(separator: "\n").filter { $0.hasPrefix("5\t") }.map { String($0.split(separator: "\t").last!) }
-                == words)
+            try altoContents(dir.appendingPathComponent("poem.xml").path) == words.map { "CONTENT=\"\($0)\"" })
+        #expect(try tsvWords(dir.appendingPathComponent("poem.tsv").path) == words)
         let pdf = try run("/usr/bin/pdftotext", [dir.appendingPathComponent("poem.pdf").path, "-"])
         #expect(normalizedWhitespace(pdf.stdout) == words.joined(separator: " "))
     }
