@@ -34,16 +34,19 @@ final class PlainReading: Sendable {
     private let signals = Signals()
     private let pending: Pending<Outcome>
 
-    /// Starts reading `page` (photo pixels ÷ `reduction`, the JPEG's reduced decoding) with a new
+    /// Starts reading `page` (photo pixels ÷ `reduction`, the JPEG's reduced decoding) with the
+    /// run's second engine when it is free (given back when the reading ends), else with a new
     /// engine of `options`.
-    init(_ page: PreparedImage, engine options: EngineOptions, reduction: Double) {
+    init(_ page: PreparedImage, engine options: EngineOptions, second: SecondEngine? = nil, reduction: Double) {
         page.image.setResolution(page.resolution)
         let handed = HandedPage(page: page)
         let signals = self.signals
         pending = Pending {
             var page = handed.page
             page.scale /= reduction
-            let engine = try TesseractEngine(options: options)
+            let lent = second?.borrow()
+            defer { if let lent { second?.giveBack(lent) } }
+            let engine = try lent?.engine ?? TesseractEngine(options: options)
             guard !signals.stop.load(ordering: .relaxed) else { throw OCRError.cancelled }
             var result = try engine.recognize(page) { percent in
                 signals.percent.store(percent, ordering: .relaxed)

@@ -67,6 +67,10 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
     /// The word evidence (`WordEvidence.score`: known minus unknown letters) of the prepared
     /// reading and of the plain one.
     case compared(prepared: Int, plain: Int)
+    /// A reading shared by two engines (`SharedReading`): lines `from` (counted from 1) to
+    /// `lines` were read by the second one; `from` nil when the second found other lines or read
+    /// the line before its part in another language, and the first engine read the page alone.
+    case readByTwoEngines(from: Int?, lines: Int)
 
     /// Whether this note only describes how the pipeline ran (shown with `--verbose`).
     public var isDiagnostic: Bool {
@@ -76,7 +80,7 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
             .keptPlainReading, .keptBlocksAlone, .noiseLinesLeftOut, .regionRead:
             return false
         case .languagesLoaded, .jpegReduced, .prepared, .read, .kept, .orientationDetected, .compared,
-            .comparedBlocks:
+            .comparedBlocks, .readByTwoEngines:
             return true
         }
     }
@@ -136,6 +140,9 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
             return "word evidence: prepared \(prepared), plain \(plain)"
         case .comparedBlocks(let blocks, let kept):
             return "word evidence: light-on-dark blocks alone \(blocks), reading kept \(kept)"
+        case .readByTwoEngines(let from, let lines):
+            if let from { return "read by two engines: lines \(from)–\(lines) by the second" }
+            return "read by one engine: the second engine's part would have read otherwise (\(lines) lines)"
         }
     }
 }

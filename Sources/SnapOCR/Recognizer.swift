@@ -89,6 +89,11 @@ public struct RecognitionOptions: Codable, Equatable, Sendable {
     /// to the target text height), no page finding or orientation detection;
     /// word boxes stay in pixels of the whole upright photo. Nil: the whole photo.
     public var region: PhotoRegion?
+    /// How many engines read at once, 1 or 2 (nil = 2, `--threads`). With 2, a second engine
+    /// shares the reading of long pages (`SharedReading`: the same text, sooner), or, when
+    /// documents are rendered (`exports`: they come from one engine's page), reads a transformed
+    /// page as it is beside the prepared reading. With 1, everything is read in turn.
+    public var threads: Int?
 
     /// Options from their parts; the defaults are lovesnap's (`--level fast`, OSD on, 512 MiB).
     public init(
@@ -151,6 +156,12 @@ public struct Recognizer {
             _ = pendingEngine.isDone(waitingAtMost: 60)
             return try SpellChecker(languages: languages)
         }
+        // The second engine, for readings shared by two (none when documents are rendered: they
+        // come from one engine's whole page).
+        let exports = (options.exports ?? []).filter { $0 != .txt }
+        let second =
+            (options.threads ?? 2) >= 2 && exports.isEmpty
+            ? SecondEngine(options: engineOptions) : nil
         var loadedSpelling: SpellChecker??
         func readySpelling() -> SpellChecker? {
             if let loadedSpelling { return loadedSpelling }
@@ -173,7 +184,6 @@ public struct Recognizer {
         let reduction = Double(loaded.decodeReduction)
         if loaded.decodeReduction > 1 { notes.append(.jpegReduced(factor: loaded.decodeReduction)) }
 
-        let exports = (options.exports ?? []).filter { $0 != .txt }
         let render =
             exports.isEmpty
             ? nil
@@ -181,11 +191,27 @@ public struct Recognizer {
                 formats: exports, pdfImage: exports.contains(.pdf) ? loaded.image : nil, title: photoName,
                 ifPossible: options.exportsIfPossible ?? false)
         // Recognize a page, its boxes in pixels of the full-size upright photo; progress within [lo, lo + span].
-        func read(_ page: inout PreparedImage, _ lo: Int, _ span: Int) throws -> RecognitionResult {
+        // `whenNotShared` runs when the page turns out to have no cut for a shared reading, before it is read.
+        func read(
+            _ page: inout PreparedImage, _ lo: Int, _ span: Int, whenNotShared: () throws -> Void = {}
+        ) throws -> RecognitionResult {
             page.scale /= reduction
             let engine = try readyEngine()
             guard progress(lo, .recognizing) else { throw OCRError.cancelled }
-            var r = try engine.recognize(page, render: render) { p in progress(lo + p * span / 100, .recognizing) }
+            var r: RecognitionResult
+            if let second {
+                let shared = try SharedReading.read(page, first: engine, second: second, whenNotShared: whenNotShared) {
+                    p in progress(lo + p * span / 100, .recognizing)
+                }
+                r = shared.result
+                switch shared.outcome {
+                case .shared(let split, let lines): notes.append(.readByTwoEngines(from: split + 1, lines: lines))
+                case .differed(let lines): notes.append(.readByTwoEngines(from: nil, lines: lines))
+                case .notShared: break
+                }
+            } else {
+                r = try engine.recognize(page, render: render) { p in progress(lo + p * span / 100, .recognizing) }
+            }
             Recognizer.mapBoxes(&r.words, of: page, reduction: reduction)
             return r
         }
@@ -196,10 +222,11 @@ public struct Recognizer {
             notes.append(.prepared(PreparationVariant(settings), PageMeasurements(page)))
             return page
         }
-        func readVariant(_ page: inout PreparedImage, _ settings: PreprocessingOptions, _ lo: Int, _ span: Int) throws
-            -> RecognitionResult
-        {
-            let r = try read(&page, lo, span)
+        func readVariant(
+            _ page: inout PreparedImage, _ settings: PreprocessingOptions, _ lo: Int, _ span: Int,
+            whenNotShared: () throws -> Void = {}
+        ) throws -> RecognitionResult {
+            let r = try read(&page, lo, span, whenNotShared: whenNotShared)
             notes.append(
                 .read(
                     PreparationVariant(settings), meanConfidence: r.meanConfidence, words: r.words.count,
@@ -243,14 +270,19 @@ public struct Recognizer {
         var page = try prepared(upright, preprocessing)
         // Never worse than doing nothing (below): a page the preparation transformed is also read
         // as it is, by a second engine on the second core while this one reads the prepared page;
-        // it is stopped when the prepared reading comes out clear.
-        var plainReading =
-            page.isTransformed
-            ? PlainReading(
-                try Preprocessor(options: preprocessing).plain(upright), engine: engineOptions, reduction: reduction)
-            : nil
+        // it is stopped when the prepared reading comes out clear. A page whose reading two
+        // engines share (a long page) is read as it is after that, only when it is doubtful.
+        let beside = page.isTransformed && (options.threads ?? 2) >= 2
+        func readingAsItIs() throws -> PlainReading {
+            PlainReading(
+                try Preprocessor(options: preprocessing).plain(upright), engine: engineOptions, second: second,
+                reduction: reduction)
+        }
+        var plainReading = beside && second == nil ? try readingAsItIs() : nil
         defer { plainReading?.cancel() }
-        var best = try readVariant(&page, preprocessing, 10, 50)
+        var best = try readVariant(&page, preprocessing, 10, 50) {
+            if beside && plainReading == nil { plainReading = try readingAsItIs() }
+        }
         // `accurate` always takes the second reading.
         let doubtful = options.level == .accurate || best.meanConfidence < Recognizer.doubtfulBelowConfidence
         if !doubtful {
@@ -419,7 +451,7 @@ public struct Recognizer {
         best.renderedWordCorrections = []
         _ = progress(100, .done)
         // The engines and dictionaries are freed when this returns: after the hand-off.
-        try withExtendedLifetime((startedEngine, loadedSpelling)) { try handOff(best) }
+        try withExtendedLifetime((startedEngine, loadedSpelling, second)) { try handOff(best) }
         return best
     }
 

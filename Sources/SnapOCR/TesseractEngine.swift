@@ -153,41 +153,153 @@ public final class TesseractEngine {
     public func recognize(
         _ page: PreparedImage, render: RenderRequest? = nil, progress: ((Int) -> Bool)? = nil
     ) throws -> RecognitionResult {
-        let pix = page.image.pix  // Tesseract copies what it needs in SetImage2
-        page.image.setResolution(page.resolution)
-        // SetImage2 also clears the previous page's results, which stay until then for the
-        // renderers (`renderLast`).
-        TessBaseAPISetImage2(handle, pix)
-        TessBaseAPISetSourceResolution(handle, Int32(page.resolution))
+        setPage(page)
+        return try recognizeSetPage(page, render: render, progress: progress)
+    }
 
-        let context = MonitorContext(progress: progress)
+    /// Recognizes the page last given to `analyseLayout(_:)` (or `recognize`), with the layout
+    /// Tesseract found then: `TessBaseAPIRecognize` only finds the lines again when none were found.
+    /// - Throws: as `recognize(_:render:progress:)`.
+    func recognizeSetPage(
+        _ page: PreparedImage, render: RenderRequest? = nil, progress: ((Int) -> Bool)? = nil
+    ) throws -> RecognitionResult {
+        let read = try readWords(page, progress: progress)
+        let rendered = try render.map { try self.render($0) }
+        return TesseractEngine.assemble(read, rendered: rendered)
+    }
+
+    /// Gives Tesseract the page and its resolution (`TessBaseAPISetImage2`, which copies the
+    /// pixels and clears the previous page's layout and results).
+    private func setPage(_ page: PreparedImage) {
+        // Two engines may be given the same page at once: the resolution is written only when it differs.
+        if page.image.resolution != page.resolution { page.image.setResolution(page.resolution) }
+        TessBaseAPISetImage2(handle, page.image.pix)
+        TessBaseAPISetSourceResolution(handle, Int32(page.resolution))
+    }
+
+    /// Finds the text lines of `page` without reading them (`TessBaseAPIAnalyseLayout`); the
+    /// layout stays for `recognizeSetPage` and `readWords`.
+    /// - Returns: the lines in Tesseract's reading order; empty for an empty page.
+    func analyseLayout(_ page: PreparedImage) -> [LayoutLine] {
+        setPage(page)
+        return walkLayout()
+    }
+
+    /// Makes `image` the input image the LSTM cuts its line images from (`TessBaseAPISetInputImage`,
+    /// Tesseract's `BestPix`), keeping the layout found: `image` is the bottom of the page set
+    /// last, as wide as it, and a line whose box (padded, in Tesseract's coordinates from the
+    /// page's bottom) lies wholly above it is not read at all (`GetRectImage` finds nothing to cut).
+    func readLinesFrom(bottomOfPage image: Image) {
+        // SetInputImage takes ownership of the Pix it is given: hand it a reference of its own.
+        TessBaseAPISetInputImage(handle, pixClone(image.pix))
+    }
+
+    private func walkLayout() -> [LayoutLine] {
+        guard let it = TessBaseAPIAnalyseLayout(handle) else { return [] }
+        defer { TessPageIteratorDelete(it) }
+        var lines: [LayoutLine] = []
+        var block = -1
+        var upright = true
+        var text = true
+        repeat {
+            if TessPageIteratorIsAtBeginningOf(it, RIL_BLOCK) != 0 {
+                block += 1
+                var orientation = ORIENTATION_PAGE_UP
+                var direction = WRITING_DIRECTION_LEFT_TO_RIGHT
+                var order = TEXTLINE_ORDER_TOP_TO_BOTTOM
+                var deskew: Float = 0
+                TessPageIteratorOrientation(it, &orientation, &direction, &order, &deskew)
+                upright =
+                    orientation == ORIENTATION_PAGE_UP && direction == WRITING_DIRECTION_LEFT_TO_RIGHT
+                    && order == TEXTLINE_ORDER_TOP_TO_BOTTOM
+                let type = TessPageIteratorBlockType(it)
+                text = [PT_FLOWING_TEXT, PT_HEADING_TEXT, PT_PULLOUT_TEXT, PT_CAPTION_TEXT].contains(type)
+            }
+            var l: Int32 = 0
+            var t: Int32 = 0
+            var r: Int32 = 0
+            var b: Int32 = 0
+            guard TessPageIteratorBoundingBox(it, RIL_TEXTLINE, &l, &t, &r, &b) != 0 else { continue }
+            var x1: Int32 = 0
+            var y1: Int32 = 0
+            var x2: Int32 = 0
+            var y2: Int32 = 0
+            _ = TessPageIteratorBaseline(it, RIL_TEXTLINE, &x1, &y1, &x2, &y2)
+            lines.append(
+                LayoutLine(
+                    box: PageBox(left: Int(l), top: Int(t), right: Int(r), bottom: Int(b)),
+                    baseline: [Int(x1), Int(y1), Int(x2), Int(y2)], block: block, isUprightText: upright && text))
+        } while TessPageIteratorNext(it, RIL_TEXTLINE) != 0
+        return lines
+    }
+
+    /// What one `TessBaseAPIRecognize` read: the words (their `line` the count of text lines
+    /// before them, as the layout numbers them), the confidence of every word with text
+    /// (0–100, whole numbers, as `TessBaseAPIAllWordConfidences` gives them), the quarter turns
+    /// that make most words upright, and whether `stop` ended the reading.
+    struct WordsRead {
+        var words: [LaidOutWord]
+        var confidences: [Int]
+        var quarterTurns: Int
+        var stopped = false
+    }
+
+    /// Reads the page set last, with its layout.
+    ///
+    /// - Parameters:
+    ///   - progress: as in `recognize`.
+    ///   - stop: called before each piece of a line is read, with its box (pixels of the page);
+    ///     returning true ends the reading there: what was read before stays, the rest is empty
+    ///     (Tesseract's cancel callback, `ETEXT_DESC::cancel`, after `progress_callback2`).
+    /// - Throws: `OCRError.cancelled` when `progress` returned false, `.recognitionFailed`.
+    func readWords(
+        _ page: PreparedImage, progress: ((Int) -> Bool)? = nil, stop: ((PageBox) -> Bool)? = nil
+    ) throws -> WordsRead {
+        let context = MonitorContext(progress: progress, stop: stop, pageHeight: page.image.height)
         guard let monitor = TessMonitorCreate() else { throw OCRError.recognitionFailed }
         defer { TessMonitorDelete(monitor) }
         let unmanaged = Unmanaged.passRetained(context)
         defer { unmanaged.release() }
         TessMonitorSetCancelThis(monitor, unmanaged.toOpaque())
-        TessMonitorSetProgressFunc(monitor) { ths, _, _, _, _ in
+        TessMonitorSetProgressFunc(monitor) { ths, left, right, top, bottom in
             guard let ths, let raw = TessMonitorGetCancelThis(ths) else { return true }
             let c = Unmanaged<MonitorContext>.fromOpaque(raw).takeUnretainedValue()
             c.report(Int(TessMonitorGetProgress(ths)))
+            c.reached(left: Int(left), right: Int(right), top: Int(top), bottom: Int(bottom))
             return true
         }
         TessMonitorSetCancelFunc(monitor) { raw, _ in
             guard let raw else { return false }
-            return Unmanaged<MonitorContext>.fromOpaque(raw).takeUnretainedValue().cancelled
+            let c = Unmanaged<MonitorContext>.fromOpaque(raw).takeUnretainedValue()
+            return c.cancelled || c.stopped
         }
         let rc = TessBaseAPIRecognize(handle, monitor)
         if context.cancelled { throw OCRError.cancelled }
-        guard rc == 0 else { throw OCRError.recognitionFailed }
+        guard rc == 0 || context.stopped else { throw OCRError.recognitionFailed }
+        var read = collectWords(scale: page.scale, width: page.image.width, height: page.image.height)
+        read.stopped = context.stopped
+        return read
+    }
 
-        let (read, turns) = collectWords(scale: page.scale, width: page.image.width, height: page.image.height)
-        let (words, leftOut) = NoiseLines.removed(from: read)
-        let rendered = try render.map { try self.render($0) }
+    /// A reading's result from the words read: noise lines left out, lines numbered densely,
+    /// verse layout, mean confidence (the mean of `read.confidences`, as `TessBaseAPIMeanTextConf`).
+    static func assemble(_ read: WordsRead, rendered: RenderedPage? = nil) -> RecognitionResult {
+        var laidOut = read.words
+        // Number lines densely (lines whose words were all blank were skipped).
+        var map: [Int: Int] = [:]
+        for i in laidOut.indices {
+            let dense = map[laidOut[i].word.line] ?? map.count
+            map[laidOut[i].word.line] = dense
+            laidOut[i].word.line = dense
+        }
+        let (words, leftOut) = NoiseLines.removed(from: laidOut)
         let text = VerseLayout.text(from: words)
-        let confidence = words.isEmpty ? 0 : Int(TessBaseAPIMeanTextConf(handle))
+        let confidence =
+            words.isEmpty || read.confidences.isEmpty ? 0 : read.confidences.reduce(0, +) / read.confidences.count
         var result = RecognitionResult(
             text: text, meanConfidence: confidence, words: TesseractEngine.placed(words.map(\.word), in: text),
-            rotationDegrees: turns * 90, notes: leftOut.isEmpty ? [] : [.noiseLinesLeftOut(leftOut.count)])
+            rotationDegrees: read.quarterTurns * 90,
+            notes: leftOut.isEmpty ? [] : [.noiseLinesLeftOut(leftOut.count)])
         result.leftOutText = leftOut.joined(separator: "\n")
         result.rendered = rendered
         result.renderedWordBoxes = words.map(\.pageBox)
@@ -261,12 +373,16 @@ public final class TesseractEngine {
     /// Tesseract's layout analysis reads a page turned by 90° itself; its boxes then lie in the
     /// turned image. Each block's orientation (`TessPageIteratorOrientation`) turns them back so
     /// that boxes, lines and indentation are those of the upright page.
-    /// - Returns: the words, and the clockwise quarter turns that make most of them upright.
-    private func collectWords(scale: Double, width: Int, height: Int) -> (words: [LaidOutWord], quarterTurns: Int) {
-        guard let it = TessBaseAPIGetIterator(handle) else { return ([], 0) }
+    /// - Returns: the words, their confidences, and the clockwise quarter turns that make most of
+    ///   them upright.
+    private func collectWords(scale: Double, width: Int, height: Int) -> WordsRead {
+        guard let it = TessBaseAPIGetIterator(handle) else {
+            return WordsRead(words: [], confidences: [], quarterTurns: 0)
+        }
         defer { TessResultIteratorDelete(it) }
         let pageIt = TessResultIteratorGetPageIterator(it)
         var out: [LaidOutWord] = []
+        var confidences: [Int] = []
         var line = -1
         var block = -1
         var orientation = ORIENTATION_PAGE_UP
@@ -290,6 +406,9 @@ public final class TesseractEngine {
             TessDeleteText(p)
             let text = WordCorrections.corrected(rendered)
             if text.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            let conf = Double(TessResultIteratorConfidence(it, RIL_WORD))
+            // What TessBaseAPIMeanTextConf averages (Tesseract drops the words without text).
+            confidences.append(Int(conf))
             var l: Int32 = 0
             var t: Int32 = 0
             var r: Int32 = 0
@@ -303,7 +422,6 @@ public final class TesseractEngine {
             let box = BoundingBox(
                 x: Int((Double(x) * inv).rounded()), y: Int((Double(y) * inv).rounded()),
                 width: Int((Double(w) * inv).rounded()), height: Int((Double(h) * inv).rounded()))
-            let conf = Double(TessResultIteratorConfidence(it, RIL_WORD))
             var word = RecognizedWord(
                 text: text, boundingBox: box, confidence: (conf * 10).rounded() / 10, line: line)
             let symbols = TesseractEngine.symbolChoices(it)
@@ -314,17 +432,11 @@ public final class TesseractEngine {
                 LaidOutWord(
                     word: word, block: block,
                     pageBox: PageBox(left: Int(l), top: Int(t), right: Int(r), bottom: Int(b)),
-                    corrected: text != rendered))
+                    corrected: text != rendered,
+                    language: TessResultIteratorWordRecognitionLanguage(it).map { String(cString: $0) }))
         } while TessResultIteratorNext(it, RIL_WORD) != 0
-        // Renumber lines densely (lines whose words were all blank were skipped).
-        var map: [Int: Int] = [:]
-        for i in out.indices {
-            let dense = map[out[i].word.line] ?? map.count
-            map[out[i].word.line] = dense
-            out[i].word.line = dense
-        }
         let majority = turnsCount.indices.max { turnsCount[$0] < turnsCount[$1] } ?? 0
-        return (out, majority)
+        return WordsRead(words: out, confidences: confidences, quarterTurns: majority)
     }
 
     /// The characters of the word at `it`, each with the engine's choices for it (best first,
@@ -433,16 +545,31 @@ public final class TesseractEngine {
 }
 
 /// Carries the caller's progress closure through Tesseract's `cancel_this` pointer (capi.h has no
-/// "progress this"; the progress callback reads it back with `TessMonitorGetCancelThis`).
+/// "progress this"; the progress callback reads it back with `TessMonitorGetCancelThis`), and
+/// the caller's rule for ending a reading at a line.
 final class MonitorContext {
     let progress: ((Int) -> Bool)?
+    let stop: ((PageBox) -> Bool)?
+    let pageHeight: Int
     private(set) var cancelled = false
+    private(set) var stopped = false
     private var last = -1
-    init(progress: ((Int) -> Bool)?) { self.progress = progress }
+    init(progress: ((Int) -> Bool)?, stop: ((PageBox) -> Bool)? = nil, pageHeight: Int = 0) {
+        self.progress = progress
+        self.stop = stop
+        self.pageHeight = pageHeight
+    }
     func report(_ percent: Int) {
         guard let progress, percent != last else { return }
         last = percent
         if !progress(min(100, max(0, percent))) { cancelled = true }
+    }
+    /// The box Tesseract is about to read, in its own coordinates (y upwards from the bottom).
+    func reached(left: Int, right: Int, top: Int, bottom: Int) {
+        guard let stop, !stopped else { return }
+        if stop(PageBox(left: left, top: pageHeight - top, right: right, bottom: pageHeight - bottom)) {
+            stopped = true
+        }
     }
 }
 
@@ -450,6 +577,25 @@ final class MonitorContext {
 struct SymbolChoices {
     var text: String
     var choices: [(text: String, confidence: Double)]
+}
+
+/// One text line of a page's layout (`TessBaseAPIAnalyseLayout`, `RIL_TEXTLINE`).
+struct LayoutLine: Equatable {
+    /// The line's box, pixels of the page from its left and top (`TessPageIteratorBoundingBox`).
+    var box: PageBox
+    /// The baseline's ends x1, y1, x2, y2 in pixels of the page (`TessPageIteratorBaseline`).
+    var baseline: [Int]
+    /// The block it belongs to, counted from 0 in reading order.
+    var block: Int
+    /// Whether its block is text (flowing, heading, pull-out, caption) written upright, left to
+    /// right, lines top to bottom.
+    var isUprightText: Bool
+
+    /// Whether `other` is the same line found again: same box and baseline (the block may be
+    /// numbered differently).
+    func isSameLine(as other: LayoutLine) -> Bool {
+        box == other.box && baseline == other.baseline && isUprightText == other.isUprightText
+    }
 }
 
 /// A word plus the block it came from, for layout.
@@ -460,6 +606,8 @@ struct LaidOutWord {
     var pageBox = PageBox(left: 0, top: 0, right: 0, bottom: 0)
     /// Whether `word.text` differs from what Tesseract's renderers write (`WordCorrections`).
     var corrected = false
+    /// The language whose model read it ("fra", "eng"; `TessResultIteratorWordRecognitionLanguage`).
+    var language: String? = nil
 }
 
 /// What to render besides the text (see `TesseractEngine.recognize(_:render:progress:)`).

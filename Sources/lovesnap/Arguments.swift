@@ -150,6 +150,7 @@ struct Arguments {
                 }
                 a.options.level = l
             case "--no-osd": a.options.detectOrientation = false
+            case "--threads": a.options.threads = try int(name, 1...2)
             case "-v", "--verbose": a.verbose = true
             case "--uncertain-below":
                 let v = try value(name)
@@ -302,6 +303,8 @@ struct Arguments {
                                   prepared grey page), otsu or sauvola (Leptonica, after
                                   background normalization) (default: tesseract)
               --no-osd            do not detect pages turned by 90/180/270° (EXIF still applies)
+              --threads N         engines reading at once: 2 shares long pages between two
+                                  (same text, sooner), 1 reads on one core (default: 2)
               --timeout SECONDS   stop an OCR run that takes longer (default: 300)
           -o, --output FILE       (ocr) write the text to FILE instead of stdout; with --format,
                                   FILE.EXT for each format (as given when it already ends in

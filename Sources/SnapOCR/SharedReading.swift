@@ -1,0 +1,428 @@
+import Foundation
+import SnapExport
+import SnapImaging
+import Synchronization
+
+/// A `TesseractEngine` handed from one thread to another. Unchecked: the engine is not
+/// thread-safe, and only one thread uses it at a time — `SecondEngine` lends it to one reading
+/// at a time, under its lock.
+struct EngineHandOff: @unchecked Sendable {
+    let engine: TesseractEngine
+}
+
+/// A run's second engine: loaded by the first thread that borrows it, on that thread (loaded
+/// at the start, beside the first engine's load and the preparation, it slowed the first engine
+/// on small pages, which never need it: `scripts/shared-reading-check.py`), then lent to one
+/// reading at a time.
+final class SecondEngine: Sendable {
+    private let options: EngineOptions
+    private let state = Mutex<(loaded: Bool, engine: EngineHandOff?)>((false, nil))
+
+    /// An engine of `options`, not loaded yet.
+    init(options: EngineOptions) { self.options = options }
+
+    /// The engine, loading it the first time (about 0.25 s for eng+fra); nil when it failed to
+    /// load or is lent out.
+    func borrow() -> EngineHandOff? {
+        let load = state.withLock { s -> Bool in
+            defer { s.loaded = true }
+            return !s.loaded
+        }
+        if load { return (try? TesseractEngine(options: options)).map(EngineHandOff.init) }
+        return state.withLock { s in
+            defer { s.engine = nil }
+            return s.engine
+        }
+    }
+
+    /// Gives back what `borrow()` lent.
+    func giveBack(_ engine: EngineHandOff) {
+        state.withLock { $0.engine = engine }
+    }
+}
+
+/// One page read by two engines at once, with the text the first engine alone would read.
+///
+/// Tesseract reads a page line by line, each line from its own pixels (`Tesseract::GetRectImage`
+/// cuts the line's box, padded by 4 pixels, out of the input image); two things tie the lines
+/// together: the layout analysis, and the language each line is read in first — the one that
+/// read the line before (`Tesseract::most_recently_used_`, reset to the first language on each
+/// page; the other languages are tried only when that reading is not acceptable). So:
+/// 1. the first engine finds the page's lines (`TessBaseAPIAnalyseLayout`) and a cut between
+///    two lines where no line's image reaches across (`cut(of:)`);
+/// 2. the second engine analyses the same page itself — the same pixels and settings give the
+///    same lines, blocks, baselines and word spacing, which is checked — and reads with only the
+///    page below the cut as its input image (`TessBaseAPISetInputImage`): the lines above it have
+///    nothing to cut and are not read; the lines below are cut from the same pixels, the first
+///    of them (the line before its own part) only to take up the language state;
+/// 3. meanwhile the first engine reads from the top and is stopped at the second engine's part
+///    (Tesseract's cancel callback, after the box of each piece of a line it is about to read);
+/// 4. the second engine's part is taken only when the line before it ended in the same
+///    language in both engines; otherwise the first engine reads the page again, alone.
+/// The first engine reads on alone, as if the second did not exist, when the page has no cut,
+/// the second found other lines, or had not started when the first reached the cut.
+///
+/// The words are put together in the first engine's layout; the mean confidence is that of all
+/// words, as `TessBaseAPIMeanTextConf` computes it. Measured against one engine's reading with
+/// `scripts/shared-reading-check.py` (README "Speed").
+enum SharedReading {
+    /// A page of fewer lines is read by one engine.
+    static let minimumLines = 8
+
+    /// A page whose reading work (the sum of its lines' widths over their heights, `cut(of:)`) is
+    /// smaller is read by one engine: the second engine's own layout analysis and the line it
+    /// reads again cost more than it saves. Measured with `scripts/shared-reading-check.py` on
+    /// the corpus and the stress set: pages of 10–20 lines (150–400) read 0.9–1.3× as fast shared,
+    /// letter pages of 82 lines (about 2000) 0.71–0.78×.
+    static let minimumWork = 1000.0
+
+    /// The lines before its own part that the second engine reads too, to take up the language
+    /// state (see the type): one line left it in another language than the first engine on 5
+    /// pages of 28 cut, each then read again.
+    static let warmUpLines = 2
+
+    /// Where a page is cut between the engines: lines `split...` are the second engine's, read
+    /// from the page's rows `top...` (pixels from the page's top); `share` is the larger of the
+    /// two engines' parts of the reading work (0.5–1).
+    struct Cut: Equatable {
+        var split: Int
+        var top: Int
+        var share: Double
+    }
+
+    /// A cut is made only when it leaves neither engine more than this part of the reading work.
+    static let largestShare = 0.75
+
+    /// The cut that leaves the larger part of the reading work smallest. Lines are read in
+    /// layout order at a cost proportional to their width over their height (the LSTM sees each
+    /// line scaled to a fixed height).
+    ///
+    /// The second engine's part of the page must hold every line from `split − warmUpLines` wholly, as
+    /// Tesseract cuts it: its box padded by 4 pixels (`kImagePadding`), and stretched
+    /// (`Tesseract::LSTMRecognizeWord`) to the row's x-height plus ascenders above the baseline
+    /// and its descenders below — the row's own estimates, which the C API does not give: taken
+    /// here, with room to spare, as 1.3 times the page's median rise from baseline to line top
+    /// and 1.2 times its upper-quartile drop from baseline to line bottom. The part starts right
+    /// below the last earlier line left out of it. An earlier line is either wholly outside it or
+    /// wholly inside (read by the second engine too, for nothing: a sliver of a line, scaled to
+    /// the LSTM's height, would cost more than the line); so in tightly set text the part starts
+    /// at a gap between paragraphs or stanzas.
+    /// Nil when no cut leaves each engine at most `largestShare`, there are fewer than
+    /// `minimumLines` lines or less work than `minimumWork`, or any block is not upright text (a
+    /// turned block's lines are cut turned).
+    static func cut(of lines: [LayoutLine], minimumWork: Double = SharedReading.minimumWork) -> Cut? {
+        let n = lines.count
+        guard n >= minimumLines, n > warmUpLines + 1, lines.allSatisfy(\.isUprightText),
+            lines.allSatisfy({ $0.baseline.count == 4 })
+        else { return nil }
+        let highest = lines.map { min($0.baseline[1], $0.baseline[3]) }
+        let lowest = lines.map { max($0.baseline[1], $0.baseline[3]) }
+        let rises = lines.indices.map { highest[$0] - lines[$0].box.top }.sorted()
+        let drops = lines.indices.map { lines[$0].box.bottom - lowest[$0] }.sorted()
+        let rise = Int((Double(max(0, rises[n / 2])) * 1.3).rounded(.up))
+        let drop = Int((Double(max(0, drops[3 * n / 4])) * 1.2).rounded(.up))
+        let padding = 4 + 1
+        let tops = lines.indices.map { min(lines[$0].box.top, highest[$0] - rise) - padding }
+        let bottoms = lines.indices.map { max(lines[$0].box.bottom, lowest[$0] + drop) + padding }
+        let costs = lines.map { l in
+            Double(max(1, l.box.right - l.box.left)) / Double(max(1, l.box.bottom - l.box.top))
+        }
+        let total = costs.reduce(0, +)
+        guard total >= minimumWork else { return nil }
+        var above = [Int](repeating: Int.max, count: n + 1)
+        for i in stride(from: n - 1, through: 0, by: -1) { above[i] = min(above[i + 1], tops[i]) }
+        var best: Cut?
+        var before = costs[..<warmUpLines].reduce(0, +)
+        for split in (warmUpLines + 1)..<n {
+            before += costs[split - 1]
+            // The part holds the `warmUpLines` before `split` too (see the type), and starts above
+            // every earlier line it would cut through.
+            let first = split - warmUpLines
+            var top = above[first]
+            var moved = true
+            while moved {
+                moved = false
+                for j in 0..<first where tops[j] < top && bottoms[j] > top {
+                    top = tops[j]
+                    moved = true
+                }
+            }
+            guard top > 0 else { continue }
+            var second = total - before + costs[first..<split].reduce(0, +)
+            for j in 0..<first where tops[j] >= top { second += costs[j] }
+            let share = max(before, second) / total
+            // The part starts right below the earlier lines left out of it: the margin goes to
+            // the lines it must hold whole.
+            let start = (0..<first).filter { bottoms[$0] <= top }.map { bottoms[$0] }.max() ?? top
+            if share <= largestShare && share < (best?.share ?? 2) {
+                best = Cut(split: split, top: start, share: share)
+            }
+        }
+        return best
+    }
+
+    /// How a shared reading went, for the diagnostics.
+    enum Outcome: Equatable, Sendable {
+        /// One engine read the page: no cut, or the second engine was not ready (still loading,
+        /// or busy) when the first reached the cut.
+        case notShared
+        /// The second engine found other lines than the first engine's `lines`, or read the
+        /// line before its part in another language: the first read the page alone.
+        case differed(lines: Int)
+        /// Lines from `split` (counted from 0) of the page's `lines` were the second engine's.
+        case shared(split: Int, lines: Int)
+    }
+
+    /// The flags the two threads share.
+    private final class Signals: Sendable {
+        /// `waiting` until the second engine starts reading, then `reading`; `alone` when the
+        /// first engine reached the cut first; `differed` when the second engine found other
+        /// lines; `unavailable` when it failed to load, is busy, or the page is not shared.
+        let state = Atomic<Int>(waiting)
+        let stop = Atomic<Bool>(false)
+        let percent = Atomic<Int>(0)
+        /// The first engine's lines and cut, once found (nil: the page is not shared).
+        let layout = Mutex<(lines: [LayoutLine], cut: Cut)?>(nil)
+        /// Signalled when the first engine's layout is known.
+        let laidOut = DispatchSemaphore(value: 0)
+        /// Signalled when the second engine leaves `waiting` (for `waitsForSecond`).
+        let decided = DispatchSemaphore(value: 0)
+        static let waiting = 0
+        static let reading = 1
+        static let alone = 2
+        static let unavailable = 3
+        static let differed = 4
+
+        func decide(_ state: Int) {
+            self.state.store(state, ordering: .sequentiallyConsistent)
+            decided.signal()
+        }
+    }
+
+    /// The page handed to the second engine's thread. Unchecked: both threads read its pixels,
+    /// neither writes them (Tesseract copies what it needs in `TessBaseAPISetImage2`).
+    private struct HandedPage: @unchecked Sendable {
+        var page: PreparedImage
+    }
+
+    /// What the second engine read, its lines counted in the layout's numbering. Unchecked:
+    /// made on the second engine's thread, then only read on the first's.
+    private struct PartRead: @unchecked Sendable {
+        var read: TesseractEngine.WordsRead?
+    }
+
+    /// Reads `page` with `first`, sharing the work with `second` where it is safe (see the type).
+    ///
+    /// - Parameters:
+    ///   - page: the prepared page (its scale maps boxes back to the photo, as in
+    ///     `TesseractEngine.recognize`).
+    ///   - waitsForSecond: whether the first engine, at the cut, waits for a second engine that has
+    ///     not started (tests: the outcome then does not depend on which thread is faster).
+    ///   - minimumWork: the least reading work worth sharing (`cut(of:minimumWork:)`).
+    ///   - whenNotShared: called on this thread when the page has no cut, before it is read: the
+    ///     second engine is free (the caller reads the photo as it is beside it).
+    ///   - progress: called on this thread with 0–100; return `false` to cancel.
+    /// - Returns: the reading and how it was shared.
+    /// - Throws: `OCRError.cancelled` when `progress` returned false, `.recognitionFailed`.
+    static func read(
+        _ page: PreparedImage, first: TesseractEngine, second: SecondEngine, waitsForSecond: Bool = false,
+        minimumWork: Double = SharedReading.minimumWork, whenNotShared: () throws -> Void = {},
+        progress: @escaping (Int) -> Bool
+    ) throws -> (result: RecognitionResult, outcome: Outcome) {
+        page.image.setResolution(page.resolution)  // before both threads read it
+        let signals = Signals()
+        let handed = HandedPage(page: page)
+        // The second engine starts once the first has found a cut (no work for nothing on the
+        // pages that have none), finds the lines itself, and reads its part if they are the same.
+        let pending = Pending { () throws -> PartRead in
+            signals.laidOut.wait()
+            guard let (expected, cut) = signals.layout.withLock({ $0 }), !signals.stop.load(ordering: .relaxed),
+                let lent = second.borrow()
+            else {
+                signals.decide(Signals.unavailable)
+                return PartRead(read: nil)
+            }
+            defer { second.giveBack(lent) }
+            let page = handed.page
+            let engine = lent.engine
+            let lines = engine.analyseLayout(page)
+            guard lines == expected,
+                let bottom = try? page.image.clipped(
+                    x: 0, y: cut.top, width: page.image.width, height: page.image.height - cut.top)
+            else {
+                signals.decide(lines == expected ? Signals.unavailable : Signals.differed)
+                return PartRead(read: nil)
+            }
+            engine.readLinesFrom(bottomOfPage: bottom)
+            let started = signals.state.compareExchange(
+                expected: Signals.waiting, desired: Signals.reading, ordering: .sequentiallyConsistent
+            ).exchanged
+            signals.decided.signal()
+            guard started else { return PartRead(read: nil) }
+            var read = try engine.readWords(page) { p in
+                signals.percent.store(p, ordering: .relaxed)
+                return !signals.stop.load(ordering: .relaxed)
+            }
+            read.words = numbered(read.words, in: lines)
+            return PartRead(read: read)
+        }
+        let lines = first.analyseLayout(page)
+        guard let cut = cut(of: lines, minimumWork: minimumWork) else {
+            signals.stop.store(true, ordering: .relaxed)
+            signals.laidOut.signal()
+            // The second engine's thread gives it back before it ends; whoever borrows it next waits.
+            _ = try? pending.take()
+            try whenNotShared()
+            return (try first.recognizeSetPage(page, progress: progress), .notShared)
+        }
+        signals.layout.withLock { $0 = (lines, cut) }
+        signals.laidOut.signal()
+        let split = cut.split
+        // The first engine's progress: the lines it has reached out of its part; the second's
+        // its own percentage; the whole, their mean (each has about half the work), never back.
+        var shown = 0
+        func show(_ percent: Int) -> Bool {
+            shown = max(shown, min(100, percent))
+            let ok = progress(shown)
+            if !ok { signals.stop.store(true, ordering: .relaxed) }
+            return ok
+        }
+        var tracker = LineTracker(lines: lines)
+        var alone = false
+        // At the cut: stop if the second engine is reading its part; else read on alone
+        // (waiting for a second engine that has not started could take longer than reading on).
+        func shares() -> Bool {
+            if waitsForSecond && signals.state.load(ordering: .sequentiallyConsistent) == Signals.waiting {
+                signals.decided.wait()
+            }
+            _ = signals.state.compareExchange(
+                expected: Signals.waiting, desired: Signals.alone, ordering: .sequentiallyConsistent)
+            return signals.state.load(ordering: .sequentiallyConsistent) == Signals.reading
+        }
+        let firstRead: TesseractEngine.WordsRead
+        do {
+            firstRead = try first.readWords(
+                page,
+                progress: { p in
+                    let own = alone ? p : min(100, tracker.line * 100 / split)
+                    let other = alone ? p : signals.percent.load(ordering: .relaxed)
+                    return show((own + other) / 2)
+                },
+                stop: { box in
+                    guard !alone, tracker.reach(box) >= split else { return false }
+                    if shares() { return true }
+                    alone = true
+                    return false
+                })
+        } catch {
+            signals.stop.store(true, ordering: .relaxed)
+            throw error
+        }
+        guard firstRead.stopped else {
+            // Read alone to the end; the second engine stops on its own.
+            signals.stop.store(true, ordering: .relaxed)
+            let differed = signals.state.load(ordering: .sequentiallyConsistent) == Signals.differed
+            return (TesseractEngine.assemble(firstRead), differed ? .differed(lines: lines.count) : .notShared)
+        }
+        while !pending.isDone(waitingAtMost: 0.05) {
+            if !show((100 + signals.percent.load(ordering: .relaxed)) / 2) {
+                _ = try? pending.take()
+                throw OCRError.cancelled
+            }
+        }
+        // Tesseract reads each line first in the language of the line before (the one that read
+        // it, `most_recently_used_`), and tries the others only when that reading is not
+        // acceptable: the second engine's part is the first engine's reading only if the line
+        // before it ended in the same language in both.
+        let secondRead = (try? pending.take())?.read
+        let before = split - 1
+        if let secondRead, let language = firstRead.words.last(where: { $0.word.line == before })?.language,
+            secondRead.words.last(where: { $0.word.line == before })?.language == language
+        {
+            let merged = merge(firstRead, secondRead, lines: lines, split: split)
+            return (TesseractEngine.assemble(merged), .shared(split: split, lines: lines.count))
+        }
+        // The second engine failed, or its part may read otherwise: the first reads the page
+        // again, alone, with the layout it found.
+        return (try first.recognizeSetPage(page, progress: progress), .differed(lines: lines.count))
+    }
+
+    /// The second engine's words with their lines in the layout's numbering: Tesseract drops
+    /// the lines it did not read, so its own count of lines differs; each of its lines is the
+    /// layout line its words' box overlaps most, in order.
+    static func numbered(_ words: [LaidOutWord], in lines: [LayoutLine]) -> [LaidOutWord] {
+        // Lines before `split` may be read too (wholly in the second engine's part): they map
+        // to their own lines, and are dropped by `merge`. Lines outside its part are not read,
+        // so the search for the next line goes as far as it must.
+        var tracker = LineTracker(lines: lines, window: lines.count)
+        var out = words
+        var i = 0
+        while i < out.count {
+            var j = i
+            var box = out[i].pageBox
+            while j + 1 < out.count && out[j + 1].word.line == out[i].word.line {
+                j += 1
+                let b = out[j].pageBox
+                box = PageBox(
+                    left: min(box.left, b.left), top: min(box.top, b.top), right: max(box.right, b.right),
+                    bottom: max(box.bottom, b.bottom))
+            }
+            let line = tracker.reach(box)
+            for k in i...j { out[k].word.line = line }
+            i = j + 1
+        }
+        return out
+    }
+
+    /// The first engine's words of lines before `split` and the second engine's of lines from
+    /// it (numbered by `numbered(_:in:from:)`), each word's block the layout's.
+    static func merge(
+        _ first: TesseractEngine.WordsRead, _ second: TesseractEngine.WordsRead, lines: [LayoutLine], split: Int
+    ) -> TesseractEngine.WordsRead {
+        var words: [LaidOutWord] = []
+        var confidences: [Int] = []
+        for (i, w) in first.words.enumerated() where w.word.line < split {
+            var w = w
+            w.block = lines[w.word.line].block
+            words.append(w)
+            confidences.append(first.confidences[i])
+        }
+        for (i, w) in second.words.enumerated() where w.word.line >= split {
+            var w = w
+            w.block = lines[w.word.line].block
+            words.append(w)
+            confidences.append(second.confidences[i])
+        }
+        return TesseractEngine.WordsRead(words: words, confidences: confidences, quarterTurns: 0)
+    }
+}
+
+/// Follows Tesseract through a page's lines from the boxes it reports before reading each piece
+/// of a line (`progress_callback2`): the pieces come in layout order, so the line is the one at
+/// or after the current line that the box overlaps most.
+struct LineTracker {
+    let lines: [LayoutLine]
+    /// How many lines from the current one are considered.
+    let window: Int
+    private(set) var line = 0
+
+    init(lines: [LayoutLine], window: Int = 4) {
+        self.lines = lines
+        self.window = window
+    }
+
+    /// The line `box` (pixels of the page) belongs to; lines before the current one are not considered.
+    mutating func reach(_ box: PageBox) -> Int {
+        var best = line
+        var bestArea = 0
+        for j in line..<min(lines.count, line + window) {
+            let l = lines[j].box
+            let w = min(box.right, l.right) - max(box.left, l.left)
+            let h = min(box.bottom, l.bottom) - max(box.top, l.top)
+            let area = w > 0 && h > 0 ? w * h : 0
+            if area > bestArea { (best, bestArea) = (j, area) }
+        }
+        line = best
+        return line
+    }
+}

@@ -1,0 +1,135 @@
+import SnapExport
+import SnapImaging
+import SnapTestSupport
+import Testing
+
+@testable import SnapOCR
+
+/// A page read by two engines (`SharedReading`) reads as by one: where it is cut, and that the
+/// text, words, boxes and confidences are the one engine's.
+@Suite struct SharedReadingTests {
+    /// Lines `count` high from `top`, `pitch` apart, one block, baseline `drop` above the bottom.
+    static func lines(
+        _ count: Int, top: Int = 100, pitch: Int = 60, height: Int = 40, drop: Int = 10, left: Int = 0,
+        right: Int = 1000, block: Int = 0
+    ) -> [LayoutLine] {
+        (0..<count).map { i in
+            let t = top + i * pitch
+            let baseline = t + height - drop
+            return LayoutLine(
+                box: PageBox(left: left, top: t, right: right, bottom: t + height),
+                baseline: [left, baseline, right, baseline], block: block, isUprightText: true)
+        }
+    }
+
+    @Test func linesWithRoomBetweenThemAreCutInTheMiddle() {
+        // Rise 30 × 1.3 = 39 above the baseline, drop 10 × 1.2 = 12 below it, 4 + 1 padding:
+        // line 3 ends at 100 + 210 + 42 + 5 = 357, line 4 starts at 380 − 9 − 5 = 366. The second
+        // engine's part holds lines 4 and 5 too (their language), and starts right below line 3:
+        // 6 lines of 10 for each engine.
+        #expect(
+            SharedReading.cut(of: Self.lines(10, pitch: 70), minimumWork: 0)
+                == SharedReading.Cut(split: 6, top: 357, share: 0.6))
+        // 60 px apart, line 3 (ending at 327) would reach into line 4 (from 326).
+        #expect(SharedReading.cut(of: Self.lines(10, pitch: 60), minimumWork: 0) == nil)
+        // Ten lines of 1000 × 40 px are 250 line heights of work: not worth a second engine.
+        #expect(SharedReading.cut(of: Self.lines(10, pitch: 70)) == nil)
+    }
+
+    @Test func tightLinesAreCutOnlyAtAStanzaGap() {
+        // 50 px apart, each line's image reaches into the next one's: no cut…
+        #expect(SharedReading.cut(of: Self.lines(10, pitch: 50), minimumWork: 0) == nil)
+        // …but where a stanza ends, 40 px further on: lines 5–9 after a gap, the second engine's
+        // part from line 5, its own lines from 7.
+        let page = Self.lines(5, pitch: 50) + Self.lines(5, top: 100 + 5 * 50 + 40, pitch: 50)
+        #expect(SharedReading.cut(of: page, minimumWork: 0) == SharedReading.Cut(split: 7, top: 347, share: 0.7))
+    }
+
+    @Test func twoColumnsAreCutOnlyBelowThem() {
+        // Reading order: the left column, the right column, then a full-width part below.
+        let left = Self.lines(5, pitch: 70, right: 400, block: 0)
+        let right = Self.lines(5, pitch: 70, left: 500, right: 900, block: 1)
+        let below = Self.lines(6, top: 100 + 5 * 70, pitch: 70, right: 900, block: 2)
+        let cut = SharedReading.cut(of: left + right + below, minimumWork: 0)
+        // Not within the columns (the second engine's part would hold both), but in the part
+        // below, after its first two lines: the first engine reads 10 × 400/40 + 2 × 900/40 = 145
+        // of 235, the second those two lines again and the other four (135).
+        #expect(cut?.split == 12)
+        #expect(cut?.top == 427)
+        #expect(((cut?.share ?? 0) * 1000).rounded() == 617)
+    }
+
+    @Test func shortOrTurnedPagesAreNotCut() {
+        #expect(SharedReading.cut(of: Self.lines(SharedReading.minimumLines, pitch: 70), minimumWork: 0) != nil)
+        #expect(SharedReading.cut(of: Self.lines(SharedReading.minimumLines - 1, pitch: 70), minimumWork: 0) == nil)
+        var turned = Self.lines(10, pitch: 70)
+        turned[3].isUprightText = false
+        #expect(SharedReading.cut(of: turned, minimumWork: 0) == nil)
+    }
+
+    @Test func theSecondEnginesLinesAreTheLayoutsByTheirBoxes() {
+        let layout = Self.lines(10, pitch: 70)
+        func word(_ text: String, line: Int, at layoutLine: Int, x: Int) -> LaidOutWord {
+            let b = layout[layoutLine].box
+            return LaidOutWord(
+                word: RecognizedWord(
+                    text: text, boundingBox: BoundingBox(x: 0, y: 0, width: 1, height: 1), confidence: 90,
+                    line: line),
+                block: 0, pageBox: PageBox(left: x, top: b.top + 2, right: x + 50, bottom: b.bottom - 1))
+        }
+        // Tesseract's own count: line 0 holds a line it read before the cut (layout line 4), then
+        // layout lines 5 and 7 (line 6 had no words).
+        let read = [
+            word("wasted", line: 0, at: 4, x: 0), word("five", line: 1, at: 5, x: 0),
+            word("more", line: 1, at: 5, x: 80),
+            word("seven", line: 2, at: 7, x: 0),
+        ]
+        let numbered = SharedReading.numbered(read, in: layout)
+        #expect(numbered.map(\.word.line) == [4, 5, 5, 7])
+        let first = TesseractEngine.WordsRead(
+            words: [word("zero", line: 0, at: 0, x: 0), word("four", line: 4, at: 4, x: 0)], confidences: [80, 70],
+            quarterTurns: 0)
+        let second = TesseractEngine.WordsRead(words: numbered, confidences: [10, 91, 92, 93], quarterTurns: 0)
+        let merged = SharedReading.merge(first, second, lines: layout, split: 5)
+        #expect(merged.words.map(\.word.text) == ["zero", "four", "five", "more", "seven"])
+        #expect(merged.confidences == [80, 70, 91, 92, 93])
+    }
+
+    /// Pages of the project's fixtures that have a cut, and where it is: the first line of the
+    /// second engine's own part, of the lines found. (With one line read again instead of two,
+    /// the last two left the second engine in another language: read again by the first.)
+    static let pages: [(String, SharedReading.Outcome)] = [
+        ("dense-two-columns.png", .shared(split: 66, lines: 93)), ("curled-page.jpg", .shared(split: 6, lines: 10)),
+        ("page-on-dark-table.jpg", .shared(split: 8, lines: 14)), ("dim-warm-light.jpg", .shared(split: 6, lines: 10)),
+        ("page-on-wood-table.jpg", .shared(split: 6, lines: 10)),
+    ]
+
+    @Test(arguments: pages)
+    func aPageSharedByTwoEnginesReadsAsByOne(name: String, outcome: SharedReading.Outcome) throws {
+        let page = try Preprocessor().prepare(ImageLoader().load(TestPaths.fixture(name)).image)
+        let alone = try TesseractEngine().recognize(page)
+        let first = try TesseractEngine()
+        let second = SecondEngine(options: EngineOptions())
+        // These pages are shorter than is worth sharing (`minimumWork`): shared all the same.
+        let shared = try SharedReading.read(
+            page, first: first, second: second, waitsForSecond: true, minimumWork: 0
+        ) { _ in true }
+        #expect(shared.outcome == outcome)
+        #expect(shared.result == alone)
+        #expect(shared.result.words.count > 40)
+    }
+
+    @Test func aRunWithTwoEnginesReadsAsARunWithOne() throws {
+        var one = RecognitionOptions()
+        one.threads = 1
+        var two = RecognitionOptions()
+        two.threads = 2
+        let path = TestPaths.fixture("dense-two-columns.png")
+        let alone = try Recognizer(options: one).recognize(path: path)
+        let shared = try Recognizer(options: two).recognize(path: path)
+        #expect(shared.text == alone.text)
+        #expect(shared.words == alone.words)
+        #expect(shared.meanConfidence == alone.meanConfidence)
+        #expect(alone.notes.filter { if case .readByTwoEngines = $0 { true } else { false } } == [])
+    }
+}
