@@ -205,12 +205,6 @@ enum SharedReading {
         var page: PreparedImage
     }
 
-    /// What the second engine read, its lines counted in the layout's numbering. Unchecked:
-    /// made on the second engine's thread, then only read on the first's.
-    private struct PartRead: @unchecked Sendable {
-        var read: TesseractEngine.WordsRead?
-    }
-
     /// Reads `page` with `first`, sharing the work with `second` where it is safe (see the type).
     ///
     /// - Parameters:
@@ -234,13 +228,14 @@ enum SharedReading {
         let handed = HandedPage(page: page)
         // The second engine starts once the first has found a cut (no work for nothing on the
         // pages that have none), finds the lines itself, and reads its part if they are the same.
-        let pending = Pending { () throws -> PartRead in
+        // It makes its words with their lines in the layout's numbering (nil: it did not read).
+        let pending = Pending { () throws -> TesseractEngine.WordsRead? in
             signals.laidOut.wait()
             guard let (expected, cut) = signals.layout.withLock({ $0 }), !signals.stop.load(ordering: .relaxed),
                 let lent = second.borrow()
             else {
                 signals.decide(Signals.unavailable)
-                return PartRead(read: nil)
+                return nil
             }
             defer { second.giveBack(lent) }
             let page = handed.page
@@ -251,20 +246,20 @@ enum SharedReading {
                     x: 0, y: cut.top, width: page.image.width, height: page.image.height - cut.top)
             else {
                 signals.decide(lines == expected ? Signals.unavailable : Signals.differed)
-                return PartRead(read: nil)
+                return nil
             }
             engine.readLinesFrom(bottomOfPage: bottom)
             let started = signals.state.compareExchange(
                 expected: Signals.waiting, desired: Signals.reading, ordering: .sequentiallyConsistent
             ).exchanged
             signals.decided.signal()
-            guard started else { return PartRead(read: nil) }
+            guard started else { return nil }
             var read = try engine.readWords(page) { p in
                 signals.percent.store(p, ordering: .relaxed)
                 return !signals.stop.load(ordering: .relaxed)
             }
             read.words = numbered(read.words, in: lines)
-            return PartRead(read: read)
+            return read
         }
         let lines = first.analyseLayout(page)
         guard let cut = cut(of: lines, minimumWork: minimumWork) else {
@@ -334,7 +329,7 @@ enum SharedReading {
         // it, `most_recently_used_`), and tries the others only when that reading is not
         // acceptable: the second engine's part is the first engine's reading only if the line
         // before it ended in the same language in both.
-        let secondRead = (try? pending.take())?.read
+        let secondRead = (try? pending.take()) ?? nil
         let before = split - 1
         if let secondRead, let language = firstRead.words.last(where: { $0.word.line == before })?.language,
             secondRead.words.last(where: { $0.word.line == before })?.language == language
@@ -375,7 +370,7 @@ enum SharedReading {
     }
 
     /// The first engine's words of lines before `split` and the second engine's of lines from
-    /// it (numbered by `numbered(_:in:from:)`), each word's block the layout's.
+    /// it (numbered by `numbered(_:in:)`), each word's block the layout's.
     static func merge(
         _ first: TesseractEngine.WordsRead, _ second: TesseractEngine.WordsRead, lines: [LayoutLine], split: Int
     ) -> TesseractEngine.WordsRead {

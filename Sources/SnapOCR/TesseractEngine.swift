@@ -169,7 +169,8 @@ public final class TesseractEngine {
     }
 
     /// Gives Tesseract the page and its resolution (`TessBaseAPISetImage2`, which copies the
-    /// pixels and clears the previous page's layout and results).
+    /// pixels and clears the previous page's layout and results: they stay until then for the
+    /// renderers, `renderLast`).
     private func setPage(_ page: PreparedImage) {
         // Two engines may be given the same page at once: the resolution is written only when it differs.
         if page.image.resolution != page.resolution { page.image.setResolution(page.resolution) }
@@ -204,11 +205,7 @@ public final class TesseractEngine {
         repeat {
             if TessPageIteratorIsAtBeginningOf(it, RIL_BLOCK) != 0 {
                 block += 1
-                var orientation = ORIENTATION_PAGE_UP
-                var direction = WRITING_DIRECTION_LEFT_TO_RIGHT
-                var order = TEXTLINE_ORDER_TOP_TO_BOTTOM
-                var deskew: Float = 0
-                TessPageIteratorOrientation(it, &orientation, &direction, &order, &deskew)
+                let (orientation, direction, order) = TesseractEngine.orientation(ofBlockAt: it)
                 upright =
                     orientation == ORIENTATION_PAGE_UP && direction == WRITING_DIRECTION_LEFT_TO_RIGHT
                     && order == TEXTLINE_ORDER_TOP_TO_BOTTOM
@@ -231,6 +228,19 @@ public final class TesseractEngine {
                     baseline: [Int(x1), Int(y1), Int(x2), Int(y2)], block: block, isUprightText: upright && text))
         } while TessPageIteratorNext(it, RIL_TEXTLINE) != 0
         return lines
+    }
+
+    /// The orientation, writing direction and line order of the block the iterator is in
+    /// (`TessPageIteratorOrientation`).
+    private static func orientation(ofBlockAt it: OpaquePointer?) -> (
+        TessOrientation, TessWritingDirection, TessTextlineOrder
+    ) {
+        var orientation = ORIENTATION_PAGE_UP
+        var direction = WRITING_DIRECTION_LEFT_TO_RIGHT
+        var order = TEXTLINE_ORDER_TOP_TO_BOTTOM
+        var deskew: Float = 0
+        TessPageIteratorOrientation(it, &orientation, &direction, &order, &deskew)
+        return (orientation, direction, order)
     }
 
     /// What one `TessBaseAPIRecognize` read: the words (their `line` the count of text lines
@@ -390,10 +400,8 @@ public final class TesseractEngine {
         repeat {
             if TessPageIteratorIsAtBeginningOf(pageIt, RIL_BLOCK) != 0 {
                 block += 1
-                var direction = WRITING_DIRECTION_LEFT_TO_RIGHT
-                var order = TEXTLINE_ORDER_TOP_TO_BOTTOM
-                var deskew: Float = 0
-                TessPageIteratorOrientation(pageIt, &orientation, &direction, &order, &deskew)
+                let direction: TessWritingDirection
+                (orientation, direction, _) = TesseractEngine.orientation(ofBlockAt: pageIt)
                 // A Latin page turned 90° clockwise comes back as upright vertical text written
                 // top to bottom, lines right to left: the same as a page whose top points right.
                 if orientation == ORIENTATION_PAGE_UP && direction == WRITING_DIRECTION_TOP_TO_BOTTOM {
@@ -591,11 +599,6 @@ struct LayoutLine: Equatable {
     /// right, lines top to bottom.
     var isUprightText: Bool
 
-    /// Whether `other` is the same line found again: same box and baseline (the block may be
-    /// numbered differently).
-    func isSameLine(as other: LayoutLine) -> Bool {
-        box == other.box && baseline == other.baseline && isUprightText == other.isUprightText
-    }
 }
 
 /// A word plus the block it came from, for layout.
