@@ -127,7 +127,7 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
         case .jpegReduced(let factor):
             return "JPEG decoded at 1/\(factor) size"
         case .prepared(let variant, let m):
-            return "\(variant): text height \(m.textHeight.map { decimal($0, 2) } ?? "unknown") px, "
+            return "\(variant): text height \(m.textHeight.map { decimal($0, 2) + " px" } ?? "not measured"), "
                 + "scale \(decimal(m.scale, 2)), \(m.width)×\(m.height) px, inverted \(m.inverted), "
                 + "deskew \(decimal(m.deskewDegrees, 2))°"
         case .read(let variant, let meanConfidence, let words, let score):

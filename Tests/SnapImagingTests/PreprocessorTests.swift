@@ -36,6 +36,15 @@ import Testing
         #expect(p.scale == 4)
     }
 
+    @Test func aTexturesFlecksAreNotMeasuredAsText() throws {
+        // A white sign on a blue stone wall: the wall's flecks, 7 px, outnumber the sign's
+        // letters, and none stands in rows; the photo is read at its own size (it was enlarged
+        // 3.23× to make 7 px flecks 26 px letters).
+        let p = try Preprocessor().prepare(loader.load(TestPaths.fixture("white-sign-on-blue.jpg")).image)
+        #expect(p.measuredTextHeight == nil)
+        #expect(p.scale == 1)
+    }
+
     @Test func sampleTextIsLeftAtItsSize() throws {
         // DejaVu Serif 40 px: the median glyph (22 px) is within [0.7, 2.5] × 26 px.
         let p = try Preprocessor().prepare(loader.load(TestPaths.sample("kettle.png")).image)

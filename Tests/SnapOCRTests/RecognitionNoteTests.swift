@@ -35,7 +35,7 @@ let everyNote: [RecognitionNote] = [
                 "languages loaded: fra+eng",
                 "JPEG decoded at 1/4 size",
                 "tesseract: text height 46.37 px, scale 0.99, 4000×3000 px, inverted false, deskew 0.00°",
-                "otsu at native size: text height unknown px, scale 1.00, 1×1 px, inverted true, deskew 0.50°",
+                "otsu at native size: text height not measured, scale 1.00, 1×1 px, inverted true, deskew 0.50°",
                 "sauvola: mean confidence 94, 42 words, score 166.1",
                 "kept tesseract at native size",
                 "orientation: 90° clockwise, confidence 14.4",
