@@ -64,6 +64,9 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
     case kept(PreparationVariant)
     /// What orientation detection (OSD) found: `degrees` clockwise (0, 90, 180, 270) and its confidence.
     case orientationDetected(degrees: Int, confidence: Double)
+    /// Orientation detection was not asked although the first reading was poor: the photo's
+    /// light-on-dark blocks, read alone, read upright with this mean confidence (0–100, ≥ 70).
+    case uprightByBlocksAlone(meanConfidence: Int)
     /// The word evidence (`WordEvidence.score`: known minus unknown letters) of the prepared
     /// reading and of the plain one.
     case compared(prepared: Int, plain: Int)
@@ -79,8 +82,8 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
             .inverted, .deskewed, .rotated, .pageStraightened, .regionsInverted, .lightEvenedOut, .dewarped,
             .keptPlainReading, .keptBlocksAlone, .noiseLinesLeftOut, .regionRead:
             return false
-        case .languagesLoaded, .jpegReduced, .prepared, .read, .kept, .orientationDetected, .compared,
-            .comparedBlocks, .readByTwoEngines:
+        case .languagesLoaded, .jpegReduced, .prepared, .read, .kept, .orientationDetected, .uprightByBlocksAlone,
+            .compared, .comparedBlocks, .readByTwoEngines:
             return true
         }
     }
@@ -136,6 +139,9 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
             return "kept \(variant)"
         case .orientationDetected(let degrees, let confidence):
             return "orientation: \(degrees)° clockwise, confidence \(decimal(confidence, 1))"
+        case .uprightByBlocksAlone(let meanConfidence):
+            return
+                "orientation not checked: the light-on-dark blocks alone read upright (mean confidence \(meanConfidence))"
         case .compared(let prepared, let plain):
             return "word evidence: prepared \(prepared), plain \(plain)"
         case .comparedBlocks(let blocks, let kept):

@@ -306,11 +306,39 @@ public struct Recognizer {
                 notes.append(.kept(PreparationVariant(native)))
             }
         }
+        // Light letters on dark signs, read on their own, the rest of the photo blanked out (used
+        // below); nil when the photo has no such blocks or there is no dictionary to weigh them.
+        func readingOfBlocksAlone(_ lo: Int, _ span: Int) throws -> (
+            result: RecognitionResult, page: PreparedImage, blocks: Int
+        )? {
+            guard options.region == nil, readySpelling() != nil,
+                let alone = try RegionPolarity.blocksAlone(upright.grayscale())
+            else { return nil }
+            var settings = preprocessing
+            settings.findPage = false
+            settings.correctPolarity = false
+            var blocksPage = try prepared(alone.page, settings)
+            let r = try readVariant(&blocksPage, settings, lo, span)
+            return (r, blocksPage, alone.blocks)
+        }
+        var blocksAlone: (result: RecognitionResult, page: PreparedImage, blocks: Int)??
         var osdTurns = 0
         // Orientation detection only when the first reading is poor: an upright page read with
-        // good confidence needs none, and OSD costs as much as a small page's recognition.
-        if detectOrientation && best.meanConfidence < Recognizer.orientationCheckBelowConfidence {
-            guard progress(65, .orientation) else { throw OCRError.cancelled }
+        // good confidence needs none, and OSD costs as much as a small page's recognition. Nor
+        // does a photo whose light-on-dark blocks, read alone (a fraction of the cost), read
+        // upright and not poorly: a sign on a wall, where the whole photo reads as stone.
+        var poorlyRead = best.meanConfidence < Recognizer.orientationCheckBelowConfidence
+        if detectOrientation && poorlyRead {
+            blocksAlone = .some(try readingOfBlocksAlone(65, 3))
+            if let upright = blocksAlone??.result, !upright.words.isEmpty,
+                upright.meanConfidence >= Recognizer.orientationCheckBelowConfidence
+            {
+                notes.append(.uprightByBlocksAlone(meanConfidence: upright.meanConfidence))
+                poorlyRead = false
+            }
+        }
+        if detectOrientation && poorlyRead {
+            guard progress(68, .orientation) else { throw OCRError.cancelled }
             if let detector = OrientationDetector(tessdataPath: try readyEngine().tessdataPath),
                 let o = detector.detect(page.image, resolution: page.resolution)
             {
@@ -321,6 +349,8 @@ public struct Recognizer {
                     let (r, p) = try attempt(turned, preprocessing, 70, 30)
                     if r.meanConfidence >= best.meanConfidence {
                         (best, page, upright, osdTurns) = (r, p, turned, o.quarterTurnsClockwise)
+                        // The blocks of the photo turned are other blocks.
+                        blocksAlone = nil
                         // What the second engine reads is the photo as it was, not turned.
                         plainReading?.cancel()
                         plainReading = nil
@@ -378,19 +408,15 @@ public struct Recognizer {
         // Light letters on dark signs, read on their own: a sign on a stone wall reads as stone
         // in the whole photo, and as its words with the wall blanked out. Only when the reading
         // kept is doubtful, and kept only with more evidence of real words.
-        if options.region == nil, best.meanConfidence < Recognizer.blocksAloneBelowConfidence,
-            let spelling = readySpelling(), let alone = try RegionPolarity.blocksAlone(upright.grayscale())
+        if best.meanConfidence < Recognizer.blocksAloneBelowConfidence, let spelling = readySpelling(),
+            let alone = try blocksAlone ?? readingOfBlocksAlone(99, 1)
         {
-            var settings = preprocessing
-            settings.findPage = false
-            settings.correctPolarity = false
-            var blocksPage = try prepared(alone.page, settings)
-            let r = try readVariant(&blocksPage, settings, 99, 1)
-            let blocks = WordEvidence(text: r.text + "\n" + r.leftOutText, isKnown: spelling.isKnown)
+            let blocks = WordEvidence(
+                text: alone.result.text + "\n" + alone.result.leftOutText, isKnown: spelling.isKnown)
             let kept = WordEvidence(text: best.text + "\n" + best.leftOutText, isKnown: spelling.isKnown)
             notes.append(.comparedBlocks(blocks: blocks.score, kept: kept.score))
             if blocks.score > kept.score {
-                (best, page) = (r, blocksPage)
+                (best, page) = (alone.result, alone.page)
                 notes.removeAll { $0 == .keptPlainReading }
                 notes.append(.keptBlocksAlone(alone.blocks))
             }

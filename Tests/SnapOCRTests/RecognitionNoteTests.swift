@@ -18,7 +18,7 @@ let everyNote: [RecognitionNote] = [
     .read(
         PreparationVariant(binarization: .sauvola, atNativeSize: false), meanConfidence: 94, words: 42, score: 166.149),
     .kept(PreparationVariant(binarization: .tesseract, atNativeSize: true)),
-    .orientationDetected(degrees: 90, confidence: 14.4),
+    .orientationDetected(degrees: 90, confidence: 14.4), .uprightByBlocksAlone(meanConfidence: 93),
 ]
 
 @Suite struct RecognitionNoteTests {
@@ -39,6 +39,7 @@ let everyNote: [RecognitionNote] = [
                 "sauvola: mean confidence 94, 42 words, score 166.1",
                 "kept tesseract at native size",
                 "orientation: 90° clockwise, confidence 14.4",
+                "orientation not checked: the light-on-dark blocks alone read upright (mean confidence 93)",
             ])
     }
 

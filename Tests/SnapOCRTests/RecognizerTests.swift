@@ -1,9 +1,11 @@
+import Foundation
 import SnapTestSupport
 import Testing
 
 @testable import SnapOCR
 
-/// `Recognizer.recognize`'s hand-off: the result while the run's engines still live.
+/// `Recognizer.recognize`: its hand-off (the result while the run's engines still live) and the
+/// passes it skips.
 @Suite struct RecognizerTests {
     struct Refused: Error, Equatable {}
 
@@ -19,5 +21,16 @@ import Testing
         #expect(throws: Refused()) {
             try Recognizer().recognize(path: TestPaths.sample("kettle.png"), handOff: { _ in throw Refused() })
         }
+    }
+
+    @Test func aSignThatReadsUprightAloneNeedsNoOrientationCheck() throws {
+        // The whole photo reads as stone (mean confidence 33, under 70: poor), which would ask OSD;
+        // the sign alone, the wall blanked out, reads upright at 93 first, and OSD is not asked.
+        let r = try Recognizer().recognize(path: TestPaths.fixture("sign-on-stone-wall.jpg"))
+        #expect(r.notes.contains(.uprightByBlocksAlone(meanConfidence: 93)))
+        #expect(!r.notes.contains { if case .orientationDetected = $0 { true } else { false } })
+        #expect(r.notes.contains(.keptBlocksAlone(1)))
+        let expected = try String(contentsOfFile: TestPaths.fixture("sign-on-stone-wall.txt"), encoding: .utf8)
+        #expect(r.text == expected)
     }
 }
