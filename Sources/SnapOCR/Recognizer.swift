@@ -94,6 +94,11 @@ public struct RecognitionOptions: Codable, Equatable, Sendable {
     /// documents are rendered (`exports`: they come from one engine's page), reads a transformed
     /// page as it is beside the prepared reading. With 1, everything is read in turn.
     public var threads: Int?
+    /// Whether each word is checked against the languages' Hunspell dictionaries
+    /// (`RecognizedWord.isKnownWord`, behind the uncertain marks; nil = true). False when nothing
+    /// shows the marks (`lovesnap ocr` printing text or documents): the dictionaries (20 MiB,
+    /// 0.16 s) then load only when two readings are weighed by their words.
+    public var marksSpelling: Bool?
 
     /// Options from their parts; the defaults are lovesnap's (`--level fast`, OSD on, 512 MiB).
     public init(
@@ -151,11 +156,18 @@ public struct Recognizer {
         // Hunspell's dictionaries (about 0.16 s and 20 MiB for en_US and fr) weigh the readings
         // against each other and mark the words no dictionary knows; they load there too, once
         // the engine has (wanted sooner: two loads at once beside the preparation slow all three).
+        // Without spelling marks (`marksSpelling` false) they load only once two readings are to
+        // be weighed, while the second reading is made.
         let languages = engineOptions.languages
-        let pendingSpelling = Pending {
-            _ = pendingEngine.isDone(waitingAtMost: 60)
-            return try SpellChecker(languages: languages)
+        // (Started later, the engine may already have been taken: `isDone` would wait in vain.)
+        func loadingSpelling(afterEngine: Bool) -> Pending<SpellChecker> {
+            Pending {
+                if afterEngine { _ = pendingEngine.isDone(waitingAtMost: 60) }
+                return try SpellChecker(languages: languages)
+            }
         }
+        let marksSpelling = options.marksSpelling ?? true
+        var pendingSpelling = marksSpelling ? loadingSpelling(afterEngine: true) : nil
         // The second engine, for readings shared by two (none when documents are rendered: they
         // come from one engine's whole page).
         let exports = (options.exports ?? []).filter { $0 != .txt }
@@ -163,9 +175,14 @@ public struct Recognizer {
             (options.threads ?? 2) >= 2 && exports.isEmpty
             ? SecondEngine(options: engineOptions) : nil
         var loadedSpelling: SpellChecker??
+        func startSpelling() {
+            if pendingSpelling == nil && loadedSpelling == nil { pendingSpelling = loadingSpelling(afterEngine: false) }
+        }
         func readySpelling() -> SpellChecker? {
             if let loadedSpelling { return loadedSpelling }
-            let loaded = try? pendingSpelling.take()
+            startSpelling()
+            let loaded = try? pendingSpelling?.take()
+            pendingSpelling = nil
             loadedSpelling = .some(loaded)
             return loaded
         }
@@ -285,6 +302,8 @@ public struct Recognizer {
         }
         // `accurate` always takes the second reading.
         let doubtful = options.level == .accurate || best.meanConfidence < Recognizer.doubtfulBelowConfidence
+        // Doubtful readings are weighed against others by their words.
+        if doubtful { startSpelling() }
         if !doubtful {
             plainReading?.cancel()
             plainReading = nil
@@ -446,7 +465,7 @@ public struct Recognizer {
         }
         best.notes = [.languagesLoaded(try readyEngine().loadedLanguages)] + notes + best.notes
         // Proofreading's spelling signal; without a dictionary the words stay unchecked.
-        if !best.words.isEmpty, let spelling = readySpelling() {
+        if !best.words.isEmpty, marksSpelling, let spelling = readySpelling() {
             best = Proofreading.checkingSpelling(best, with: spelling)
         }
         if let rendered = best.rendered {

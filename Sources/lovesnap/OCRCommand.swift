@@ -48,6 +48,8 @@ enum OCRCommand {
         defer { interrupt.cancel() }
         var options = args.options
         options.exports = formats.filter { $0 != .txt }
+        // Only the JSON report carries the words' spelling marks.
+        options.marksSpelling = args.json
         var results: [RecognitionResult] = []
         for input in inputs {
             let result = try recognize(input, options: options, args: args, stop: stop)

@@ -33,4 +33,29 @@ import Testing
         let expected = try String(contentsOfFile: TestPaths.fixture("sign-on-stone-wall.txt"), encoding: .utf8)
         #expect(r.text == expected)
     }
+
+    @Test func withoutSpellingMarksTheWordsAreTheSameAndUnchecked() throws {
+        let marked = try Recognizer().recognize(path: TestPaths.sample("kettle.png"))
+        var options = RecognitionOptions()
+        options.marksSpelling = false
+        let unmarked = try Recognizer(options: options).recognize(path: TestPaths.sample("kettle.png"))
+        #expect(unmarked.text == marked.text)
+        #expect(unmarked.words.map(\.text) == marked.words.map(\.text))
+        #expect(unmarked.words.allSatisfy { $0.isKnownWord == nil })
+        // Every word of 2+ letters is checked ("I" is too short to be).
+        #expect(marked.words.filter { $0.isKnownWord == nil }.map(\.text) == ["I"])
+        #expect(marked.words.filter { $0.isKnownWord == true }.count == 24)
+    }
+
+    @Test func withoutSpellingMarksReadingsAreStillWeighedByTheirWords() throws {
+        // The prepared page reads nothing of the sign, the photo as it is reads it: the
+        // dictionaries load when the two are weighed, and the same reading is kept.
+        var options = RecognitionOptions()
+        options.marksSpelling = false
+        let r = try Recognizer(options: options).recognize(path: TestPaths.fixture("white-sign-on-blue.jpg"))
+        #expect(r.notes.contains(.compared(prepared: 0, plain: 11)))
+        #expect(r.notes.contains(.keptPlainReading))
+        let expected = try String(contentsOfFile: TestPaths.fixture("white-sign-on-blue.txt"), encoding: .utf8)
+        #expect(r.text == expected)
+    }
 }
