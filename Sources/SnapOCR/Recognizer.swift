@@ -349,10 +349,10 @@ public struct Recognizer {
         var poorlyRead = best.meanConfidence < Recognizer.orientationCheckBelowConfidence
         if detectOrientation && poorlyRead {
             blocksAlone = .some(try readingOfBlocksAlone(65, 3))
-            if let upright = blocksAlone??.result, !upright.words.isEmpty,
-                upright.meanConfidence >= Recognizer.orientationCheckBelowConfidence
+            if let blocks = blocksAlone??.result, !blocks.words.isEmpty,
+                blocks.meanConfidence >= Recognizer.orientationCheckBelowConfidence
             {
-                notes.append(.uprightByBlocksAlone(meanConfidence: upright.meanConfidence))
+                notes.append(.uprightByBlocksAlone(meanConfidence: blocks.meanConfidence))
                 poorlyRead = false
             }
         }
