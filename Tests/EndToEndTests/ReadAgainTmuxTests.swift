@@ -66,7 +66,12 @@ struct ReadAgainTmuxTests {
 
         // M-O: the languages as the command line gave them; M-L shows the accurate level.
         try t.press("M-o")
-        screen = try t.waitFor("Read the photo again, languages: ")
+        // The prompt and its help bar are drawn in one refresh, but tmux may be asked for the
+        // screen between the two lines' updates on a loaded machine: wait for both.
+        screen = try t.waitUntil("the read-again prompt and its help bar") {
+            $0.count > 23 && $0[Self.statusRow].hasPrefix("Read the photo again, languages: ")
+                && $0[22...23].contains { $0.contains("M-L Accurate") }
+        }
         #expect(screen[Self.statusRow] == "Read the photo again, languages: eng+fra")
         #expect(screen[22...23].contains { $0.contains("M-L Accurate") })
         try t.press("M-l")
