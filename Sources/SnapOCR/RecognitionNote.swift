@@ -145,7 +145,7 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
         case .compared(let prepared, let plain):
             return "word evidence: prepared \(prepared), plain \(plain)"
         case .comparedBlocks(let blocks, let kept):
-            return "word evidence: light-on-dark blocks alone \(blocks), reading kept \(kept)"
+            return "word evidence: light-on-dark blocks alone \(blocks), reading kept so far \(kept)"
         case .readByTwoEngines(let from, let lines):
             if let from { return "read by two engines: lines \(from)–\(lines) by the second" }
             return "read by one engine: the second engine's part would have read otherwise (\(lines) lines)"

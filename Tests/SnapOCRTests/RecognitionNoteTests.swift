@@ -19,6 +19,8 @@ let everyNote: [RecognitionNote] = [
         PreparationVariant(binarization: .sauvola, atNativeSize: false), meanConfidence: 94, words: 42, score: 166.149),
     .kept(PreparationVariant(binarization: .tesseract, atNativeSize: true)),
     .orientationDetected(degrees: 90, confidence: 14.4), .uprightByBlocksAlone(meanConfidence: 93),
+    .compared(prepared: 0, plain: 11), .comparedBlocks(blocks: 32, kept: -17),
+    .readByTwoEngines(from: 61, lines: 82), .readByTwoEngines(from: nil, lines: 82),
 ]
 
 @Suite struct RecognitionNoteTests {
@@ -40,6 +42,10 @@ let everyNote: [RecognitionNote] = [
                 "kept tesseract at native size",
                 "orientation: 90° clockwise, confidence 14.4",
                 "orientation not checked: the light-on-dark blocks alone read upright (mean confidence 93)",
+                "word evidence: prepared 0, plain 11",
+                "word evidence: light-on-dark blocks alone 32, reading kept so far -17",
+                "read by two engines: lines 61–82 by the second",
+                "read by one engine: the second engine's part would have read otherwise (82 lines)",
             ])
     }
 
