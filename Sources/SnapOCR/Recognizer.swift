@@ -171,9 +171,8 @@ public struct Recognizer {
         // The second engine, for readings shared by two (none when documents are rendered: they
         // come from one engine's whole page).
         let exports = (options.exports ?? []).filter { $0 != .txt }
-        let second =
-            (options.threads ?? 2) >= 2 && exports.isEmpty
-            ? SecondEngine(options: engineOptions) : nil
+        let twoEngines = (options.threads ?? 2) >= 2
+        let second = twoEngines && exports.isEmpty ? SecondEngine(options: engineOptions) : nil
         var loadedSpelling: SpellChecker??
         func startSpelling() {
             if pendingSpelling == nil && loadedSpelling == nil { pendingSpelling = loadingSpelling(afterEngine: false) }
@@ -289,7 +288,7 @@ public struct Recognizer {
         // as it is, by a second engine on the second core while this one reads the prepared page;
         // it is stopped when the prepared reading comes out clear. A page whose reading two
         // engines share (a long page) is read as it is after that, only when it is doubtful.
-        let beside = page.isTransformed && (options.threads ?? 2) >= 2
+        let beside = page.isTransformed && twoEngines
         func readingAsItIs() throws -> PlainReading {
             PlainReading(
                 try Preprocessor(options: preprocessing).plain(upright), engine: engineOptions, second: second,

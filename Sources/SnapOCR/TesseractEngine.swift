@@ -212,11 +212,7 @@ public final class TesseractEngine {
                 let type = TessPageIteratorBlockType(it)
                 text = [PT_FLOWING_TEXT, PT_HEADING_TEXT, PT_PULLOUT_TEXT, PT_CAPTION_TEXT].contains(type)
             }
-            var l: Int32 = 0
-            var t: Int32 = 0
-            var r: Int32 = 0
-            var b: Int32 = 0
-            guard TessPageIteratorBoundingBox(it, RIL_TEXTLINE, &l, &t, &r, &b) != 0 else { continue }
+            guard let box = TesseractEngine.pageBox(of: it, at: RIL_TEXTLINE) else { continue }
             var x1: Int32 = 0
             var y1: Int32 = 0
             var x2: Int32 = 0
@@ -224,10 +220,21 @@ public final class TesseractEngine {
             _ = TessPageIteratorBaseline(it, RIL_TEXTLINE, &x1, &y1, &x2, &y2)
             lines.append(
                 LayoutLine(
-                    box: PageBox(left: Int(l), top: Int(t), right: Int(r), bottom: Int(b)),
-                    baseline: [Int(x1), Int(y1), Int(x2), Int(y2)], block: block, isUprightText: upright && text))
+                    box: box, baseline: [Int(x1), Int(y1), Int(x2), Int(y2)], block: block,
+                    isUprightText: upright && text))
         } while TessPageIteratorNext(it, RIL_TEXTLINE) != 0
         return lines
+    }
+
+    /// The box of the element at `level` the iterator is at, in pixels of the page from its left
+    /// and top (`TessPageIteratorBoundingBox`); nil when it has none.
+    private static func pageBox(of it: OpaquePointer?, at level: TessPageIteratorLevel) -> PageBox? {
+        var l: Int32 = 0
+        var t: Int32 = 0
+        var r: Int32 = 0
+        var b: Int32 = 0
+        guard TessPageIteratorBoundingBox(it, level, &l, &t, &r, &b) != 0 else { return nil }
+        return PageBox(left: Int(l), top: Int(t), right: Int(r), bottom: Int(b))
     }
 
     /// The orientation, writing direction and line order of the block the iterator is in
@@ -417,13 +424,11 @@ public final class TesseractEngine {
             let conf = Double(TessResultIteratorConfidence(it, RIL_WORD))
             // What TessBaseAPIMeanTextConf averages (Tesseract drops the words without text).
             confidences.append(Int(conf))
-            var l: Int32 = 0
-            var t: Int32 = 0
-            var r: Int32 = 0
-            var b: Int32 = 0
-            _ = TessPageIteratorBoundingBox(pageIt, RIL_WORD, &l, &t, &r, &b)
+            let pageBox =
+                TesseractEngine.pageBox(of: pageIt, at: RIL_WORD) ?? PageBox(left: 0, top: 0, right: 0, bottom: 0)
             let (x, y, w, h) = TesseractEngine.upright(
-                x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t),
+                x: pageBox.left, y: pageBox.top, width: pageBox.right - pageBox.left,
+                height: pageBox.bottom - pageBox.top,
                 orientation: orientation, pageWidth: width, pageHeight: height)
             turnsCount[TesseractEngine.quarterTurns(orientation)] += text.count
             let inv = 1 / max(scale, 1e-9)
@@ -439,8 +444,7 @@ public final class TesseractEngine {
             out.append(
                 LaidOutWord(
                     word: word, block: block,
-                    pageBox: PageBox(left: Int(l), top: Int(t), right: Int(r), bottom: Int(b)),
-                    corrected: text != rendered,
+                    pageBox: pageBox, corrected: text != rendered,
                     language: TessResultIteratorWordRecognitionLanguage(it).map { String(cString: $0) }))
         } while TessResultIteratorNext(it, RIL_WORD) != 0
         let majority = turnsCount.indices.max { turnsCount[$0] < turnsCount[$1] } ?? 0
@@ -598,7 +602,6 @@ struct LayoutLine: Equatable {
     /// Whether its block is text (flowing, heading, pull-out, caption) written upright, left to
     /// right, lines top to bottom.
     var isUprightText: Bool
-
 }
 
 /// A word plus the block it came from, for layout.
