@@ -48,6 +48,13 @@ extension Image {
         return try Image.wrap(pixClipRectangle(pix, box, nil), "pixClipRectangle")
     }
 
+    /// A copy of the pixels that shares nothing with this image (Leptonica `pixCopy`): another
+    /// thread may work on it while this one goes on with the original (Leptonica's reference
+    /// counts, which `pixClone` changes, are not atomic).
+    public func copied() throws -> Image {
+        try Image.wrap(pixCopy(nil, pix), "pixCopy")
+    }
+
     /// A photometric negative (Leptonica `pixInvert`).
     public func inverted() throws -> Image {
         try Image.wrap(pixInvert(nil, pix), "pixInvert")

@@ -31,18 +31,44 @@ final class PlainReading: Sendable {
         var page: PreparedImage
     }
 
+    /// How the reading's thread makes its page. Unchecked: what it prepares from (a copy of the
+    /// photo, `Image.copied`) is the thread's alone.
+    private struct HandedPreparation: @unchecked Sendable {
+        var make: () throws -> PreparedImage
+    }
+
     private let signals = Signals()
     private let pending: Pending<Outcome>
 
     /// Starts reading `page` (photo pixels ÷ `reduction`, the JPEG's reduced decoding) with the
     /// run's second engine when it is free (given back when the reading ends), else with a new
-    /// engine of `options`.
-    init(_ page: PreparedImage, engine options: EngineOptions, second: SecondEngine? = nil, reduction: Double) {
+    /// engine of `options`; after `earlier` has ended, when given (one engine, one reading at a
+    /// time, on the second core).
+    convenience init(
+        _ page: PreparedImage, engine options: EngineOptions, second: SecondEngine? = nil, reduction: Double,
+        after earlier: PlainReading? = nil
+    ) {
         page.image.setResolution(page.resolution)
         let handed = HandedPage(page: page)
+        self.init(
+            preparing: { handed.page }, engine: options, second: second, reduction: reduction, after: earlier)
+    }
+
+    /// Starts preparing a page with `make` and reading it, on the reading's own thread, as the
+    /// other initializer reads its page: `make` must work on pixels no other thread uses, and
+    /// set the page's resolution (`Image.setResolution`).
+    init(
+        preparing make: @escaping () throws -> PreparedImage, engine options: EngineOptions,
+        second: SecondEngine? = nil, reduction: Double, after earlier: PlainReading? = nil
+    ) {
+        let preparation = HandedPreparation(make: make)
         let signals = self.signals
         pending = Pending {
-            var page = handed.page
+            // The earlier reading's engine is given back when it ends: wait for it, not for its
+            // result (its caller takes that).
+            if let earlier { while !earlier.pending.isDone(waitingAtMost: 60) {} }
+            guard !signals.stop.load(ordering: .relaxed) else { throw OCRError.cancelled }
+            var page = try preparation.make()
             page.scale /= reduction
             let lent = second?.borrow()
             defer { if let lent { second?.giveBack(lent) } }

@@ -289,10 +289,35 @@ public struct Recognizer {
         // it is stopped when the prepared reading comes out clear. A page whose reading two
         // engines share (a long page) is read as it is after that, only when it is doubtful.
         let beside = page.isTransformed && twoEngines
+        // Enlarging small print usually helps, but a small crop that mixes tiny and large type can
+        // read worse enlarged (and confidently: a label read "arbo" at 92); a crop read at its own
+        // size costs little, and that reading is kept when clearly better (below). The page's
+        // pixels ÷ its square, times the JPEG's reduced decoding, are the photo's own.
+        var nativeSettings = preprocessing
+        nativeSettings.rescaleToTextHeight = false
+        let readsNativeSize =
+            options.level == .fast && preprocessing.rescaleToTextHeight && page.scale > 1.01
+            && Double(page.image.width * page.image.height) * reduction * reduction / (page.scale * page.scale)
+                <= Double(Recognizer.cropPixels)
+        // With two engines the crop is prepared and read at its own size by the second, on the
+        // second core, while the first reads it enlarged (the plain reading, when one is made
+        // beside, comes after it on the same engine).
+        var nativeReading: PlainReading?
+        if readsNativeSize, let second {
+            let photo = try upright.copied()
+            let settings = nativeSettings
+            nativeReading = PlainReading(
+                preparing: {
+                    let page = try Preprocessor(options: settings).prepare(photo)
+                    page.image.setResolution(page.resolution)
+                    return page
+                }, engine: engineOptions, second: second, reduction: reduction)
+        }
+        defer { nativeReading?.cancel() }
         func readingAsItIs() throws -> PlainReading {
             PlainReading(
                 try Preprocessor(options: preprocessing).plain(upright), engine: engineOptions, second: second,
-                reduction: reduction)
+                reduction: reduction, after: nativeReading)
         }
         var plainReading = beside && second == nil ? try readingAsItIs() : nil
         defer { plainReading?.cancel() }
@@ -307,17 +332,22 @@ public struct Recognizer {
             plainReading?.cancel()
             plainReading = nil
         }
-        // Enlarging small print usually helps, but a small crop that mixes tiny and large type can
-        // read worse enlarged (and confidently: a label read "arbo" at 92); a crop read at its own
-        // size costs little, and that reading is kept when clearly better. `read` has folded the
-        // JPEG's reduced decoding into `page.scale`: the page's pixels ÷ its square are the
-        // photo's own.
-        if options.level == .fast, preprocessing.rescaleToTextHeight, page.scale * reduction > 1.01,
-            Double(page.image.width * page.image.height) / (page.scale * page.scale) <= Double(Recognizer.cropPixels)
-        {
-            var native = preprocessing
-            native.rescaleToTextHeight = false
-            let (r, p) = try attempt(upright, native, 60, 5)
+        // The crop at its own size (above).
+        if readsNativeSize {
+            let native = nativeSettings
+            var (r, p): (RecognitionResult, PreparedImage)
+            if let started = nativeReading {
+                let outcome = try started.wait { p in progress(60 + p * 5 / 100, .recognizing) }
+                nativeReading = nil
+                (r, p) = (outcome.result, outcome.page)
+                notes.append(.prepared(PreparationVariant(native), PageMeasurements(p)))
+                notes.append(
+                    .read(
+                        PreparationVariant(native), meanConfidence: r.meanConfidence, words: r.words.count,
+                        score: Recognizer.score(r)))
+            } else {
+                (r, p) = try attempt(upright, native, 60, 5)
+            }
             // The enlarged reading is the rule; the native one must be clearly better (5 %).
             if Recognizer.score(r) > Recognizer.score(best) * 1.05 {
                 (best, page) = (r, p)

@@ -34,6 +34,26 @@ import Testing
         #expect(r.text == expected)
     }
 
+    @Test func aCropReadAtItsOwnSizeBesideReadsAsOnOneEngine() throws {
+        // A 226×101 crop of 5 px glyphs, enlarged 4× (Tests/Fixtures/make_fixtures.py): with two
+        // engines the second prepares and reads it at its own size while the first reads it
+        // enlarged; on one engine the two readings come one after the other. The same result,
+        // word for word and note for note; the enlarged reading (95 against 88) is kept.
+        let path = TestPaths.fixture("small-text-10px.png")
+        var one = RecognitionOptions()
+        one.threads = 1
+        let serial = try Recognizer(options: one).recognize(path: path)
+        let beside = try Recognizer().recognize(path: path)
+        let native = PreparationVariant(binarization: .tesseract, atNativeSize: true)
+        let nativeReadings = beside.notes.compactMap { note -> [Int]? in
+            if case .read(native, let confidence, let words, _) = note { [confidence, words] } else { nil }
+        }
+        #expect(nativeReadings == [[88, 24]])
+        #expect(!beside.notes.contains(.kept(native)))
+        #expect(beside.meanConfidence == 95)
+        #expect(beside == serial)
+    }
+
     @Test func withoutSpellingMarksTheWordsAreTheSameAndUnchecked() throws {
         let marked = try Recognizer().recognize(path: TestPaths.sample("kettle.png"))
         var options = RecognitionOptions()
