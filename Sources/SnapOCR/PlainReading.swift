@@ -87,6 +87,12 @@ final class PlainReading: Sendable {
     /// throws `OCRError.cancelled`.
     func cancel() { signals.stop.store(true, ordering: .relaxed) }
 
+    /// Stops the reading and waits until it has ended (and given back the engine it borrowed).
+    func cancelAndWait() {
+        cancel()
+        _ = try? pending.take()
+    }
+
     /// Waits for the reading, calling `progress` with its percentage (0–100) every 50 ms on the
     /// calling thread; `progress` returning false cancels it.
     /// - Throws: what the reading threw (`OCRError`), `.cancelled` when cancelled.

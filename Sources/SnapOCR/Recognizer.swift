@@ -168,8 +168,8 @@ public struct Recognizer {
         }
         let marksSpelling = options.marksSpelling ?? true
         var pendingSpelling = marksSpelling ? loadingSpelling(afterEngine: true) : nil
-        // The second engine, for readings shared by two (none when documents are rendered: they
-        // come from one engine's whole page).
+        // The second engine, for readings shared by two and readings beside the first (none when
+        // documents are rendered: they come from one engine's whole page).
         let exports = (options.exports ?? []).filter { $0 != .txt }
         let twoEngines = (options.threads ?? 2) >= 2
         let second = twoEngines && exports.isEmpty ? SecondEngine(options: engineOptions) : nil
@@ -207,18 +207,19 @@ public struct Recognizer {
                 formats: exports, pdfImage: exports.contains(.pdf) ? loaded.image : nil, title: photoName,
                 ifPossible: options.exportsIfPossible ?? false)
         // Recognize a page, its boxes in pixels of the full-size upright photo; progress within [lo, lo + span].
-        // `whenNotShared` runs when the page turns out to have no cut for a shared reading, before it is read.
+        // `whenShared` runs when the page turns out to have a cut for a shared reading, before the
+        // second engine is borrowed.
         func read(
-            _ page: inout PreparedImage, _ lo: Int, _ span: Int, whenNotShared: () throws -> Void = {}
+            _ page: inout PreparedImage, _ lo: Int, _ span: Int, whenShared: () -> Void = {}
         ) throws -> RecognitionResult {
             page.scale /= reduction
             let engine = try readyEngine()
             guard progress(lo, .recognizing) else { throw OCRError.cancelled }
             var r: RecognitionResult
             if let second {
-                let shared = try SharedReading.read(page, first: engine, second: second, whenNotShared: whenNotShared) {
-                    p in progress(lo + p * span / 100, .recognizing)
-                }
+                let shared = try SharedReading.read(
+                    page, first: engine, second: second, whenShared: whenShared
+                ) { p in progress(lo + p * span / 100, .recognizing) }
                 r = shared.result
                 switch shared.outcome {
                 case .shared(let split, let lines): notes.append(.readByTwoEngines(from: split + 1, lines: lines))
@@ -240,9 +241,9 @@ public struct Recognizer {
         }
         func readVariant(
             _ page: inout PreparedImage, _ settings: PreprocessingOptions, _ lo: Int, _ span: Int,
-            whenNotShared: () throws -> Void = {}
+            whenShared: () -> Void = {}
         ) throws -> RecognitionResult {
-            let r = try read(&page, lo, span, whenNotShared: whenNotShared)
+            let r = try read(&page, lo, span, whenShared: whenShared)
             notes.append(
                 .read(
                     PreparationVariant(settings), meanConfidence: r.meanConfidence, words: r.words.count,
@@ -319,11 +320,17 @@ public struct Recognizer {
                 try Preprocessor(options: preprocessing).plain(upright), engine: engineOptions, second: second,
                 reduction: reduction, after: nativeReading)
         }
-        var plainReading = beside && second == nil ? try readingAsItIs() : nil
+        // The photo as it is is read beside from the start; a long page shares the second engine
+        // instead (the reading beside is stopped as soon as the first engine's layout shows it),
+        // and is read as it is afterwards, when doubtful.
+        var plainReading = beside ? try readingAsItIs() : nil
         defer { plainReading?.cancel() }
-        var best = try readVariant(&page, preprocessing, 10, 50) {
-            if beside && plainReading == nil { plainReading = try readingAsItIs() }
-        }
+        var best = try readVariant(
+            &page, preprocessing, 10, 50,
+            whenShared: {
+                plainReading?.cancelAndWait()
+                plainReading = nil
+            })
         // `accurate` always takes the second reading.
         let doubtful = options.level == .accurate || best.meanConfidence < Recognizer.doubtfulBelowConfidence
         // Doubtful readings are weighed against others by their words.

@@ -213,14 +213,14 @@ enum SharedReading {
     ///   - waitsForSecond: whether the first engine, at the cut, waits for a second engine that has
     ///     not started (tests: the outcome then does not depend on which thread is faster).
     ///   - minimumWork: the least reading work worth sharing (`cut(of:minimumWork:)`).
-    ///   - whenNotShared: called on this thread when the page has no cut, before it is read: the
-    ///     second engine is free (the caller reads the photo as it is beside it).
+    ///   - whenShared: called on this thread when the page has a cut, before the second engine is
+    ///     borrowed: a reading the caller started on it beside this one must give it back.
     ///   - progress: called on this thread with 0–100; return `false` to cancel.
     /// - Returns: the reading and how it was shared.
     /// - Throws: `OCRError.cancelled` when `progress` returned false, `.recognitionFailed`.
     static func read(
         _ page: PreparedImage, first: TesseractEngine, second: SecondEngine, waitsForSecond: Bool = false,
-        minimumWork: Double = SharedReading.minimumWork, whenNotShared: () throws -> Void = {},
+        minimumWork: Double = SharedReading.minimumWork, whenShared: () -> Void = {},
         progress: @escaping (Int) -> Bool
     ) throws -> (result: RecognitionResult, outcome: Outcome) {
         page.image.setResolution(page.resolution)  // before both threads read it
@@ -267,9 +267,9 @@ enum SharedReading {
             signals.laidOut.signal()
             // The second engine's thread gives it back before it ends; whoever borrows it next waits.
             _ = try? pending.take()
-            try whenNotShared()
             return (try first.recognizeSetPage(page, progress: progress), .notShared)
         }
+        whenShared()
         signals.layout.withLock { $0 = (lines, cut) }
         signals.laidOut.signal()
         let split = cut.split

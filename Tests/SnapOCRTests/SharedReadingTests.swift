@@ -119,6 +119,29 @@ import Testing
         #expect(shared.result.words.count > 40)
     }
 
+    @Test func aReadingBesideGivesTheSecondEngineBackWhenThePageIsShared() throws {
+        // The photo read as it is beside holds the second engine from the start; the first
+        // engine's layout finds a cut, the reading beside is stopped, and the page is shared.
+        let name = "page-on-dark-table.jpg"
+        let photo = try ImageLoader().load(TestPaths.fixture(name)).image
+        let page = try Preprocessor().prepare(photo)
+        let first = try TesseractEngine()
+        let alone = try first.recognize(page)
+        let second = SecondEngine(options: EngineOptions())
+        let beside = PlainReading(
+            try Preprocessor().plain(photo), engine: EngineOptions(), second: second, reduction: 1)
+        var stopped = false
+        let shared = try SharedReading.read(
+            page, first: first, second: second, waitsForSecond: true, minimumWork: 0,
+            whenShared: {
+                beside.cancelAndWait()
+                stopped = true
+            }, progress: { _ in true })
+        #expect(stopped)
+        #expect(shared.outcome == .shared(split: 8, lines: 14))
+        #expect(shared.result == alone)
+    }
+
     @Test func aRunWithTwoEnginesReadsAsARunWithOne() throws {
         var one = RecognitionOptions()
         one.threads = 1
