@@ -42,6 +42,20 @@ final class Pending<T>: Sendable {
     }
 }
 
+/// The light-on-dark blocks of a photo found and read on the second engine (`PlainReading`),
+/// and how many there were.
+struct BlocksBeside {
+    /// The number of blocks, once found.
+    final class Found: Sendable {
+        let count = Atomic<Int>(0)
+    }
+    /// Thrown by the reading when the photo has no such blocks.
+    struct NoBlocks: Error {}
+
+    let reading: PlainReading
+    let found: Found
+}
+
 /// The stages of one OCR run, in order, as progress reports them.
 public enum RecognitionStage: String, CaseIterable, Codable, Sendable {
     /// Reading the file (and starting Tesseract beside it).
@@ -325,6 +339,29 @@ public struct Recognizer {
         // and is read as it is afterwards, when doubtful.
         var plainReading = beside ? try readingAsItIs() : nil
         defer { plainReading?.cancel() }
+        // The photo's light-on-dark blocks alone (below) are wanted when the reading is doubtful:
+        // with two engines they are found and read beside too, after the photo as it is, and the
+        // two are stopped together when the prepared reading comes out clear.
+        var blocksBeside: BlocksBeside?
+        if plainReading != nil, let second, options.region == nil {
+            // Only Leptonica's clone of an 8 bpp photo (`grayscale()`) would touch its pixels'
+            // reference count from the other thread: that one is copied.
+            let photo = upright.depth == 8 ? try upright.copied() : upright
+            let found = BlocksBeside.Found()
+            let settings = Recognizer.blocksAloneSettings(preprocessing)
+            let reading = PlainReading(
+                preparing: {
+                    guard let alone = try RegionPolarity.blocksAlone(photo.grayscale()) else {
+                        throw BlocksBeside.NoBlocks()
+                    }
+                    found.count.store(alone.blocks, ordering: .relaxed)
+                    let page = try Preprocessor(options: settings).prepare(alone.page)
+                    page.image.setResolution(page.resolution)
+                    return page
+                }, engine: engineOptions, second: second, reduction: reduction, after: plainReading)
+            blocksBeside = BlocksBeside(reading: reading, found: found)
+        }
+        defer { blocksBeside?.reading.cancel() }
         var best = try readVariant(
             &page, preprocessing, 10, 50,
             whenShared: {
@@ -338,6 +375,8 @@ public struct Recognizer {
         if !doubtful {
             plainReading?.cancel()
             plainReading = nil
+            blocksBeside?.reading.cancel()
+            blocksBeside = nil
         }
         // The crop at its own size (above).
         if readsNativeSize {
@@ -366,12 +405,27 @@ public struct Recognizer {
         func readingOfBlocksAlone(_ lo: Int, _ span: Int) throws -> (
             result: RecognitionResult, page: PreparedImage, blocks: Int
         )? {
+            let settings = Recognizer.blocksAloneSettings(preprocessing)
+            if let started = blocksBeside {
+                blocksBeside = nil
+                guard readySpelling() != nil else { return nil }
+                let outcome: PlainReading.Outcome
+                do {
+                    outcome = try started.reading.wait { p in progress(lo + p * span / 100, .recognizing) }
+                } catch is BlocksBeside.NoBlocks {
+                    return nil
+                }
+                let r = outcome.result
+                notes.append(.prepared(PreparationVariant(settings), PageMeasurements(outcome.page)))
+                notes.append(
+                    .read(
+                        PreparationVariant(settings), meanConfidence: r.meanConfidence, words: r.words.count,
+                        score: Recognizer.score(r)))
+                return (r, outcome.page, started.found.count.load(ordering: .relaxed))
+            }
             guard options.region == nil, readySpelling() != nil,
                 let alone = try RegionPolarity.blocksAlone(upright.grayscale())
             else { return nil }
-            var settings = preprocessing
-            settings.findPage = false
-            settings.correctPolarity = false
             var blocksPage = try prepared(alone.page, settings)
             let r = try readVariant(&blocksPage, settings, lo, span)
             return (r, blocksPage, alone.blocks)
@@ -406,6 +460,8 @@ public struct Recognizer {
                         (best, page, upright, osdTurns) = (r, p, turned, o.quarterTurnsClockwise)
                         // The blocks of the photo turned are other blocks.
                         blocksAlone = nil
+                        blocksBeside?.reading.cancel()
+                        blocksBeside = nil
                         // What the second engine reads is the photo as it was, not turned.
                         plainReading?.cancel()
                         plainReading = nil
@@ -534,6 +590,15 @@ public struct Recognizer {
         // The engines and dictionaries are freed when this returns: after the hand-off.
         try withExtendedLifetime((startedEngine, loadedSpelling, second)) { try handOff(best) }
         return best
+    }
+
+    /// The preparation of the light-on-dark blocks alone (`RegionPolarity.blocksAlone`): no page
+    /// to find on the blanked-out photo, and its blocks already turned dark-on-light.
+    static func blocksAloneSettings(_ preprocessing: PreprocessingOptions) -> PreprocessingOptions {
+        var settings = preprocessing
+        settings.findPage = false
+        settings.correctPolarity = false
+        return settings
     }
 
     /// How `--level accurate` ranks readings of one page: the confidently read characters,
