@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Two (or more) builds of lovesnap timed against each other, page by page, interleaved.
+
+usage: scripts/speed-ab.py [--runs N] [--only REGEX] [--args ARGS] NAME=BIN NAME=BIN... -- DIR...
+
+For every image under each DIR that has IMAGE.gt.txt beside it, runs `BIN ocr [ARGS] IMAGE` for
+each build in turn, N passes (default 2), the order of the builds reversed on every other pass
+(A B, B A, ...), and prints per build the sum over the pages of each page's fastest run and of its
+mean run, the ratio of each build to the first, and the pages that moved most. The machine's own
+speed drifts by 7-10 % over minutes (see README "Speed"); builds run minutes apart in separate
+benchmark runs cannot be compared closer than that, builds interleaved on each page can. It checks
+that every build printed the same text for each page (the builds compared are meant to read alike:
+a scheduling change, not a reading change), and says which pages differ.
+
+Timings need a quiet machine: run nothing else meanwhile.
+"""
+import argparse
+import glob
+import os
+import re
+import subprocess
+import sys
+import time
+
+
+def pages(dirs, only):
+    out = []
+    for d in dirs:
+        for gt in sorted(glob.glob(os.path.join(d, "**", "*.gt.txt"), recursive=True)):
+            images = sorted(p for p in glob.glob(gt[: -len(".gt.txt")] + ".*") if not p.endswith(".gt.txt"))
+            if images and re.search(only, images[0]):
+                out.append(images[0])
+    return out
+
+
+def main():
+    argv = sys.argv[1:]
+    if "--" not in argv:
+        sys.exit(__doc__)
+    split = argv.index("--")
+    ap = argparse.ArgumentParser()
+    ap.add_argument("builds", nargs="+", help="NAME=BIN")
+    ap.add_argument("--runs", type=int, default=2)
+    ap.add_argument("--only", default="", help="a regular expression the image path must match")
+    ap.add_argument("--args", default="--level fast")
+    args = ap.parse_args(argv[:split])
+    dirs = argv[split + 1 :]
+    builds = []
+    for b in args.builds:
+        name, _, path = b.partition("=")
+        if not path or not os.access(path, os.X_OK):
+            sys.exit(f"speed-ab: {b}: not NAME=EXECUTABLE")
+        builds.append((name, path))
+    images = pages(dirs, args.only)
+    if not images:
+        sys.exit("speed-ab: no image with a .gt.txt beside it")
+    times = {name: {} for name, _ in builds}
+    texts = {name: {} for name, _ in builds}
+    for i, image in enumerate(images):
+        for run in range(args.runs):
+            order = builds if run % 2 == 0 else builds[::-1]
+            for name, path in order:
+                start = time.monotonic()
+                r = subprocess.run(
+                    [path, "ocr", *args.args.split(), image], capture_output=True, text=True, stdin=subprocess.DEVNULL
+                )
+                times[name].setdefault(image, []).append(time.monotonic() - start)
+                texts[name][image] = r.stdout
+        print(f"\r{i + 1}/{len(images)}", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    first = builds[0][0]
+    base = sum(min(v) for v in times[first].values())
+    print(f"{len(images)} pages, {args.runs} runs of each build per page, interleaved")
+    for name, _ in builds:
+        fastest = sum(min(v) for v in times[name].values())
+        mean = sum(sum(v) / len(v) for v in times[name].values())
+        print(f"{name:>16}: sum of fastest {fastest:8.2f} s  sum of means {mean:8.2f} s  ×{fastest / base:.3f}")
+    for name, _ in builds[1:]:
+        moved = sorted((min(times[name][p]) - min(times[first][p]), p) for p in images)
+        shown = moved[:5] + moved[-5:] if len(moved) > 10 else moved
+        print(f"{name} against {first}, most moved (s):")
+        for d, p in shown:
+            print(f"  {d:+.2f}  {p}")
+        differ = [p for p in images if texts[name][p] != texts[first][p]]
+        print(f"{name}: text differs from {first} on {len(differ)} pages" + "".join(f"\n  {p}" for p in differ))
+
+
+if __name__ == "__main__":
+    main()
