@@ -365,6 +365,11 @@ public struct Recognizer {
         var best = try readVariant(
             &page, preprocessing, 10, 50,
             whenShared: {
+                // Both readings beside give the second engine back (the blocks' would take it
+                // next), and are made after this one when doubtful.
+                plainReading?.cancel()
+                blocksBeside?.reading.cancelAndWait()
+                blocksBeside = nil
                 plainReading?.cancelAndWait()
                 plainReading = nil
             })
