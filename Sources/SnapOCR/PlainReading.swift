@@ -39,6 +39,10 @@ final class PlainReading: Sendable {
 
     private let signals = Signals()
     private let pending: Pending<Outcome>
+    /// Left when the reading's thread ends, its engine given back: what a reading queued after
+    /// this one waits for (a group's wait takes nothing away from `pending`'s one signal, which
+    /// the caller's `wait` takes).
+    private let ended = DispatchGroup()
 
     /// Starts reading `page` (photo pixels ÷ `reduction`, the JPEG's reduced decoding) with the
     /// run's second engine when it is free (given back when the reading ends), else with a new
@@ -63,10 +67,13 @@ final class PlainReading: Sendable {
     ) {
         let preparation = HandedPreparation(make: make)
         let signals = self.signals
+        let ended = self.ended
+        ended.enter()
         pending = Pending {
-            // The earlier reading's engine is given back when it ends: wait for it, not for its
+            defer { ended.leave() }
+            // The earlier reading's engine is given back when it ends: wait for that, not for its
             // result (its caller takes that).
-            if let earlier { while !earlier.pending.isDone(waitingAtMost: 60) {} }
+            earlier?.ended.wait()
             guard !signals.stop.load(ordering: .relaxed) else { throw OCRError.cancelled }
             var page = try preparation.make()
             page.scale /= reduction

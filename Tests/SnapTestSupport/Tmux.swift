@@ -209,11 +209,16 @@ public final class TmuxSession {
         return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
     }
 
+    /// How long a wait lasts by default (seconds): a guard against a hang, not a measure of speed.
+    /// Beside the whole suite's other OCR runs on two cores, an editor's first reading of a small
+    /// photo (0.5 s alone) has taken more than 20 s.
+    public static let defaultTimeout: TimeInterval = 60
+
     /// Polls the screen (every 50 ms, up to `timeout` seconds) until `condition` holds; returns that
     /// screen. Throws with `what` and the last screen on timeout, or if the program ended first.
     @discardableResult
     public func waitUntil(
-        _ what: String, timeout: TimeInterval = 20,
+        _ what: String, timeout: TimeInterval = TmuxSession.defaultTimeout,
         _ condition: ([String]) -> Bool
     ) throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
@@ -234,7 +239,7 @@ public final class TmuxSession {
 
     /// Waits until `text` appears anywhere on the screen.
     @discardableResult
-    public func waitFor(_ text: String, timeout: TimeInterval = 20) throws -> [String] {
+    public func waitFor(_ text: String, timeout: TimeInterval = TmuxSession.defaultTimeout) throws -> [String] {
         // Rows come without trailing blanks, so "To: " is looked for as "To:".
         let needle = String(text.reversed().drop { $0 == " " }.reversed())
         return try waitUntil("\"\(text)\"", timeout: timeout) { $0.contains { $0.contains(needle) } }
