@@ -61,7 +61,12 @@ struct FileFormatTmuxTests {
         let opened = status(try t.waitUntil("the file read") { status($0).hasPrefix("[ ") })
         #expect(opened == "[ Read 2 lines (Converted from DOS format; not UTF-8: read as Latin-1) ]")
         try t.press("C-o")
-        let prompt = try t.waitFor("File Name to Write [DOS Format] [Latin-1]: latin1.txt")
+        // The prompt and its help bar together: a capture between the two rows' updates saw the
+        // prompt over the editor's own help bar (a fresh-clone run, beside the whole suite).
+        let prompt = try t.waitUntil("the Write Out prompt and its help") {
+            status($0) == "File Name to Write [DOS Format] [Latin-1]: latin1.txt" && $0.count > 23
+                && $0[23].contains("M-L")
+        }
         #expect(prompt[23].contains("M-L Latin-1"))
         try t.press("M-l")
         _ = try t.waitUntil("Latin-1 turned off") { status($0) == "File Name to Write [DOS Format]: latin1.txt" }
