@@ -258,11 +258,24 @@ public struct Recognizer {
             whenShared: () -> Void = {}
         ) throws -> RecognitionResult {
             let r = try read(&page, lo, span, whenShared: whenShared)
+            noteRead(settings, r)
+            return r
+        }
+        func noteRead(_ settings: PreprocessingOptions, _ r: RecognitionResult) {
             notes.append(
                 .read(
                     PreparationVariant(settings), meanConfidence: r.meanConfidence, words: r.words.count,
                     score: Recognizer.score(r)))
-            return r
+        }
+        // A variant prepared and read beside (`PlainReading(preparing:)`), waited for with progress
+        // within [lo, lo + span], and noted as `prepared` and `readVariant` note one made here.
+        func takeBeside(_ reading: PlainReading, _ settings: PreprocessingOptions, _ lo: Int, _ span: Int) throws
+            -> (result: RecognitionResult, page: PreparedImage)
+        {
+            let outcome = try reading.wait { p in progress(lo + p * span / 100, .recognizing) }
+            notes.append(.prepared(PreparationVariant(settings), PageMeasurements(outcome.page)))
+            noteRead(settings, outcome.result)
+            return (outcome.result, outcome.page)
         }
         func attempt(_ image: Image, _ settings: PreprocessingOptions, _ lo: Int, _ span: Int) throws -> (
             RecognitionResult, PreparedImage
@@ -385,24 +398,14 @@ public struct Recognizer {
         }
         // The crop at its own size (above).
         if readsNativeSize {
-            let native = nativeSettings
-            var (r, p): (RecognitionResult, PreparedImage)
-            if let started = nativeReading {
-                let outcome = try started.wait { p in progress(60 + p * 5 / 100, .recognizing) }
-                nativeReading = nil
-                (r, p) = (outcome.result, outcome.page)
-                notes.append(.prepared(PreparationVariant(native), PageMeasurements(p)))
-                notes.append(
-                    .read(
-                        PreparationVariant(native), meanConfidence: r.meanConfidence, words: r.words.count,
-                        score: Recognizer.score(r)))
-            } else {
-                (r, p) = try attempt(upright, native, 60, 5)
-            }
+            let (r, p) =
+                try nativeReading.map { try takeBeside($0, nativeSettings, 60, 5) }
+                ?? attempt(upright, nativeSettings, 60, 5)
+            nativeReading = nil
             // The enlarged reading is the rule; the native one must be clearly better (5 %).
             if Recognizer.score(r) > Recognizer.score(best) * 1.05 {
                 (best, page) = (r, p)
-                notes.append(.kept(PreparationVariant(native)))
+                notes.append(.kept(PreparationVariant(nativeSettings)))
             }
         }
         // Light letters on dark signs, read on their own, the rest of the photo blanked out (used
@@ -414,19 +417,12 @@ public struct Recognizer {
             if let started = blocksBeside {
                 blocksBeside = nil
                 guard readySpelling() != nil else { return nil }
-                let outcome: PlainReading.Outcome
                 do {
-                    outcome = try started.reading.wait { p in progress(lo + p * span / 100, .recognizing) }
+                    let (r, p) = try takeBeside(started.reading, settings, lo, span)
+                    return (r, p, started.found.count.load(ordering: .relaxed))
                 } catch is BlocksBeside.NoBlocks {
                     return nil
                 }
-                let r = outcome.result
-                notes.append(.prepared(PreparationVariant(settings), PageMeasurements(outcome.page)))
-                notes.append(
-                    .read(
-                        PreparationVariant(settings), meanConfidence: r.meanConfidence, words: r.words.count,
-                        score: Recognizer.score(r)))
-                return (r, outcome.page, started.found.count.load(ordering: .relaxed))
             }
             guard options.region == nil, readySpelling() != nil,
                 let alone = try RegionPolarity.blocksAlone(upright.grayscale())
