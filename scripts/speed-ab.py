@@ -10,7 +10,8 @@ mean run, the ratio of each build to the first, and the pages that moved most. T
 speed drifts by 7-10 % over minutes (see README "Speed"); builds run minutes apart in separate
 benchmark runs cannot be compared closer than that, builds interleaved on each page can. It checks
 that every build printed the same text for each page (the builds compared are meant to read alike:
-a scheduling change, not a reading change), and says which pages differ.
+a scheduling change, not a reading change), and says which pages differ; for a reading change, the
+mean CER of each build (as scripts/ocr-benchmark.py scores it) says whether it read better.
 
 Timings need a quiet machine: run nothing else meanwhile.
 """
@@ -21,6 +22,16 @@ import re
 import subprocess
 import sys
 import time
+import importlib.util
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+_spec = importlib.util.spec_from_file_location("ocr_benchmark", os.path.join(HERE, "ocr-benchmark.py"))
+bench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench)
+
+
+def truth_of(image):
+    return os.path.splitext(image)[0] + ".gt.txt"
 
 
 def pages(dirs, only):
@@ -71,10 +82,16 @@ def main():
     first = builds[0][0]
     base = sum(min(v) for v in times[first].values())
     print(f"{len(images)} pages, {args.runs} runs of each build per page, interleaved")
+    truth = {p: open(truth_of(p), encoding="utf-8").read() for p in images}
+    cers = {name: {p: bench.cer(texts[name][p], truth[p]) for p in images} for name, _ in builds}
     for name, _ in builds:
         fastest = sum(min(v) for v in times[name].values())
         mean = sum(sum(v) / len(v) for v in times[name].values())
-        print(f"{name:>16}: sum of fastest {fastest:8.2f} s  sum of means {mean:8.2f} s  ×{fastest / base:.3f}")
+        cer = sum(cers[name].values()) / len(images)
+        print(
+            f"{name:>16}: sum of fastest {fastest:8.2f} s  sum of means {mean:8.2f} s  ×{fastest / base:.3f}"
+            f"  mean CER {cer:.4f}"
+        )
     for name, _ in builds[1:]:
         moved = sorted((min(times[name][p]) - min(times[first][p]), p) for p in images)
         shown = moved[:5] + moved[-5:] if len(moved) > 10 else moved
@@ -82,7 +99,10 @@ def main():
         for d, p in shown:
             print(f"  {d:+.2f}  {p}")
         differ = [p for p in images if texts[name][p] != texts[first][p]]
-        print(f"{name}: text differs from {first} on {len(differ)} pages" + "".join(f"\n  {p}" for p in differ))
+        print(
+            f"{name}: text differs from {first} on {len(differ)} pages"
+            + "".join(f"\n  CER {cers[first][p]:.4f} -> {cers[name][p]:.4f}  {p}" for p in differ)
+        )
 
 
 if __name__ == "__main__":
