@@ -79,6 +79,7 @@ final class PlainReading: Sendable {
             page.scale /= reduction
             let lent = second?.borrow()
             defer { if let lent { second?.giveBack(lent) } }
+            guard !signals.stop.load(ordering: .relaxed) else { throw OCRError.cancelled }
             let engine = try lent?.engine ?? TesseractEngine(options: options)
             guard !signals.stop.load(ordering: .relaxed) else { throw OCRError.cancelled }
             var result = try engine.recognize(page) { percent in
@@ -93,12 +94,6 @@ final class PlainReading: Sendable {
     /// Stops the reading as soon as Tesseract next looks (its cancel callback); `wait` then
     /// throws `OCRError.cancelled`.
     func cancel() { signals.stop.store(true, ordering: .relaxed) }
-
-    /// Stops the reading and waits until it has ended (and given back the engine it borrowed).
-    func cancelAndWait() {
-        cancel()
-        _ = try? pending.take()
-    }
 
     /// Waits for the reading, calling `progress` with its percentage (0–100) every 50 ms on the
     /// calling thread; `progress` returning false cancels it.

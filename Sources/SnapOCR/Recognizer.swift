@@ -378,12 +378,12 @@ public struct Recognizer {
         var best = try readVariant(
             &page, preprocessing, 10, 50,
             whenShared: {
-                // Both readings beside give the second engine back (the blocks' would take it
-                // next), and are made after this one when doubtful.
+                // Both readings beside are stopped, and give the second engine back to the shared
+                // reading, which waits for it (the first engine reads on meanwhile); they are made
+                // after this one when doubtful.
                 plainReading?.cancel()
-                blocksBeside?.reading.cancelAndWait()
+                blocksBeside?.reading.cancel()
                 blocksBeside = nil
-                plainReading?.cancelAndWait()
                 plainReading = nil
             })
         // `accurate` always takes the second reading.

@@ -16,28 +16,45 @@ struct EngineHandOff: @unchecked Sendable {
 /// reading at a time.
 final class SecondEngine: Sendable {
     private let options: EngineOptions
-    private let state = Mutex<(loaded: Bool, engine: EngineHandOff?)>((false, nil))
+    /// Whether a borrower has started loading it; the engine while it is not lent; whether it is lent.
+    private let state = Mutex<(loaded: Bool, engine: EngineHandOff?, lent: Bool)>((false, nil, false))
+    /// Signalled when the engine is given back (`borrow(waiting:)`).
+    private let returned = DispatchSemaphore(value: 0)
 
     /// An engine of `options`, not loaded yet.
     init(options: EngineOptions) { self.options = options }
 
     /// The engine, loading it the first time (about 0.25 s for eng+fra); nil when it failed to
-    /// load or is lent out.
-    func borrow() -> EngineHandOff? {
+    /// load, or is lent out and `waiting` is false. With `waiting`, a borrower waits until the
+    /// engine is given back: a reading beside that is stopped, or ends, gives it back.
+    func borrow(waiting: Bool = false) -> EngineHandOff? {
+        // The first borrower holds it from the start of its load: others wait for that too.
         let load = state.withLock { s -> Bool in
-            defer { s.loaded = true }
+            defer { (s.loaded, s.lent) = (true, true) }
             return !s.loaded
         }
-        if load { return (try? TesseractEngine(options: options)).map(EngineHandOff.init) }
-        return state.withLock { s in
-            defer { s.engine = nil }
-            return s.engine
+        if load {
+            guard let engine = try? TesseractEngine(options: options) else {
+                state.withLock { $0.lent = false }
+                returned.signal()
+                return nil
+            }
+            return EngineHandOff(engine: engine)
+        }
+        while true {
+            let (engine, lent) = state.withLock { s -> (EngineHandOff?, Bool) in
+                defer { if s.engine != nil { (s.engine, s.lent) = (nil, true) } }
+                return (s.engine, s.lent)
+            }
+            if engine != nil || !waiting || !lent { return engine }
+            returned.wait()
         }
     }
 
-    /// Gives back what `borrow()` lent.
+    /// Gives back what `borrow(waiting:)` lent.
     func giveBack(_ engine: EngineHandOff) {
-        state.withLock { $0.engine = engine }
+        state.withLock { ($0.engine, $0.lent) = (engine, false) }
+        returned.signal()
     }
 }
 
@@ -90,6 +107,10 @@ enum SharedReading {
         var share: Double
     }
 
+    /// The line right before the second engine's part may be cut through when at least this part
+    /// of its image's height is in the part (see `cut(of:)`).
+    static let smallestPartOfLine = 0.5
+
     /// A cut is made only when it leaves neither engine more than this part of the reading work.
     static let largestShare = 0.75
 
@@ -103,27 +124,26 @@ enum SharedReading {
     /// and its descenders below — the row's own estimates, which the C API does not give: taken
     /// here, with room to spare, as 1.3 times the page's median rise from baseline to line top
     /// and 1.2 times its upper-quartile drop from baseline to line bottom. The part starts right
-    /// below the last earlier line left out of it. An earlier line is either wholly outside it or
-    /// wholly inside (read by the second engine too, for nothing: a sliver of a line, scaled to
-    /// the LSTM's height, would cost more than the line); so in tightly set text the part starts
-    /// at a gap between paragraphs or stanzas.
+    /// below the last earlier line left out of it. The line right before the warm-up lines may be
+    /// cut through, when at least `smallestPartOfLine` of its image is in the part: in tightly set
+    /// text each line's image reaches into the next one's, and the part can start only through
+    /// a line. That line is read by the second engine from the strip it gets (for nothing but
+    /// the language it leaves: its words are the first engine's), at its cost over that part (a
+    /// strip of a line, scaled to the LSTM's height, costs more than the line). Any other
+    /// earlier line is either wholly outside the part or wholly inside (read too, for nothing).
+    /// `lines` are the lines Tesseract reads (`LayoutLine.isRead`): the lines of an image or a
+    /// ruling are neither read nor cut, by either engine.
     /// Nil when no cut leaves each engine at most `largestShare`, there are fewer than
-    /// `minimumLines` lines or less work than `minimumWork`, or any block is not upright text (a
+    /// `minimumLines` lines or less work than `minimumWork`, or any block is not upright (a
     /// turned block's lines are cut turned).
     static func cut(of lines: [LayoutLine], minimumWork: Double = SharedReading.minimumWork) -> Cut? {
         let n = lines.count
-        guard n >= minimumLines, n > warmUpLines + 1, lines.allSatisfy(\.isUprightText),
+        guard n >= minimumLines, n > warmUpLines + 1, lines.allSatisfy(\.isUpright),
             lines.allSatisfy({ $0.baseline.count == 4 })
         else { return nil }
-        let highest = lines.map { min($0.baseline[1], $0.baseline[3]) }
-        let lowest = lines.map { max($0.baseline[1], $0.baseline[3]) }
-        let rises = lines.indices.map { highest[$0] - lines[$0].box.top }.sorted()
-        let drops = lines.indices.map { lines[$0].box.bottom - lowest[$0] }.sorted()
-        let rise = Int((Double(max(0, rises[n / 2])) * 1.3).rounded(.up))
-        let drop = Int((Double(max(0, drops[3 * n / 4])) * 1.2).rounded(.up))
-        let padding = 4 + 1
-        let tops = lines.indices.map { min(lines[$0].box.top, highest[$0] - rise) - padding }
-        let bottoms = lines.indices.map { max(lines[$0].box.bottom, lowest[$0] + drop) + padding }
+        let images = lineImages(of: lines)
+        let tops = images.map(\.top)
+        let bottoms = images.map(\.bottom)
         let costs = lines.map { l in
             Double(max(1, l.box.right - l.box.left)) / Double(max(1, l.box.bottom - l.box.top))
         }
@@ -136,29 +156,70 @@ enum SharedReading {
         for split in (warmUpLines + 1)..<n {
             before += costs[split - 1]
             // The part holds the `warmUpLines` before `split` too (see the type), and starts above
-            // every earlier line it would cut through.
+            // every earlier line it would cut through, but the line right before them: that one
+            // may be cut through when most of it is in the part (see the doc above).
             let first = split - warmUpLines
+            let through = first - 1
             var top = above[first]
-            var moved = true
-            while moved {
-                moved = false
-                for j in 0..<first where tops[j] < top && bottoms[j] > top {
-                    top = tops[j]
-                    moved = true
+            func holdWhole(_ range: Range<Int>) {
+                var moved = true
+                while moved {
+                    moved = false
+                    for j in range where tops[j] < top && bottoms[j] > top {
+                        top = tops[j]
+                        moved = true
+                    }
+                }
+            }
+            holdWhole(0..<through)
+            // The part starts right below the earlier lines left out of it: the margin goes to
+            // the lines it holds.
+            func start(below limit: Int) -> Int {
+                (0..<limit).filter { bottoms[$0] <= top }.map { bottoms[$0] }.max() ?? top
+            }
+            var partCost = 0.0
+            if tops[through] < top && bottoms[through] > top {
+                let from = max(start(below: through), tops[through])
+                let inside = Double(bottoms[through] - from) / Double(bottoms[through] - tops[through])
+                if inside >= smallestPartOfLine {
+                    // Cut to a strip `inside` of its height, the LSTM scales it up to its input
+                    // height: the longer its image, the costlier.
+                    partCost = costs[through] / inside
+                } else {
+                    top = tops[through]
+                    holdWhole(0..<first)
                 }
             }
             guard top > 0 else { continue }
-            var second = total - before + costs[first..<split].reduce(0, +)
+            var second = total - before + costs[first..<split].reduce(0, +) + partCost
             for j in 0..<first where tops[j] >= top { second += costs[j] }
             let share = max(before, second) / total
-            // The part starts right below the earlier lines left out of it: the margin goes to
-            // the lines it must hold whole.
-            let start = (0..<first).filter { bottoms[$0] <= top }.map { bottoms[$0] }.max() ?? top
+            let start = start(below: first)
             if share <= largestShare && share < (best?.share ?? 2) {
                 best = Cut(split: split, top: start, share: share)
             }
         }
         return best
+    }
+
+    /// The rows each line's image spans as Tesseract cuts it, estimated as `cut(of:)` describes:
+    /// from `top` to `bottom` (pixels from the page's top, bottom excluded). `lines` must be
+    /// non-empty, with 4 baseline coordinates each.
+    static func lineImages(of lines: [LayoutLine]) -> [(top: Int, bottom: Int)] {
+        let n = lines.count
+        let highest = lines.map { min($0.baseline[1], $0.baseline[3]) }
+        let lowest = lines.map { max($0.baseline[1], $0.baseline[3]) }
+        let rises = lines.indices.map { highest[$0] - lines[$0].box.top }.sorted()
+        let drops = lines.indices.map { lines[$0].box.bottom - lowest[$0] }.sorted()
+        let rise = Int((Double(max(0, rises[n / 2])) * 1.3).rounded(.up))
+        let drop = Int((Double(max(0, drops[3 * n / 4])) * 1.2).rounded(.up))
+        let padding = 4 + 1
+        return lines.indices.map {
+            (
+                min(lines[$0].box.top, highest[$0] - rise) - padding,
+                max(lines[$0].box.bottom, lowest[$0] + drop) + padding
+            )
+        }
     }
 
     /// How a shared reading went, for the diagnostics.
@@ -214,7 +275,9 @@ enum SharedReading {
     ///     not started (tests: the outcome then does not depend on which thread is faster).
     ///   - minimumWork: the least reading work worth sharing (`cut(of:minimumWork:)`).
     ///   - whenShared: called on this thread when the page has a cut, before the second engine is
-    ///     borrowed: a reading the caller started on it beside this one must give it back.
+    ///     borrowed: a reading the caller started on it beside this one must be stopped there (the
+    ///     second engine's thread waits until it is given back; one that is not stopped, such as
+    ///     a crop read at its own size, is waited for while the first engine reads on).
     ///   - progress: called on this thread with 0–100; return `false` to cancel.
     /// - Returns: the reading and how it was shared.
     /// - Throws: `OCRError.cancelled` when `progress` returned false, `.recognitionFailed`.
@@ -231,21 +294,26 @@ enum SharedReading {
         // It makes its words with their lines in the layout's numbering (nil: it did not read).
         let pending = Pending { () throws -> TesseractEngine.WordsRead? in
             signals.laidOut.wait()
+            // A reading beside that holds the engine (a crop read at its own size) gives it back
+            // when it ends; the first engine reads on meanwhile, and alone if it reaches the cut first.
             guard let (expected, cut) = signals.layout.withLock({ $0 }), !signals.stop.load(ordering: .relaxed),
-                let lent = second.borrow()
+                let lent = second.borrow(waiting: true)
             else {
                 signals.decide(Signals.unavailable)
                 return nil
             }
             defer { second.giveBack(lent) }
+            guard signals.state.load(ordering: .sequentiallyConsistent) == Signals.waiting,
+                !signals.stop.load(ordering: .relaxed)
+            else { return nil }
             let page = handed.page
             let engine = lent.engine
-            let lines = engine.analyseLayout(page)
-            guard lines == expected,
+            let layout = engine.analyseLayout(page)
+            guard layout == expected,
                 let bottom = try? page.image.clipped(
                     x: 0, y: cut.top, width: page.image.width, height: page.image.height - cut.top)
             else {
-                signals.decide(lines == expected ? Signals.unavailable : Signals.differed)
+                signals.decide(layout == expected ? Signals.unavailable : Signals.differed)
                 return nil
             }
             engine.readLinesFrom(bottomOfPage: bottom)
@@ -258,10 +326,12 @@ enum SharedReading {
                 signals.percent.store(p, ordering: .relaxed)
                 return !signals.stop.load(ordering: .relaxed)
             }
-            read.words = numbered(read.words, in: lines)
+            read.words = numbered(read.words, in: layout.filter(\.isRead))
             return read
         }
-        let lines = first.analyseLayout(page)
+        // The lines of images and rulings are in the layout, and are not read.
+        let layout = first.analyseLayout(page)
+        let lines = layout.filter(\.isRead)
         guard let cut = cut(of: lines, minimumWork: minimumWork) else {
             signals.stop.store(true, ordering: .relaxed)
             signals.laidOut.signal()
@@ -270,7 +340,7 @@ enum SharedReading {
             return (try first.recognizeSetPage(page, progress: progress), .notShared)
         }
         whenShared()
-        signals.layout.withLock { $0 = (lines, cut) }
+        signals.layout.withLock { $0 = (layout, cut) }
         signals.laidOut.signal()
         let split = cut.split
         // The first engine's progress: the lines it has reached out of its part; the second's
@@ -330,11 +400,15 @@ enum SharedReading {
         // acceptable: the second engine's part is the first engine's reading only if the line
         // before it ended in the same language in both.
         let secondRead = (try? pending.take()) ?? nil
+        // Both readings in the layout's numbering of the lines read (Tesseract's own counts the
+        // lines of images and rulings too).
+        var firstPart = firstRead
+        firstPart.words = numbered(firstRead.words, in: lines)
         let before = split - 1
-        if let secondRead, let language = firstRead.words.last(where: { $0.word.line == before })?.language,
+        if let secondRead, let language = firstPart.words.last(where: { $0.word.line == before })?.language,
             secondRead.words.last(where: { $0.word.line == before })?.language == language
         {
-            let merged = merge(firstRead, secondRead, lines: lines, split: split)
+            let merged = merge(firstPart, secondRead, lines: lines, split: split)
             return (TesseractEngine.assemble(merged), .shared(split: split, lines: lines.count))
         }
         // The second engine failed, or its part may read otherwise: the first reads the page
@@ -370,7 +444,7 @@ enum SharedReading {
     }
 
     /// The first engine's words of lines before `split` and the second engine's of lines from
-    /// it (numbered by `numbered(_:in:)`), each word's block the layout's.
+    /// it, both numbered by `numbered(_:in:)`, each word's block the layout's.
     static func merge(
         _ first: TesseractEngine.WordsRead, _ second: TesseractEngine.WordsRead, lines: [LayoutLine], split: Int
     ) -> TesseractEngine.WordsRead {

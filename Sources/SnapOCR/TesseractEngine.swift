@@ -195,13 +195,20 @@ public final class TesseractEngine {
         TessBaseAPISetInputImage(handle, pixClone(image.pix))
     }
 
+    /// The blocks whose lines Tesseract reads: its text types (`PTIsTextType` in `publictypes.h`).
+    /// The lines the layout finds in image, ruling and noise blocks are not read.
+    static let readBlockTypes: [TessPolyBlockType] = [
+        PT_FLOWING_TEXT, PT_HEADING_TEXT, PT_PULLOUT_TEXT, PT_TABLE, PT_VERTICAL_TEXT, PT_CAPTION_TEXT,
+        PT_INLINE_EQUATION,
+    ]
+
     private func walkLayout() -> [LayoutLine] {
         guard let it = TessBaseAPIAnalyseLayout(handle) else { return [] }
         defer { TessPageIteratorDelete(it) }
         var lines: [LayoutLine] = []
         var block = -1
         var upright = true
-        var text = true
+        var read = true
         repeat {
             if TessPageIteratorIsAtBeginningOf(it, RIL_BLOCK) != 0 {
                 block += 1
@@ -209,8 +216,7 @@ public final class TesseractEngine {
                 upright =
                     orientation == ORIENTATION_PAGE_UP && direction == WRITING_DIRECTION_LEFT_TO_RIGHT
                     && order == TEXTLINE_ORDER_TOP_TO_BOTTOM
-                let type = TessPageIteratorBlockType(it)
-                text = [PT_FLOWING_TEXT, PT_HEADING_TEXT, PT_PULLOUT_TEXT, PT_CAPTION_TEXT].contains(type)
+                read = TesseractEngine.readBlockTypes.contains(TessPageIteratorBlockType(it))
             }
             guard let box = TesseractEngine.pageBox(of: it, at: RIL_TEXTLINE) else { continue }
             var x1: Int32 = 0
@@ -221,7 +227,7 @@ public final class TesseractEngine {
             lines.append(
                 LayoutLine(
                     box: box, baseline: [Int(x1), Int(y1), Int(x2), Int(y2)], block: block,
-                    isUprightText: upright && text))
+                    isRead: read, isUpright: upright))
         } while TessPageIteratorNext(it, RIL_TEXTLINE) != 0
         return lines
     }
@@ -599,9 +605,11 @@ struct LayoutLine: Equatable {
     var baseline: [Int]
     /// The block it belongs to, counted from 0 in reading order.
     var block: Int
-    /// Whether its block is text (flowing, heading, pull-out, caption) written upright, left to
-    /// right, lines top to bottom.
-    var isUprightText: Bool
+    /// Whether Tesseract reads it: its block is of a text type (`readBlockTypes`), not an image,
+    /// a ruling or noise.
+    var isRead: Bool
+    /// Whether its block is written upright, left to right, lines top to bottom.
+    var isUpright: Bool
 }
 
 /// A word plus the block it came from, for layout.

@@ -236,6 +236,23 @@ for n in range(2 * rows):
               font=font(SIZE), fill=0, anchor="ls")
 bilevel(dense).save(out("dense-two-columns.png"), optimize=True)
 
+# A tightly set page: one column of 30 px type at a 32 px pitch, no blank line between stanzas
+# (each line's image, as Tesseract cuts it, reaches into the next one's), under a ruling and
+# beside a black figure: lines of blocks Tesseract finds and does not read.
+W, H, MARGIN, SIZE, PITCH = 1700, 2000, 120, 30, 32
+prose = [l for name in ("kettle", "harbour", "fenetre", "riviere") for l in poem_lines(name) if l]
+tight = Image.new("L", (W, H), 255)
+draw = ImageDraw.Draw(tight)
+draw.rectangle((MARGIN, MARGIN, W - MARGIN, MARGIN + 4), fill=0)
+draw.rectangle((W - MARGIN - 260, MARGIN + 60, W - MARGIN, MARGIN + 380), fill=0)
+y = MARGIN + 60 + SIZE
+for line in prose * 2:
+    if y > H - MARGIN:
+        break
+    draw.text((MARGIN, y), line, font=font(SIZE), fill=0, anchor="ls")
+    y += PITCH
+bilevel(tight).save(out("tight-page-with-ruling.png"), optimize=True)
+
 
 # --- A card-like image for the data detectors ---------------------------------------------------
 # A payment card (ISO/IEC 7810 ID-1, 85.60 × 53.98 mm at 300 DPI: 1011 × 638 px) with specimen

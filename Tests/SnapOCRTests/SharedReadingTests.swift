@@ -18,7 +18,7 @@ import Testing
             let baseline = t + height - drop
             return LayoutLine(
                 box: PageBox(left: left, top: t, right: right, bottom: t + height),
-                baseline: [left, baseline, right, baseline], block: block, isUprightText: true)
+                baseline: [left, baseline, right, baseline], block: block, isRead: true, isUpright: true)
         }
     }
 
@@ -30,17 +30,28 @@ import Testing
         #expect(
             SharedReading.cut(of: Self.lines(10, pitch: 70), minimumWork: 0)
                 == SharedReading.Cut(split: 6, top: 357, share: 0.6))
-        // 60 px apart, line 3 (ending at 327) would reach into line 4 (from 326).
-        #expect(SharedReading.cut(of: Self.lines(10, pitch: 60), minimumWork: 0) == nil)
+        // 60 px apart, each line's image reaches 1 row into the next one's: the part starts right
+        // below line 3 (at 327), through line 4 (60 of its 61 rows, read for nothing).
+        #expect(
+            SharedReading.cut(of: Self.lines(10, pitch: 60), minimumWork: 0)
+                == SharedReading.Cut(split: 7, top: 327, share: 0.7))
         // Ten lines of 1000 × 40 px are 250 line heights of work: not worth a second engine.
         #expect(SharedReading.cut(of: Self.lines(10, pitch: 70)) == nil)
     }
 
-    @Test func tightLinesAreCutOnlyAtAStanzaGap() {
-        // 50 px apart, each line's image reaches into the next one's: no cut…
-        #expect(SharedReading.cut(of: Self.lines(10, pitch: 50), minimumWork: 0) == nil)
-        // …but where a stanza ends, 40 px further on: lines 5–9 after a gap, the second engine's
-        // part from line 5, its own lines from 7.
+    @Test func tightLinesAreCutThroughTheLineBeforeThePart() {
+        // 50 px apart, each line's image (61 rows) reaches 11 rows into the next one's: the part
+        // starts right below line 3 (at 297), through line 4 (50 of its 61 rows: 0.82 of it, read
+        // for nothing at 25 / 0.82 = 30.5); the second engine reads that, lines 5 and 6 again and
+        // its own 7–9 (155.5 of 250), the first lines 0–6 (175).
+        #expect(
+            SharedReading.cut(of: Self.lines(10, pitch: 50), minimumWork: 0)
+                == SharedReading.Cut(split: 7, top: 297, share: 0.7))
+        // 30 px apart, each line's image reaches past the next line: no part can start through
+        // one line only.
+        #expect(SharedReading.cut(of: Self.lines(10, pitch: 30), minimumWork: 0) == nil)
+        // Where a stanza ends, 40 px further on: lines 5–9 after a gap, the second engine's part
+        // from line 5 (no line cut through), its own lines from 7.
         let page = Self.lines(5, pitch: 50) + Self.lines(5, top: 100 + 5 * 50 + 40, pitch: 50)
         #expect(SharedReading.cut(of: page, minimumWork: 0) == SharedReading.Cut(split: 7, top: 347, share: 0.7))
     }
@@ -63,7 +74,7 @@ import Testing
         #expect(SharedReading.cut(of: Self.lines(SharedReading.minimumLines, pitch: 70), minimumWork: 0) != nil)
         #expect(SharedReading.cut(of: Self.lines(SharedReading.minimumLines - 1, pitch: 70), minimumWork: 0) == nil)
         var turned = Self.lines(10, pitch: 70)
-        turned[3].isUprightText = false
+        turned[3].isUpright = false
         #expect(SharedReading.cut(of: turned, minimumWork: 0) == nil)
     }
 
@@ -102,6 +113,7 @@ import Testing
         ("dense-two-columns.png", .shared(split: 66, lines: 93)), ("curled-page.jpg", .shared(split: 6, lines: 10)),
         ("page-on-dark-table.jpg", .shared(split: 8, lines: 14)), ("dim-warm-light.jpg", .shared(split: 6, lines: 10)),
         ("page-on-wood-table.jpg", .shared(split: 6, lines: 10)),
+        ("tight-page-with-ruling.png", .shared(split: 22, lines: 40)),
     ]
 
     @Test(arguments: pages)
@@ -119,9 +131,29 @@ import Testing
         #expect(shared.result.words.count > 40)
     }
 
+    @Test func aTightPageIsCutThroughALineAndItsRulingAndFigureAreLeftOut() throws {
+        let page = try Preprocessor().prepare(ImageLoader().load(TestPaths.fixture("tight-page-with-ruling.png")).image)
+        let layout = try TesseractEngine().analyseLayout(page)
+        // The ruling and the figure are found as lines of blocks Tesseract does not read.
+        #expect(layout.count == 42)
+        let lines = layout.filter(\.isRead)
+        #expect(lines.count == 40)
+        let cut = try #require(SharedReading.cut(of: lines, minimumWork: 0))
+        #expect(cut.split == 22)
+        #expect(cut.top == 1381)
+        // The part starts through the image of the line before the two it reads again, right
+        // below the image of the line before that.
+        let images = SharedReading.lineImages(of: lines)
+        #expect(images[cut.split - 3].top < cut.top && images[cut.split - 3].bottom > cut.top)
+        #expect(images[cut.split - 4].bottom == cut.top)
+        // Each line's image reaches into the next one's: no part could start between two lines.
+        #expect(lines.indices.dropFirst().allSatisfy { images[$0 - 1].bottom > images[$0].top })
+    }
+
     @Test func aReadingBesideGivesTheSecondEngineBackWhenThePageIsShared() throws {
         // The photo read as it is beside holds the second engine from the start; the first
-        // engine's layout finds a cut, the reading beside is stopped, and the page is shared.
+        // engine's layout finds a cut, the reading beside is stopped and gives the engine back
+        // (the second engine's thread waits for it), and the page is shared.
         let name = "page-on-dark-table.jpg"
         let photo = try ImageLoader().load(TestPaths.fixture(name)).image
         let page = try Preprocessor().prepare(photo)
@@ -134,7 +166,7 @@ import Testing
         let shared = try SharedReading.read(
             page, first: first, second: second, waitsForSecond: true, minimumWork: 0,
             whenShared: {
-                beside.cancelAndWait()
+                beside.cancel()
                 stopped = true
             }, progress: { _ in true })
         #expect(stopped)
