@@ -242,8 +242,9 @@ enum SharedReading {
         let state = Atomic<Int>(waiting)
         let stop = Atomic<Bool>(false)
         let percent = Atomic<Int>(0)
-        /// The first engine's lines and cut, once found (nil: the page is not shared).
-        let layout = Mutex<(lines: [LayoutLine], cut: Cut)?>(nil)
+        /// The first engine's layout, the lines of it that are read, and the cut, once found
+        /// (nil: the page is not shared).
+        let layout = Mutex<(layout: [LayoutLine], lines: [LayoutLine], cut: Cut)?>(nil)
         /// Signalled when the first engine's layout is known.
         let laidOut = DispatchSemaphore(value: 0)
         /// Signalled when the second engine leaves `waiting` (for `waitsForSecond`).
@@ -296,7 +297,8 @@ enum SharedReading {
             signals.laidOut.wait()
             // A reading beside that holds the engine (a crop read at its own size) gives it back
             // when it ends; the first engine reads on meanwhile, and alone if it reaches the cut first.
-            guard let (expected, cut) = signals.layout.withLock({ $0 }), !signals.stop.load(ordering: .relaxed),
+            guard let (expected, lines, cut) = signals.layout.withLock({ $0 }),
+                !signals.stop.load(ordering: .relaxed),
                 let lent = second.borrow(waiting: true)
             else {
                 signals.decide(Signals.unavailable)
@@ -326,7 +328,7 @@ enum SharedReading {
                 signals.percent.store(p, ordering: .relaxed)
                 return !signals.stop.load(ordering: .relaxed)
             }
-            read.words = numbered(read.words, in: layout.filter(\.isRead))
+            read.words = numbered(read.words, in: lines)
             return read
         }
         // The lines of images and rulings are in the layout, and are not read.
@@ -340,7 +342,7 @@ enum SharedReading {
             return (try first.recognizeSetPage(page, progress: progress), .notShared)
         }
         whenShared()
-        signals.layout.withLock { $0 = (layout, cut) }
+        signals.layout.withLock { $0 = (layout, lines, cut) }
         signals.laidOut.signal()
         let split = cut.split
         // The first engine's progress: the lines it has reached out of its part; the second's
@@ -416,8 +418,9 @@ enum SharedReading {
         return (try first.recognizeSetPage(page, progress: progress), .differed(lines: lines.count))
     }
 
-    /// The second engine's words with their lines in the layout's numbering: Tesseract drops
-    /// the lines it did not read, so its own count of lines differs; each of its lines is the
+    /// A reading's words with their lines in the numbering of the layout's lines read: the second
+    /// engine skips the lines above its part, and Tesseract's own count takes in the lines of
+    /// images and rulings it does not read, so its numbers differ; each of its lines is the
     /// layout line its words' box overlaps most, in order.
     static func numbered(_ words: [LaidOutWord], in lines: [LayoutLine]) -> [LaidOutWord] {
         // Lines before `split` may be read too (wholly in the second engine's part): they map
