@@ -375,27 +375,27 @@ public struct Recognizer {
             blocksBeside = BlocksBeside(reading: reading, found: found)
         }
         defer { blocksBeside?.reading.cancel() }
+        // Stops both readings beside: each gives the second engine back as soon as Tesseract next
+        // looks at its cancel flag.
+        func stopReadingsBeside() {
+            plainReading?.cancel()
+            plainReading = nil
+            blocksBeside?.reading.cancel()
+            blocksBeside = nil
+        }
         var best = try readVariant(
             &page, preprocessing, 10, 50,
             whenShared: {
                 // Both readings beside are stopped, and give the second engine back to the shared
                 // reading, which waits for it (the first engine reads on meanwhile); they are made
                 // after this one when doubtful.
-                plainReading?.cancel()
-                blocksBeside?.reading.cancel()
-                blocksBeside = nil
-                plainReading = nil
+                stopReadingsBeside()
             })
         // `accurate` always takes the second reading.
         let doubtful = options.level == .accurate || best.meanConfidence < Recognizer.doubtfulBelowConfidence
         // Doubtful readings are weighed against others by their words.
         if doubtful { startSpelling() }
-        if !doubtful {
-            plainReading?.cancel()
-            plainReading = nil
-            blocksBeside?.reading.cancel()
-            blocksBeside = nil
-        }
+        if !doubtful { stopReadingsBeside() }
         // The crop at its own size (above).
         if readsNativeSize {
             let (r, p) =
@@ -459,13 +459,10 @@ public struct Recognizer {
                     let (r, p) = try attempt(turned, preprocessing, 70, 30)
                     if r.meanConfidence >= best.meanConfidence {
                         (best, page, upright, osdTurns) = (r, p, turned, o.quarterTurnsClockwise)
-                        // The blocks of the photo turned are other blocks.
+                        // The blocks of the photo turned are other blocks, and what the second
+                        // engine reads is the photo as it was, not turned.
                         blocksAlone = nil
-                        blocksBeside?.reading.cancel()
-                        blocksBeside = nil
-                        // What the second engine reads is the photo as it was, not turned.
-                        plainReading?.cancel()
-                        plainReading = nil
+                        stopReadingsBeside()
                         notes.append(
                             .turnedByOrientationDetection(degrees: osdTurns * 90, confidence: Double(o.confidence)))
                     }
