@@ -43,12 +43,17 @@ let package = Package(
 
         // libc calls Glibc's Swift module does not declare (wcwidth, memmem, prctl).
         .target(name: "CLibc"),
+        // Tesseract's line images kept as uncompressed PNGs while it reads (see line_images.c).
+        .target(name: "CLineImages"),
 
         .target(name: "SnapText", dependencies: ["CLibc"]),
         .target(name: "SnapImaging", dependencies: ["CLeptonica", "CExif", "CGif"]),
         .target(
             name: "SnapOCR",
-            dependencies: ["SnapImaging", "SnapSpelling", "SnapExport", "CTesseract", "CLeptonica", "CLibc"]),
+            dependencies: [
+                "SnapImaging", "SnapSpelling", "SnapExport", "CTesseract", "CLeptonica", "CLibc",
+                "CLineImages",
+            ]),
         .target(name: "SnapExport", dependencies: ["SnapImaging", "CLibxml2", "CQpdf"]),
         .target(name: "SnapSpelling", dependencies: ["CHunspell"]),
         .target(name: "SnapShare", dependencies: ["SnapText"]),
@@ -71,7 +76,9 @@ let package = Package(
         .target(name: "SnapTestSupport", path: "Tests/SnapTestSupport"),
         .testTarget(name: "SnapTextTests", dependencies: ["SnapText", "SnapTestSupport"]),
         .testTarget(name: "SnapImagingTests", dependencies: ["SnapImaging", "SnapTestSupport"]),
-        .testTarget(name: "SnapOCRTests", dependencies: ["SnapOCR", "SnapImaging", "SnapSpelling", "SnapTestSupport"]),
+        .testTarget(
+            name: "SnapOCRTests",
+            dependencies: ["SnapOCR", "SnapImaging", "SnapSpelling", "SnapTestSupport", "CLeptonica", "CLineImages"]),
         .testTarget(name: "SnapSpellingTests", dependencies: ["SnapSpelling"]),
         .testTarget(name: "SnapShareTests", dependencies: ["SnapShare", "SnapText"]),
         .testTarget(name: "SnapExportTests", dependencies: ["SnapExport", "SnapImaging", "SnapTestSupport"]),

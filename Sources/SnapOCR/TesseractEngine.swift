@@ -1,4 +1,5 @@
 import CLeptonica
+import CLineImages
 import CTesseract
 import Foundation
 import SnapExport
@@ -296,7 +297,11 @@ public final class TesseractEngine {
             let c = Unmanaged<MonitorContext>.fromOpaque(raw).takeUnretainedValue()
             return c.cancelled || c.stopped
         }
+        // The line images Tesseract keeps as PNGs in memory are stored uncompressed meanwhile:
+        // the same pixels, without zlib's work (CLineImages).
+        line_images_store_begin()
         let rc = TessBaseAPIRecognize(handle, monitor)
+        line_images_store_end()
         if context.cancelled { throw OCRError.cancelled }
         guard rc == 0 || context.stopped else { throw OCRError.recognitionFailed }
         var read = collectWords(scale: page.scale, width: page.image.width, height: page.image.height)
