@@ -43,8 +43,11 @@ let package = Package(
 
         // libc calls Glibc's Swift module does not declare (wcwidth, memmem, prctl).
         .target(name: "CLibc"),
-        // Tesseract's line images kept as uncompressed PNGs while it reads (see line_images.c).
-        .target(name: "CLineImages"),
+        // Tesseract's line images kept as uncompressed, unfiltered PNGs while it reads (see
+        // line_images.c); libpng's function is interposed too, which the linker exports only when told.
+        .target(
+            name: "CLineImages",
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=png_set_compression_level"])]),
 
         .target(name: "SnapText", dependencies: ["CLibc"]),
         .target(name: "SnapImaging", dependencies: ["CLeptonica", "CExif", "CGif"]),

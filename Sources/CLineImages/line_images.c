@@ -11,10 +11,18 @@
 // written with zlib compression level 0 — stored blocks, the same pixels, as Leptonica's
 // `pixSetZlibCompression` documents — and decoding it is a copy. Everything else goes to
 // Leptonica's own `pixWriteMem` (`dlsym(RTLD_NEXT)`).
+//
+// Stored rows gain nothing from PNG's row filters, which libpng still chooses among for each row
+// of a grey image (all five tried, the smallest kept) and which decoding undoes: libpng's
+// `png_set_compression_level` is interposed the same way (exported by a linker flag in
+// Package.swift: Leptonica's versioned reference to it does not make the linker export it), and
+// when Leptonica sets level 0 inside a reading, the rows are written unfiltered too
+// (`png_set_filter(…, PNG_FILTER_NONE)`).
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <pthread.h>
 #include <leptonica/allheaders.h>
+#include <png.h>
 #include "line_images.h"
 
 static __thread int store_depth;
@@ -31,6 +39,24 @@ static write_mem_function leptonica_write_mem;
 static pthread_once_t found_leptonica = PTHREAD_ONCE_INIT;
 static void find_leptonica(void) {
     leptonica_write_mem = (write_mem_function)dlsym(RTLD_NEXT, "pixWriteMem");
+}
+
+typedef void (*set_level_function)(png_structrp, int);
+typedef void (*set_filter_function)(png_structrp, int, int);
+static set_level_function libpng_set_level;
+static set_filter_function libpng_set_filter;
+static pthread_once_t found_libpng = PTHREAD_ONCE_INIT;
+static void find_libpng(void) {
+    libpng_set_level = (set_level_function)dlsym(RTLD_NEXT, "png_set_compression_level");
+    libpng_set_filter = (set_filter_function)dlsym(RTLD_DEFAULT, "png_set_filter");
+}
+
+void png_set_compression_level(png_structrp png_ptr, int level) {
+    pthread_once(&found_libpng, find_libpng);
+    if (libpng_set_level != NULL) libpng_set_level(png_ptr, level);
+    if (store_depth > 0 && level == 0 && libpng_set_filter != NULL) {
+        libpng_set_filter(png_ptr, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+    }
 }
 
 l_ok pixWriteMem(l_uint8 **pdata, size_t *psize, PIX *pix, l_int32 format) {
