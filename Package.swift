@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "SnapImagingTests", dependencies: ["SnapImaging", "SnapTestSupport"]),
         .testTarget(
             name: "SnapOCRTests",
-            dependencies: ["SnapOCR", "SnapImaging", "SnapSpelling", "SnapTestSupport", "CLeptonica", "CLineImages"]),
+            dependencies: ["SnapOCR", "SnapImaging", "SnapSpelling", "SnapTestSupport", "CLineImages"]),
         .testTarget(name: "SnapSpellingTests", dependencies: ["SnapSpelling"]),
         .testTarget(name: "SnapShareTests", dependencies: ["SnapShare", "SnapText"]),
         .testTarget(name: "SnapExportTests", dependencies: ["SnapExport", "SnapImaging", "SnapTestSupport"]),

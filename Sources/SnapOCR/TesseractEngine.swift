@@ -297,8 +297,8 @@ public final class TesseractEngine {
             let c = Unmanaged<MonitorContext>.fromOpaque(raw).takeUnretainedValue()
             return c.cancelled || c.stopped
         }
-        // The line images Tesseract keeps as PNGs in memory are stored uncompressed meanwhile:
-        // the same pixels, without zlib's work (CLineImages).
+        // The line images Tesseract keeps as PNGs in memory are stored uncompressed and unfiltered
+        // meanwhile: the same pixels, without zlib's and the row filters' work (CLineImages).
         line_images_store_begin()
         let rc = TessBaseAPIRecognize(handle, monitor)
         line_images_store_end()

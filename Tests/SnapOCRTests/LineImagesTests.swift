@@ -1,4 +1,3 @@
-import CLeptonica
 import CLineImages
 import Foundation
 import SnapImaging
@@ -7,38 +6,36 @@ import Testing
 
 @testable import SnapOCR
 
-/// Tesseract's line images kept as uncompressed PNGs while it reads (`CLineImages`): the same
-/// pixels, stored instead of deflated, and only inside a reading.
+/// Tesseract's line images kept as uncompressed, unfiltered PNGs while it reads (`CLineImages`):
+/// the same pixels, stored instead of deflated, and only inside a reading.
 @Suite struct LineImagesTests {
-    /// `pixWriteMem(…, IFF_PNG)` on `image`: the bytes' count, whether they decode to the same
-    /// pixels, and how many of the image's rows are in them as they are, unfiltered (PNG's filter
-    /// byte 0, then the row's pixels).
+    /// `image` encoded as PNG (`Image.pngData`, Leptonica's `pixWriteMem`): the bytes' count,
+    /// whether they decode to the same pixels, and how many of the image's rows are in them as
+    /// they are, unfiltered (PNG's filter byte 0, then the row's pixels).
     static func writtenPNG(_ image: Image) throws -> (size: Int, samePixels: Bool, rowsAsTheyAre: Int) {
-        var data: UnsafeMutablePointer<UInt8>?
-        var size = 0
-        try #require(pixWriteMem(&data, &size, image.pix, Int32(IFF_PNG)) == 0)
-        defer { free(data) }
-        var decoded = pixReadMem(data, size)
-        defer { pixDestroy(&decoded) }
-        var same: Int32 = 0
-        try #require(pixEqual(image.pix, decoded, &same) == 0)
+        let bytes = try image.pngData()
+        let decoded = try Image.decode(bytes)
+        let values = image.pixelValues()
+        let same =
+            (decoded.width, decoded.height, decoded.depth) == (image.width, image.height, image.depth)
+            && decoded.pixelValues() == values
         // The rows come in order; a stored block's or a chunk's header may split one.
-        let bytes = Data(bytes: try #require(data), count: size)
-        let pixels = image.pixelValues().map { UInt8(truncatingIfNeeded: $0) }
+        let data = Data(bytes)
+        let pixels = values.map { UInt8(truncatingIfNeeded: $0) }
         var found = 0
-        var from = bytes.startIndex
+        var from = data.startIndex
         for y in 0..<image.height {
             let row = Data([0] + pixels[(y * image.width)..<((y + 1) * image.width)])
             // The first is after the PNG's header chunks; each next one right after the one before.
-            let window = found == 0 ? from..<bytes.endIndex : from..<min(bytes.endIndex, from + row.count + 64)
-            if let r = bytes.range(of: row, in: window) {
+            let window = found == 0 ? from..<data.endIndex : from..<min(data.endIndex, from + row.count + 64)
+            if let r = data.range(of: row, in: window) {
                 found += 1
                 from = r.upperBound
             } else if found > 0 {
-                from = min(bytes.endIndex, from + row.count)
+                from = min(data.endIndex, from + row.count)
             }
         }
-        return (size, same == 1, found)
+        return (bytes.count, same, found)
     }
 
     @Test func aPNGWrittenInsideAReadingIsStoredWithTheSamePixels() throws {
