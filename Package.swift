@@ -48,6 +48,16 @@ let package = Package(
         .target(
             name: "CLineImages",
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=png_set_compression_level"])]),
+        // Tesseract's character ambiguity tables, which only its legacy engine uses, left unloaded
+        // while an LSTM-only engine starts (see unichar_ambigs.c); exported for the same reason.
+        .target(
+            name: "CUnicharAmbigs",
+            linkerSettings: [
+                .unsafeFlags([
+                    "-Xlinker",
+                    "--export-dynamic-symbol=_ZN9tesseract13UnicharAmbigs17LoadUnicharAmbigsERKNS_10UNICHARSETEPNS_5TFileEibPS1_",
+                ])
+            ]),
 
         .target(name: "SnapText", dependencies: ["CLibc"]),
         .target(name: "SnapImaging", dependencies: ["CLeptonica", "CExif", "CGif"]),
@@ -55,7 +65,7 @@ let package = Package(
             name: "SnapOCR",
             dependencies: [
                 "SnapImaging", "SnapSpelling", "SnapExport", "CTesseract", "CLeptonica", "CLibc",
-                "CLineImages",
+                "CLineImages", "CUnicharAmbigs",
             ]),
         .target(name: "SnapExport", dependencies: ["SnapImaging", "CLibxml2", "CQpdf"]),
         .target(name: "SnapSpelling", dependencies: ["CHunspell"]),
@@ -81,7 +91,9 @@ let package = Package(
         .testTarget(name: "SnapImagingTests", dependencies: ["SnapImaging", "SnapTestSupport"]),
         .testTarget(
             name: "SnapOCRTests",
-            dependencies: ["SnapOCR", "SnapImaging", "SnapSpelling", "SnapTestSupport", "CLineImages"]),
+            dependencies: [
+                "SnapOCR", "SnapImaging", "SnapSpelling", "SnapTestSupport", "CLineImages", "CUnicharAmbigs",
+            ]),
         .testTarget(name: "SnapSpellingTests", dependencies: ["SnapSpelling"]),
         .testTarget(name: "SnapShareTests", dependencies: ["SnapShare", "SnapText"]),
         .testTarget(name: "SnapExportTests", dependencies: ["SnapExport", "SnapImaging", "SnapTestSupport"]),

@@ -1,6 +1,7 @@
 import CLeptonica
 import CLineImages
 import CTesseract
+import CUnicharAmbigs
 import Foundation
 import SnapExport
 import SnapImaging
@@ -64,7 +65,13 @@ public final class TesseractEngine {
     /// Starts Tesseract and checks that every requested language loaded (Tesseract itself silently
     /// drops a missing one when another loads).
     /// - Throws: `OCRError.tessdataMissing`, `.invalidLanguage`, `.languagesNotLoaded`.
-    public init(options: EngineOptions = EngineOptions()) throws {
+    public convenience init(options: EngineOptions = EngineOptions()) throws {
+        try self.init(options: options, loadingAmbiguityTables: false)
+    }
+
+    /// `loadingAmbiguityTables`: whether Tesseract loads its character ambiguity tables, which only
+    /// its legacy engine uses (`CUnicharAmbigs`); true for tests that compare readings.
+    init(options: EngineOptions, loadingAmbiguityTables: Bool) throws {
         for l in options.languages where l.isEmpty || l.contains("/") { throw OCRError.invalidLanguage(l) }
         let explicitPath =
             options.tessdataPath
@@ -80,7 +87,11 @@ public final class TesseractEngine {
         // debug_file is process-global and must be set before Init (as an Init variable it comes too late to
         // silence a missing first language).
         _ = TessBaseAPISetVariable(h, "debug_file", "/dev/null")
+        // The LSTM engine reads without the legacy engine's character ambiguity tables, whose
+        // loading takes half of the tuned CLI's time on a clean page (CUnicharAmbigs).
+        if !loadingAmbiguityTables { unichar_ambigs_skip_begin() }
         let rc = TessBaseAPIInit2(h, explicitPath, options.engineOrder.joined(separator: "+"), OEM_LSTM_ONLY)
+        if !loadingAmbiguityTables { unichar_ambigs_skip_end() }
         let datapath = TessBaseAPIGetDatapath(h).map { String(cString: $0) } ?? (explicitPath ?? "")
         var loaded: [String] = []
         if rc == 0, let list = TessBaseAPIGetLoadedLanguagesAsVector(h) {

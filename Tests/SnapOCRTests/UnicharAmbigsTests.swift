@@ -1,0 +1,44 @@
+import CUnicharAmbigs
+import Foundation
+import SnapImaging
+import SnapTestSupport
+import Testing
+
+@testable import SnapOCR
+
+/// Tesseract's character ambiguity tables left unloaded while an LSTM-only engine starts
+/// (`CUnicharAmbigs`): only the legacy engine uses them, so the reading is the same.
+@Suite struct UnicharAmbigsTests {
+    @Test func anLSTMEngineStartsWithoutTheTablesAndOrientationDetectionWithThem() throws {
+        let skipped = unichar_ambigs_skipped_count()
+        let loaded = unichar_ambigs_loaded_count()
+        _ = try TesseractEngine(options: EngineOptions(languages: ["eng", "fra"]))
+        // One per language: the universal table. Debian's eng and fra traineddata are LSTM-only
+        // (`combine_tessdata -d`: no `unicharambigs` component of their own).
+        #expect(unichar_ambigs_skipped_count() - skipped == 2)
+        #expect(unichar_ambigs_loaded_count() - loaded == 0)
+
+        _ = try TesseractEngine(options: EngineOptions(languages: ["eng", "fra"]), loadingAmbiguityTables: true)
+        #expect(unichar_ambigs_skipped_count() - skipped == 2)
+        #expect(unichar_ambigs_loaded_count() - loaded == 2)
+
+        // Orientation detection runs the legacy engine (OEM 0): its tables load as Tesseract's own.
+        let detector = try #require(OrientationDetector(tessdataPath: nil))
+        #expect(unichar_ambigs_skipped_count() - skipped == 2)
+        #expect(unichar_ambigs_loaded_count() - loaded == 3)
+        withExtendedLifetime(detector) {}
+    }
+
+    /// Every word the same, its box, confidence, line and alternatives too, with and without the
+    /// tables: a French poem, an English one, and a photo in dim warm light.
+    @Test(arguments: ["fenetre.png", "kettle.png", "dim-warm-light.jpg"])
+    func theReadingIsTheSameWithoutTheTables(sample: String) throws {
+        let path = sample.hasSuffix(".jpg") ? TestPaths.fixture(sample) : TestPaths.sample(sample)
+        let page = try Preprocessor().prepare(ImageLoader().load(path).image)
+        let options = EngineOptions(languages: ["eng", "fra"])
+        let without = try TesseractEngine(options: options).recognize(page)
+        let with = try TesseractEngine(options: options, loadingAmbiguityTables: true).recognize(page)
+        #expect(without.words.count > 10)
+        #expect(without == with)
+    }
+}
