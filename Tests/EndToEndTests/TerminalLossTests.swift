@@ -8,6 +8,7 @@ import Testing
 struct TerminalLossTests {
     @Test func lostTerminalSavesTheBufferAndEnds() throws {
         let dir = try TmuxSession.temporaryDirectory("lsnap-lost")
+        defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("f.txt")
         try "abc\n".write(to: file, atomically: true, encoding: .utf8)
         let session = try TmuxSession(
