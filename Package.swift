@@ -59,13 +59,24 @@ let package = Package(
                 ])
             ]),
 
+        // Tesseract's OpenMP parallel regions run inline when the thread limit is 1 (see
+        // serial_openmp.c); Tesseract's reference is versioned, so the linker exports it only when told.
+        .target(
+            name: "CSerialOpenMP",
+            linkerSettings: [
+                .unsafeFlags(
+                    [
+                        "GOMP_parallel", "GOMP_parallel_sections", "GOMP_sections_next", "GOMP_sections_end_nowait",
+                    ].flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] })
+            ]),
+
         .target(name: "SnapText", dependencies: ["CLibc"]),
         .target(name: "SnapImaging", dependencies: ["CLeptonica", "CExif", "CGif"]),
         .target(
             name: "SnapOCR",
             dependencies: [
                 "SnapImaging", "SnapSpelling", "SnapExport", "CTesseract", "CLeptonica", "CLibc",
-                "CLineImages", "CUnicharAmbigs",
+                "CLineImages", "CUnicharAmbigs", "CSerialOpenMP",
             ]),
         .target(name: "SnapExport", dependencies: ["SnapImaging", "CLibxml2", "CQpdf"]),
         .target(name: "SnapSpelling", dependencies: ["CHunspell"]),
@@ -93,6 +104,7 @@ let package = Package(
             name: "SnapOCRTests",
             dependencies: [
                 "SnapOCR", "SnapImaging", "SnapSpelling", "SnapTestSupport", "CLineImages", "CUnicharAmbigs",
+                "CSerialOpenMP",
             ]),
         .testTarget(name: "SnapSpellingTests", dependencies: ["SnapSpelling"]),
         .testTarget(name: "SnapShareTests", dependencies: ["SnapShare", "SnapText"]),

@@ -1,5 +1,6 @@
 import CLeptonica
 import CLineImages
+import CSerialOpenMP
 import CTesseract
 import CUnicharAmbigs
 import Foundation
@@ -61,6 +62,9 @@ public final class TesseractEngine {
     public let tessdataPath: String
     /// The options the engine was started with.
     public let options: EngineOptions
+    /// Whether Tesseract's OpenMP parallel regions run on the reading thread alone, without
+    /// libgomp's team of one (`CSerialOpenMP`).
+    let parallelRegionsInline: Bool
 
     /// Starts Tesseract and checks that every requested language loaded (Tesseract itself silently
     /// drops a missing one when another loads).
@@ -70,8 +74,10 @@ public final class TesseractEngine {
     }
 
     /// `loadingAmbiguityTables`: whether Tesseract loads its character ambiguity tables, which only
-    /// its legacy engine uses (`CUnicharAmbigs`); true for tests that compare readings.
-    init(options: EngineOptions, loadingAmbiguityTables: Bool) throws {
+    /// its legacy engine uses (`CUnicharAmbigs`); `parallelRegionsInline`: whether its OpenMP
+    /// parallel regions run on the reading thread alone (`CSerialOpenMP`), nil = when libgomp's
+    /// thread limit is 1. Both set for tests that compare readings.
+    init(options: EngineOptions, loadingAmbiguityTables: Bool, parallelRegionsInline: Bool? = nil) throws {
         for l in options.languages where l.isEmpty || l.contains("/") { throw OCRError.invalidLanguage(l) }
         let explicitPath =
             options.tessdataPath
@@ -117,6 +123,7 @@ public final class TesseractEngine {
         _ = TessBaseAPISetVariable(h, "lstm_choice_mode", "2")
         self.loadedLanguages = loaded
         self.tessdataPath = datapath
+        self.parallelRegionsInline = parallelRegionsInline ?? (serial_openmp_thread_limit() == 1)
         self.options = options
         self.handle = h  // last: a throwing init runs deinit once all properties are set, freeing h twice
     }
@@ -310,8 +317,12 @@ public final class TesseractEngine {
         }
         // The line images Tesseract keeps as PNGs in memory are stored uncompressed and unfiltered
         // meanwhile: the same pixels, without zlib's and the row filters' work (CLineImages).
+        // With a thread limit of 1 (the worker's), the LSTM's parallel regions (one per time step)
+        // run inline, without libgomp's team of one thread and its futex call (CSerialOpenMP).
         line_images_store_begin()
+        if parallelRegionsInline { serial_openmp_inline_begin() }
         let rc = TessBaseAPIRecognize(handle, monitor)
+        if parallelRegionsInline { serial_openmp_inline_end() }
         line_images_store_end()
         if context.cancelled { throw OCRError.cancelled }
         guard rc == 0 || context.stopped else { throw OCRError.recognitionFailed }

@@ -1,0 +1,20 @@
+import Foundation
+import SnapTestSupport
+import Testing
+
+/// The OCR worker runs Tesseract's OpenMP regions inline under its default `OMP_THREAD_LIMIT=1`
+/// (`CSerialOpenMP`) and through libgomp's threads when the user allows more: the same document.
+@Suite struct ThreadLimitTests {
+    @Test(arguments: ["fenetre.png", "dim-warm-light.jpg"])
+    func theWorkerReadsTheSameWithOneThreadOrTwo(name: String) throws {
+        let path = name.hasSuffix(".jpg") ? TestPaths.fixture(name) : TestPaths.sample(name)
+        var env = ProcessInfo.processInfo.environment
+        env["OMP_THREAD_LIMIT"] = "1"
+        let alone = try lovesnap(["ocr", "--json", path], environment: env)
+        env["OMP_THREAD_LIMIT"] = "2"
+        let threads = try lovesnap(["ocr", "--json", path], environment: env)
+        #expect(alone.status == 0 && threads.status == 0)
+        #expect(alone.stdout.contains("\"words\":[{"))
+        #expect(alone.stdout == threads.stdout)
+    }
+}
