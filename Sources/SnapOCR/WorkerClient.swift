@@ -40,6 +40,8 @@ public final class WorkerClient: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Signalled once for every event queued (`poll(waitingAtMost:)` waits on it).
+    private let queued = DispatchSemaphore(value: 0)
     private let process: Process
     private let displayName: String
     private let timeout: TimeInterval
@@ -103,6 +105,16 @@ public final class WorkerClient: Sendable {
         }
     }
 
+    /// Events since the last call, oldest first, waiting up to `seconds` for one when there are
+    /// none: a caller that polls in a loop hears of the result as soon as it comes, instead of
+    /// after its sleep.
+    public func poll(waitingAtMost seconds: TimeInterval) -> [WorkerEvent] {
+        let events = poll()
+        guard events.isEmpty else { return events }
+        _ = queued.wait(timeout: .now() + seconds)
+        return poll()
+    }
+
     /// Stops the run (SIGKILL to the worker); the final event is `.failed(.cancelled)` unless the
     /// result came first. Idempotent.
     public func cancel() {
@@ -156,6 +168,7 @@ public final class WorkerClient: Sendable {
                     if case .progress = event {} else { s.last = event }
                     s.queue.append(event)
                 }
+                queued.signal()
             }
         }
     }
@@ -183,12 +196,12 @@ public final class WorkerClient: Sendable {
     /// Called when a reader is done (the stdout reader after the worker exited); the second call
     /// ends the run and turns a silent death into a failure.
     private func streamEnded() {
-        state.withLock { s in
+        let queuedFailure = state.withLock { s -> Bool in
             s.openStreams -= 1
-            guard s.openStreams == 0 else { return }
+            guard s.openStreams == 0 else { return false }
             s.finished = true
             // A result that raced a cancel is kept: the user asked to stop but loses nothing.
-            guard s.last == nil else { return }
+            guard s.last == nil else { return false }
             let failure: WorkerFailure
             if s.cancelRequested {
                 failure = .cancelled
@@ -205,6 +218,8 @@ public final class WorkerClient: Sendable {
             }
             s.last = .failed(failure)
             s.queue.append(.failed(failure))
+            return true
         }
+        if queuedFailure { queued.signal() }
     }
 }

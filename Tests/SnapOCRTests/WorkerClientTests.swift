@@ -63,6 +63,18 @@ import Testing
         #expect(events(client) == [.progress(percent: 99, stage: .recognizing), .finished(result)])
     }
 
+    /// `poll(waitingAtMost:)` returns an event as soon as it is queued: the result of a worker
+    /// that answers at once comes long before a 10-minute wait (the time limit fails the test
+    /// otherwise), and a worker that says nothing gives no events when the wait is over.
+    @Test(.timeLimit(.minutes(1))) func aWaitingPollReturnsWhenAnEventComes() throws {
+        let failure = WorkerFailure.unusablePhoto(.notAnImage(path: "/photos/linn.png"))
+        let answering = try start("printf '%s\\n' \(line(.failure(failure))); exit 3")
+        #expect(answering.poll(waitingAtMost: 600) == [.failed(failure)])
+        let silent = try start("sleep 30")
+        defer { silent.cancel() }
+        #expect(silent.poll(waitingAtMost: 0.05) == [])
+    }
+
     @Test func newlinesAreFoundFromAnOffset() {
         let bytes = Array("ab\ncd\n".utf8)
         #expect(WorkerClient.newline(in: bytes, from: 0) == 2)
