@@ -14,8 +14,11 @@ let package = Package(
         .systemLibrary(
             name: "CLeptonica", pkgConfig: "lept",
             providers: [.apt(["libleptonica-dev"])]),
+        // No pkgConfig: tesseract.pc's `-larchive -lcurl` would make the executable load a second
+        // curl and its TLS libraries (libcurl4-nss-dev's NSS: 8 more), which it never calls;
+        // libtesseract loads what it needs itself. The module map links -ltesseract.
         .systemLibrary(
-            name: "CTesseract", pkgConfig: "tesseract",
+            name: "CTesseract",
             providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng", "tesseract-ocr-fra", "tesseract-ocr-osd"])]),
         .systemLibrary(
             name: "CExif", pkgConfig: "libexif",
