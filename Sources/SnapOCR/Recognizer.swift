@@ -414,18 +414,20 @@ public struct Recognizer {
             result: RecognitionResult, page: PreparedImage, blocks: Int
         )? {
             let settings = Recognizer.blocksAloneSettings(preprocessing)
+            // The blocks are looked for before the dictionaries are waited for: a photo without
+            // any (a blank page) needs no dictionary here.
             if let started = blocksBeside {
                 blocksBeside = nil
-                guard readySpelling() != nil else { return nil }
                 do {
                     let (r, p) = try takeBeside(started.reading, settings, lo, span)
+                    guard readySpelling() != nil else { return nil }
                     return (r, p, started.found.count.load(ordering: .relaxed))
                 } catch is BlocksBeside.NoBlocks {
                     return nil
                 }
             }
-            guard options.region == nil, readySpelling() != nil,
-                let alone = try RegionPolarity.blocksAlone(upright.grayscale())
+            guard options.region == nil, let alone = try RegionPolarity.blocksAlone(upright.grayscale()),
+                readySpelling() != nil
             else { return nil }
             var blocksPage = try prepared(alone.page, settings)
             let r = try readVariant(&blocksPage, settings, lo, span)
@@ -495,12 +497,14 @@ public struct Recognizer {
                 r = try read(&plainPage, 85, 14)
             }
             // Without a dictionary for the languages there is no evidence to weigh: the prepared
-            // reading stays.
+            // reading stays. Two readings without a letter (a blank page) weigh 0 each whatever
+            // a dictionary says: they are weighed without waiting for one.
             var other = r.words
-            if let spelling = readySpelling() {
+            let letterless = !(best.text + best.leftOutText + r.text + r.leftOutText).contains(where: \.isLetter)
+            if let isKnown = letterless ? { _ in false } : readySpelling()?.isKnown {
                 // Noise left out of a reading still tells how much of it was noise.
-                let prepared = WordEvidence(text: best.text + "\n" + best.leftOutText, isKnown: spelling.isKnown)
-                let asIs = WordEvidence(text: r.text + "\n" + r.leftOutText, isKnown: spelling.isKnown)
+                let prepared = WordEvidence(text: best.text + "\n" + best.leftOutText, isKnown: isKnown)
+                let asIs = WordEvidence(text: r.text + "\n" + r.leftOutText, isKnown: isKnown)
                 notes.append(.compared(prepared: prepared.score, plain: asIs.score))
                 if asIs.score > prepared.score {
                     // The second engine's documents are rendered only now that they are wanted.
@@ -517,8 +521,8 @@ public struct Recognizer {
         // Light letters on dark signs, read on their own: a sign on a stone wall reads as stone
         // in the whole photo, and as its words with the wall blanked out. Only when the reading
         // kept is doubtful, and kept only with more evidence of real words.
-        if best.meanConfidence < Recognizer.blocksAloneBelowConfidence, let spelling = readySpelling(),
-            let alone = try blocksAlone ?? readingOfBlocksAlone(99, 1)
+        if best.meanConfidence < Recognizer.blocksAloneBelowConfidence,
+            let alone = try blocksAlone ?? readingOfBlocksAlone(99, 1), let spelling = readySpelling()
         {
             let blocks = WordEvidence(
                 text: alone.result.text + "\n" + alone.result.leftOutText, isKnown: spelling.isKnown)

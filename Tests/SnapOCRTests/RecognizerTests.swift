@@ -83,6 +83,17 @@ import Testing
         #expect(marked.words.filter { $0.isKnownWord == true }.count == 24)
     }
 
+    /// A page without a letter in either reading (a blank photo) is weighed without waiting for
+    /// the dictionaries, 0 against 0, and the prepared reading stays, as a dictionary would have it.
+    @Test func twoEmptyReadingsAreWeighedWithoutADictionary() throws {
+        var options = RecognitionOptions()
+        options.marksSpelling = false
+        let r = try Recognizer(options: options).recognize(path: TestPaths.fixture("white-1x1.png"))
+        #expect(r.text == "" && r.words.isEmpty)
+        #expect(r.notes.contains(.compared(prepared: 0, plain: 0)))
+        #expect(!r.notes.contains(.keptPlainReading))
+    }
+
     @Test func withoutSpellingMarksReadingsAreStillWeighedByTheirWords() throws {
         // The prepared page reads nothing of the sign, the photo as it is reads it: the
         // dictionaries load when the two are weighed, and the same reading is kept.
