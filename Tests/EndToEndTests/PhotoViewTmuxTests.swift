@@ -230,7 +230,11 @@ struct PhotoViewTmuxTests {
         #expect(styled[3].contains("\u{1B}[4m4111 1111 1111 1111"), "\(styled[3].debugDescription)")
         #expect(styled[4].contains("31m") && styled[4].contains("5555 5555 5555 4445"), "\(styled[4].debugDescription)")
         try t.press("M-f")
-        var screen = try t.waitFor("> card number  4111 1111 1111 1111  Visa  line 3")
+        // The list's rows may reach the terminal in more than one write: wait for its last.
+        var screen = try t.waitUntil("the data list") { rows in
+            rows.count > 5 && rows[1].contains("> card number  4111 1111 1111 1111  Visa  line 3")
+                && rows[5].hasPrefix("  phone  ")
+        }
         #expect(screen[2].hasPrefix("  card number  5555 5555 5555 4445  Mastercard  CHECK  line 4"))
         #expect(screen[3].hasPrefix("  expiry date  09/27  line 5"))
         #expect(screen[4].hasPrefix("  e-mail  raven@nevermore.org  line 7"))
