@@ -10,26 +10,28 @@ import Synchronization
 /// The outcome is made inside the `Mutex` and moves out of it (`sending`), so the value may be of
 /// a non-Sendable type such as `TesseractEngine`: only one thread ever holds it, which the
 /// compiler checks. The worker thread holds the lock while it works; `take()` only asks for it
-/// after the semaphore said the work is done.
+/// after the group said the work is done. A group, not a semaphore: any number of threads may
+/// wait for the work, before or after `take()` (a semaphore's one signal, taken by `take()`, once
+/// left another thread's `isDone(waitingAtMost: 60)` waiting the whole minute).
 final class Pending<T>: Sendable {
     private let outcome = Mutex<Result<T, any Error>?>(nil)
-    private let done = DispatchSemaphore(value: 0)
+    private let done = DispatchGroup()
 
     /// Starts `work` on a new thread.
     init(_ work: @escaping @Sendable () throws -> sending T) {
+        done.enter()
         Thread.detachNewThread { [self] in
             outcome.withLock { slot in
                 do { slot = .success(try work()) } catch { slot = .failure(error) }
             }
-            done.signal()
+            done.leave()
         }
     }
 
-    /// Whether the value is ready, waiting for it at most `seconds`.
+    /// Whether the value is ready (or was taken), waiting for it at most `seconds`. Any thread,
+    /// any number of times.
     func isDone(waitingAtMost seconds: Double) -> Bool {
-        guard done.wait(timeout: .now() + seconds) == .success else { return false }
-        done.signal()  // for `take()`
-        return true
+        done.wait(timeout: .now() + seconds) == .success
     }
 
     /// Waits for the value; call it once.
@@ -173,7 +175,7 @@ public struct Recognizer {
         // Without spelling marks (`marksSpelling` false) they load only once two readings are to
         // be weighed, while the second reading is made.
         let languages = engineOptions.languages
-        // (Started later, the engine may already have been taken: `isDone` would wait in vain.)
+        // (`isDone` answers at once once the engine is loaded, taken or not: `Pending`.)
         func loadingSpelling(afterEngine: Bool) -> Pending<SpellChecker> {
             Pending {
                 if afterEngine { _ = pendingEngine.isDone(waitingAtMost: 60) }
