@@ -3,6 +3,15 @@ import PackageDescription
 
 // Layout: a thin executable (`lovesnap`) over library modules with one responsibility each.
 // C libraries come from Debian (see README.md and .ci/run); their module maps live in Sources/C*.
+
+/// Linker flags that export `symbols` from the executable, so that the libraries' calls to them
+/// come to lovesnap's own definitions (ELF symbol interposition: the C targets CLineImages,
+/// CUnicharAmbigs and CSerialOpenMP). The linker exports a definition by itself only for an
+/// unversioned reference from a library; these references are versioned or internal.
+func exporting(_ symbols: [String]) -> [LinkerSetting] {
+    [.unsafeFlags(symbols.flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] })]
+}
+
 let package = Package(
     name: "LoveInASnap",
     products: [
@@ -15,7 +24,7 @@ let package = Package(
             name: "CLeptonica", pkgConfig: "lept",
             providers: [.apt(["libleptonica-dev"])]),
         // No pkgConfig: tesseract.pc's `-larchive -lcurl` would make the executable load a second
-        // curl and its TLS libraries (libcurl4-nss-dev's NSS: 8 more), which it never calls;
+        // curl and its TLS libraries (libcurl4-nss-dev's and NSS: 7 more), which it never calls;
         // libtesseract loads what it needs itself. The module map links -ltesseract.
         .systemLibrary(
             name: "CTesseract",
@@ -50,28 +59,22 @@ let package = Package(
         // line_images.c); libpng's function is interposed too, which the linker exports only when told.
         .target(
             name: "CLineImages",
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=png_set_compression_level"])]),
+            linkerSettings: exporting(["png_set_compression_level"])),
         // Tesseract's character ambiguity tables, which only its legacy engine uses, left unloaded
         // while an LSTM-only engine starts (see unichar_ambigs.c); exported for the same reason.
         .target(
             name: "CUnicharAmbigs",
-            linkerSettings: [
-                .unsafeFlags([
-                    "-Xlinker",
-                    "--export-dynamic-symbol=_ZN9tesseract13UnicharAmbigs17LoadUnicharAmbigsERKNS_10UNICHARSETEPNS_5TFileEibPS1_",
-                ])
-            ]),
+            linkerSettings: exporting([
+                "_ZN9tesseract13UnicharAmbigs17LoadUnicharAmbigsERKNS_10UNICHARSETEPNS_5TFileEibPS1_"
+            ])),
 
         // Tesseract's OpenMP parallel regions run inline when the thread limit is 1 (see
         // serial_openmp.c); Tesseract's reference is versioned, so the linker exports it only when told.
         .target(
             name: "CSerialOpenMP",
-            linkerSettings: [
-                .unsafeFlags(
-                    [
-                        "GOMP_parallel", "GOMP_parallel_sections", "GOMP_sections_next", "GOMP_sections_end_nowait",
-                    ].flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] })
-            ]),
+            linkerSettings: exporting([
+                "GOMP_parallel", "GOMP_parallel_sections", "GOMP_sections_next", "GOMP_sections_end_nowait",
+            ])),
 
         .target(name: "SnapText", dependencies: ["CLibc"]),
         .target(name: "SnapImaging", dependencies: ["CLeptonica", "CExif", "CGif"]),
