@@ -502,11 +502,13 @@ public struct Recognizer {
             // reading stays. Two readings without a letter (a blank page) weigh 0 each whatever
             // a dictionary says: they are weighed without waiting for one.
             var other = r.words
-            let letterless = !(best.text + best.leftOutText + r.text + r.leftOutText).contains(where: \.isLetter)
+            // Noise left out of a reading still tells how much of it was noise.
+            let preparedText = best.text + "\n" + best.leftOutText
+            let asIsText = r.text + "\n" + r.leftOutText
+            let letterless = !preparedText.contains(where: \.isLetter) && !asIsText.contains(where: \.isLetter)
             if let isKnown = letterless ? { _ in false } : readySpelling()?.isKnown {
-                // Noise left out of a reading still tells how much of it was noise.
-                let prepared = WordEvidence(text: best.text + "\n" + best.leftOutText, isKnown: isKnown)
-                let asIs = WordEvidence(text: r.text + "\n" + r.leftOutText, isKnown: isKnown)
+                let prepared = WordEvidence(text: preparedText, isKnown: isKnown)
+                let asIs = WordEvidence(text: asIsText, isKnown: isKnown)
                 notes.append(.compared(prepared: prepared.score, plain: asIs.score))
                 if asIs.score > prepared.score {
                     // The second engine's documents are rendered only now that they are wanted.
