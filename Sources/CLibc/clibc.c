@@ -1,4 +1,5 @@
 #define _GNU_SOURCE
+#include <malloc.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <wchar.h>
@@ -11,3 +12,7 @@ void *clibc_memmem(const void *haystack, size_t haystack_length, const void *nee
 }
 
 int clibc_set_parent_death_signal(int signal) { return prctl(PR_SET_PDEATHSIG, (unsigned long)signal, 0, 0, 0); }
+
+int clibc_set_malloc_thresholds(size_t mmap_threshold, size_t trim_threshold) {
+    return mallopt(M_MMAP_THRESHOLD, (int)mmap_threshold) == 1 && mallopt(M_TRIM_THRESHOLD, (int)trim_threshold) == 1;
+}

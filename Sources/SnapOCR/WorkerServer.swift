@@ -80,11 +80,30 @@ public struct WorkerServer: Sendable {
     /// CPU-time cap for the worker, in seconds: 15 minutes, three times the default `--timeout`.
     public static let cpuSecondsLimit = 900
 
+    /// Blocks of this many bytes and more are mapped from the kernel one by one (glibc's
+    /// `M_MMAP_THRESHOLD`, 32 MiB: where glibc's own threshold stops rising). glibc starts at
+    /// 128 KiB and raises the threshold only as such blocks are freed, so a page's first images
+    /// of a few MiB (a line's, a block's, a scaled copy) are each mapped, faulted in page by page
+    /// (the kernel zeroing every 4 KiB) and unmapped, which also stops the other core of a
+    /// process with two threads (a TLB shootdown).
+    public static let mallocMapThreshold = 32 << 20
+    /// Free memory at the top of a heap is given back to the kernel above this many bytes
+    /// (`M_TRIM_THRESHOLD`, 256 MiB; glibc's default follows the threshold above, at twice it).
+    public static let mallocTrimThreshold = 256 << 20
+
+    /// Has glibc's malloc keep freed image memory for the next images (`mallocMapThreshold`,
+    /// `mallocTrimThreshold`, set by `mallopt(3)`), as the worker does.
+    /// - Returns: whether glibc took both settings.
+    public static func keepFreedImageMemory() -> Bool {
+        clibc_set_malloc_thresholds(mallocMapThreshold, mallocTrimThreshold) == 1
+    }
+
     /// Sets up the calling process as a worker: it dies with its parent (`PR_SET_PDEATHSIG`,
     /// SIGKILL), its address space and CPU time are capped (`addressSpaceLimit`,
     /// `cpuSecondsLimit`; the kernel ends a worker that burnt that much CPU even if nobody watches
-    /// it any more), and SIGPIPE is ignored so that writing to a parent that went away fails
-    /// instead of killing it.
+    /// it any more), SIGPIPE is ignored so that writing to a parent that went away fails
+    /// instead of killing it, and glibc's malloc keeps freed image memory for the next images
+    /// (`mallocMapThreshold`, `mallocTrimThreshold`).
     /// - Returns: false when the parent was already gone (the worker should end at once).
     public static func prepareProcess() -> Bool {
         // Die with the parent: an editor killed with SIGKILL must not leave an orphan engine running.
@@ -97,6 +116,7 @@ public struct WorkerServer: Sendable {
         var cpu = rlimit(rlim_cur: rlim_t(cpuSecondsLimit), rlim_max: rlim_t(cpuSecondsLimit + 10))
         _ = setrlimit(Int32(RLIMIT_CPU.rawValue), &cpu)
         signal(SIGPIPE, SIG_IGN)
+        _ = keepFreedImageMemory()
         return true
     }
 }

@@ -12,6 +12,13 @@ import Testing
 
 /// The worker's half of the protocol, driven in this process through a pipe, on real images.
 @Suite struct WorkerServerTests {
+    @Test func freedImageMemoryIsKeptBelow32MiB() {
+        // 32 MiB: where glibc's own threshold stops rising (DEFAULT_MMAP_THRESHOLD_MAX, 64-bit).
+        #expect(WorkerServer.mallocMapThreshold == 32 << 20)
+        #expect(WorkerServer.mallocTrimThreshold == 256 << 20)
+        #expect(WorkerServer.keepFreedImageMemory())
+    }
+
     /// What one `serve` call returned and wrote.
     struct Served {
         var outcome: Result<RecognitionResult, WorkerFailure>

@@ -15,4 +15,9 @@ void *clibc_memmem(const void *haystack, size_t haystack_length, const void *nee
 /// Returns 0, or -1 with errno set.
 int clibc_set_parent_death_signal(int signal);
 
+/// mallopt(M_MMAP_THRESHOLD, mmap_threshold) and mallopt(M_TRIM_THRESHOLD, trim_threshold), in bytes:
+/// glibc's malloc serves blocks below the first from its heaps, and gives back to the kernel
+/// only free memory above the second at a heap's top. Returns 1 when glibc took both, else 0.
+int clibc_set_malloc_thresholds(size_t mmap_threshold, size_t trim_threshold);
+
 #endif
