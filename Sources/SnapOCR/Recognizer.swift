@@ -313,6 +313,22 @@ public struct Recognizer {
             detectOrientation = false
         }
         guard progress(5, .preparing) else { throw OCRError.cancelled }
+        // A photo larger than a crop (below) is read as it is from the start, by the second engine
+        // on the second core while this one prepares it (a phone photo's preparation takes
+        // 0.2–0.8 s, the second core otherwise idle), and that reading is stopped when the
+        // preparation leaves the page as it is (`readsAsItIsFromTheStart`).
+        let earlyPlainReading: PlainReading?
+        if let second, options.region == nil,
+            Recognizer.readsAsItIsFromTheStart(
+                width: upright.width, height: upright.height, depth: upright.depth, reduction: reduction)
+        {
+            earlyPlainReading = PlainReading(
+                try Preprocessor(options: preprocessing).plain(upright), engine: engineOptions, second: second,
+                reduction: reduction)
+        } else {
+            earlyPlainReading = nil
+        }
+        defer { earlyPlainReading?.cancel() }
         var page = try prepared(upright, preprocessing)
         // Never worse than doing nothing (below): a page the preparation transformed is also read
         // as it is, by a second engine on the second core while this one reads the prepared page;
@@ -341,7 +357,7 @@ public struct Recognizer {
                     let page = try Preprocessor(options: settings).prepare(photo)
                     page.image.setResolution(page.resolution)
                     return page
-                }, engine: engineOptions, second: second, reduction: reduction)
+                }, engine: engineOptions, second: second, reduction: reduction, after: earlyPlainReading)
         }
         defer { nativeReading?.cancel() }
         func readingAsItIs() throws -> PlainReading {
@@ -352,7 +368,8 @@ public struct Recognizer {
         // The photo as it is is read beside from the start; a long page shares the second engine
         // instead (the reading beside is stopped as soon as the first engine's layout shows it),
         // and is read as it is afterwards, when doubtful.
-        var plainReading = beside ? try readingAsItIs() : nil
+        var plainReading = beside ? try earlyPlainReading ?? readingAsItIs() : nil
+        if !beside { earlyPlainReading?.cancel() }
         defer { plainReading?.cancel() }
         // The photo's light-on-dark blocks alone (below) are wanted when the reading is doubtful:
         // with two engines they are found and read beside too, after the photo as it is, and the
@@ -652,6 +669,16 @@ public struct Recognizer {
     /// Measured on the corpus and the stress set: the reading at its own size was kept on 1 page
     /// of 17 (a 196×62 crop); a whole page of 0.6 Mpx and more never gained from it.
     static let cropPixels = 500_000
+
+    /// Whether a photo of `width` × `height` pixels and `depth` bits per pixel, decoded at
+    /// 1/`reduction` of its size, is read as it is from the start of its preparation, by the
+    /// second engine (`Recognizer.recognize`): when it holds more than `cropPixels` pixels of its
+    /// own (a crop is read at its own size first, on the same engine) and is not 8 bpp (which
+    /// `Image.grayscale()` clones: its reference count changed on the preparing thread while the
+    /// reading thread holds it; copying it would cost its size in memory).
+    static func readsAsItIsFromTheStart(width: Int, height: Int, depth: Int, reduction: Double) -> Bool {
+        depth != 8 && Double(width * height) * reduction * reduction > Double(cropPixels)
+    }
 
     /// Below this mean word confidence (0–100) the page is checked for a 90/180/270° turn.
     static let orientationCheckBelowConfidence = 70

@@ -1,4 +1,5 @@
 import Foundation
+import SnapImaging
 import SnapTestSupport
 import Testing
 
@@ -51,6 +52,33 @@ import Testing
         #expect(nativeReadings == [[88, 24]])
         #expect(!beside.notes.contains(.kept(native)))
         #expect(beside.meanConfidence == 95)
+        #expect(beside == serial)
+    }
+
+    @Test func aPhotoLargerThanACropAndNotGreyIsReadAsItIsFromTheStart() {
+        // More than 500 000 pixels of its own (`cropPixels`), counting a JPEG's reduced decoding.
+        #expect(Recognizer.readsAsItIsFromTheStart(width: 1000, height: 501, depth: 32, reduction: 1))
+        #expect(!Recognizer.readsAsItIsFromTheStart(width: 1000, height: 500, depth: 32, reduction: 1))
+        #expect(Recognizer.readsAsItIsFromTheStart(width: 500, height: 251, depth: 32, reduction: 2))
+        #expect(Recognizer.readsAsItIsFromTheStart(width: 2550, height: 3300, depth: 1, reduction: 1))
+        // Grey photos (cloned by `grayscale()`) are read as they are after their preparation.
+        #expect(!Recognizer.readsAsItIsFromTheStart(width: 4032, height: 3024, depth: 8, reduction: 1))
+    }
+
+    @Test func aPhotoReadAsItIsFromTheStartAndLeftAsItIsReadsAsOnOneEngine() throws {
+        // 1010×625 px in colour (CMYK, decoded to RGB): its reading as it is starts with its
+        // preparation, which leaves it as it is (no page cut out, no rescale); that reading is
+        // stopped, and the prepared reading is the one engine's, note for note.
+        let path = TestPaths.fixture("cmyk-adobe.jpg")
+        let photo = try ImageLoader().load(path).image
+        #expect(photo.width == 1010 && photo.height == 625 && photo.depth == 32)
+        #expect(Recognizer.readsAsItIsFromTheStart(width: 1010, height: 625, depth: 32, reduction: 1))
+        var one = RecognitionOptions()
+        one.threads = 1
+        let serial = try Recognizer(options: one).recognize(path: path)
+        let beside = try Recognizer().recognize(path: path)
+        #expect(!beside.notes.contains(.keptPlainReading))
+        #expect(beside.words.count == 42)
         #expect(beside == serial)
     }
 
