@@ -317,14 +317,18 @@ public struct Recognizer {
         // on the second core while this one prepares it (a phone photo's preparation takes
         // 0.2–0.8 s, the second core otherwise idle), and that reading is stopped when the
         // preparation leaves the page as it is (`readsAsItIsFromTheStart`).
+        // The photo as it is (`Preprocessor.plain`) read by the second engine, after `earlier`.
+        func readingAsItIs(after earlier: PlainReading?) throws -> PlainReading {
+            PlainReading(
+                try Preprocessor(options: preprocessing).plain(upright), engine: engineOptions, second: second,
+                reduction: reduction, after: earlier)
+        }
         let earlyPlainReading: PlainReading?
-        if let second, options.region == nil,
+        if second != nil, options.region == nil,
             Recognizer.readsAsItIsFromTheStart(
                 width: upright.width, height: upright.height, depth: upright.depth, reduction: reduction)
         {
-            earlyPlainReading = PlainReading(
-                try Preprocessor(options: preprocessing).plain(upright), engine: engineOptions, second: second,
-                reduction: reduction)
+            earlyPlainReading = try readingAsItIs(after: nil)
         } else {
             earlyPlainReading = nil
         }
@@ -360,15 +364,10 @@ public struct Recognizer {
                 }, engine: engineOptions, second: second, reduction: reduction, after: earlyPlainReading)
         }
         defer { nativeReading?.cancel() }
-        func readingAsItIs() throws -> PlainReading {
-            PlainReading(
-                try Preprocessor(options: preprocessing).plain(upright), engine: engineOptions, second: second,
-                reduction: reduction, after: nativeReading)
-        }
         // The photo as it is is read beside from the start; a long page shares the second engine
         // instead (the reading beside is stopped as soon as the first engine's layout shows it),
         // and is read as it is afterwards, when doubtful.
-        var plainReading = beside ? try earlyPlainReading ?? readingAsItIs() : nil
+        var plainReading = beside ? try earlyPlainReading ?? readingAsItIs(after: nativeReading) : nil
         if !beside { earlyPlainReading?.cancel() }
         defer { plainReading?.cancel() }
         // The photo's light-on-dark blocks alone (below) are wanted when the reading is doubtful:

@@ -72,7 +72,9 @@ import Testing
         let path = TestPaths.fixture("cmyk-adobe.jpg")
         let photo = try ImageLoader().load(path).image
         #expect(photo.width == 1010 && photo.height == 625 && photo.depth == 32)
-        #expect(Recognizer.readsAsItIsFromTheStart(width: 1010, height: 625, depth: 32, reduction: 1))
+        #expect(
+            Recognizer.readsAsItIsFromTheStart(
+                width: photo.width, height: photo.height, depth: photo.depth, reduction: 1))
         var one = RecognitionOptions()
         one.threads = 1
         let serial = try Recognizer(options: one).recognize(path: path)
