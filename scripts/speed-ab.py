@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Two (or more) builds of lovesnap timed against each other, page by page, interleaved.
 
-usage: scripts/speed-ab.py [--runs N] [--only REGEX] [--args ARGS] NAME=BIN NAME=BIN... -- DIR...
+usage: scripts/speed-ab.py [--runs N] [--only REGEX] [--args ARGS] [--times FILE] NAME=BIN NAME=BIN... -- DIR...
 
 For every image under each DIR that has IMAGE.gt.txt beside it, runs `BIN ocr [ARGS] IMAGE` for
 each build in turn, N passes (default 2), the order of the builds reversed on every other pass
@@ -23,6 +23,7 @@ import subprocess
 import sys
 import time
 import importlib.util
+import json
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 _spec = importlib.util.spec_from_file_location("ocr_benchmark", os.path.join(HERE, "ocr-benchmark.py"))
@@ -54,6 +55,7 @@ def main():
     ap.add_argument("--runs", type=int, default=2)
     ap.add_argument("--only", default="", help="a regular expression the image path must match")
     ap.add_argument("--args", default="--level fast")
+    ap.add_argument("--times", help="also write every run's wall time (s), per build and image, to this JSON file")
     args = ap.parse_args(argv[:split])
     dirs = argv[split + 1 :]
     builds = []
@@ -79,6 +81,9 @@ def main():
                 texts[name][image] = r.stdout
         print(f"\r{i + 1}/{len(images)}", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
+    if args.times:
+        with open(args.times, "w", encoding="utf-8") as f:
+            json.dump(times, f, indent=1)
     first = builds[0][0]
     base = sum(min(v) for v in times[first].values())
     print(f"{len(images)} pages, {args.runs} runs of each build per page, interleaved")
