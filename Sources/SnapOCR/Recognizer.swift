@@ -106,7 +106,8 @@ public struct RecognitionOptions: Codable, Equatable, Sendable {
     /// word boxes stay in pixels of the whole upright photo. Nil: the whole photo.
     public var region: PhotoRegion?
     /// How many engines read at once, 1 or 2 (nil = 2, `--threads`). With 2, a second engine
-    /// shares the reading of long pages (`SharedReading`: the same text, sooner), or, when
+    /// shares the reading of long pages (`SharedReading`: the same text, sooner), of any page of
+    /// 8 lines or more when it is not reading the photo as it is from the start, or, when
     /// documents are rendered (`exports`: they come from one engine's page), reads a transformed
     /// page as it is beside the prepared reading. With 1, everything is read in turn.
     public var threads: Int?
@@ -225,6 +226,8 @@ public struct Recognizer {
         // Recognize a page, its boxes in pixels of the full-size upright photo; progress within [lo, lo + span].
         // `whenShared` runs when the page turns out to have a cut for a shared reading, before the
         // second engine is borrowed.
+        // The least reading work shared by the two engines (`SharedReading.cut(of:minimumWork:)`).
+        var sharedWork = SharedReading.minimumWork
         func read(
             _ page: inout PreparedImage, _ lo: Int, _ span: Int, whenShared: () -> Void = {}
         ) throws -> RecognitionResult {
@@ -234,7 +237,8 @@ public struct Recognizer {
             var r: RecognitionResult
             if let second {
                 let shared = try SharedReading.read(
-                    page, first: engine, second: second, whenShared: whenShared
+                    page, first: engine, second: second, minimumWork: sharedWork, laysOutAtOnce: true,
+                    whenShared: whenShared
                 ) { p in progress(lo + p * span / 100, .recognizing) }
                 r = shared.result
                 switch shared.outcome {
@@ -334,11 +338,17 @@ public struct Recognizer {
         }
         defer { earlyPlainReading?.cancel() }
         var page = try prepared(upright, preprocessing)
-        // Never worse than doing nothing (below): a page the preparation transformed is also read
-        // as it is, by a second engine on the second core while this one reads the prepared page;
-        // it is stopped when the prepared reading comes out clear. A page whose reading two
-        // engines share (a long page) is read as it is after that, only when it is doubtful.
-        let beside = page.isTransformed && twoEngines
+        // Never worse than doing nothing (below): a page the preparation transformed and read
+        // doubtfully is also read as it is. When the photo is being read as it is from the start
+        // (above), that reading goes on beside the prepared one, and is stopped when the prepared
+        // reading comes out clear; only a long page's reading is shared by the two engines, and
+        // the reading as it is stopped for it. Otherwise the second engine is free: it shares the
+        // prepared reading of any page of `SharedReading.minimumWorkOfFreeSecond`, and the page is
+        // read as it is afterwards, only when doubtful (the prepared reading of a clean scan no
+        // longer waits beside a reading as it is it does not need: README "Speed").
+        let secondIsFree = second != nil && earlyPlainReading == nil
+        if secondIsFree { sharedWork = SharedReading.minimumWorkOfFreeSecond }
+        let beside = page.isTransformed && twoEngines && !secondIsFree
         // Enlarging small print usually helps, but a small crop that mixes tiny and large type can
         // read worse enlarged (and confidently: a label read "arbo" at 92); a crop read at its own
         // size costs little, and that reading is kept when clearly better (below). The page's

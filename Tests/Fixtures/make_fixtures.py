@@ -374,6 +374,7 @@ PHOTOS = {
     "inverted-heading": ("inverted-heading", 0),
     "white-sign-on-blue": ("scene-text", 2),
     "sign-on-stone-wall": ("scene-text", 1),
+    "clean-scan-grey": ("clean-scan", 103),
 }
 import glob
 import shutil

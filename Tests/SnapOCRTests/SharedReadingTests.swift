@@ -116,15 +116,20 @@ import Testing
         ("tight-page-with-ruling.png", .shared(split: 22, lines: 40)),
     ]
 
-    @Test(arguments: pages)
-    func aPageSharedByTwoEnginesReadsAsByOne(name: String, outcome: SharedReading.Outcome) throws {
+    /// With `laysOutAtOnce`, the second engine finds the layout beside the first engine, before
+    /// the cut is known: the same outcome and reading.
+    @Test(arguments: pages, [false, true])
+    func aPageSharedByTwoEnginesReadsAsByOne(page: (name: String, outcome: SharedReading.Outcome), laysOutAtOnce: Bool)
+        throws
+    {
+        let (name, outcome) = page
         let page = try Preprocessor().prepare(ImageLoader().load(TestPaths.fixture(name)).image)
         let alone = try TesseractEngine().recognize(page)
         let first = try TesseractEngine()
         let second = SecondEngine(options: EngineOptions())
         // These pages are shorter than is worth sharing (`minimumWork`): shared all the same.
         let shared = try SharedReading.read(
-            page, first: first, second: second, waitsForSecond: true, minimumWork: 0
+            page, first: first, second: second, waitsForSecond: true, minimumWork: 0, laysOutAtOnce: laysOutAtOnce
         ) { _ in true }
         #expect(shared.outcome == outcome)
         #expect(shared.result == alone)
@@ -190,5 +195,26 @@ import Testing
         // read beside on the second engine, and gave it back when the layout showed a long page.
         // (The second engine starts within a second; the first reaches the cut after about four.)
         #expect(shared.notes.contains(.readByTwoEngines(from: 67, lines: 93)))
+    }
+
+    /// A grey scan is not read as it is from the start (`Recognizer.readsAsItIsFromTheStart`):
+    /// the second engine is free, and shares even a short page's reading
+    /// (`SharedReading.minimumWorkOfFreeSecond`) instead of reading the page as it is beside.
+    @Test func aShortGreyScanIsSharedWhenTheSecondEngineIsFree() throws {
+        var one = RecognitionOptions()
+        one.threads = 1
+        var two = RecognitionOptions()
+        two.threads = 2
+        let path = TestPaths.fixture("clean-scan-grey.png")
+        let alone = try Recognizer(options: one).recognize(path: path)
+        let shared = try Recognizer(options: two).recognize(path: path)
+        #expect(shared.text == alone.text)
+        #expect(shared.words == alone.words)
+        #expect(shared.meanConfidence == alone.meanConfidence)
+        #expect(shared.text == (try String(contentsOfFile: TestPaths.fixture("clean-scan-grey.txt"), encoding: .utf8)))
+        #expect(shared.notes.contains(.readByTwoEngines(from: 9, lines: 14)))
+        // Read clear: not read as it is, before or after.
+        #expect(!shared.notes.contains(.keptPlainReading))
+        #expect(!shared.notes.contains { if case .compared = $0 { true } else { false } })
     }
 }
