@@ -94,8 +94,9 @@ enum SharedReading {
     static let minimumWork = 1000.0
 
     /// The least reading work shared when the second engine has nothing else to do (no reading of
-    /// the photo as it is beside: `Recognizer`), its layout analysis made at once beside the first
-    /// one's (`read(laysOutAtOnce:)`). Measured with `scripts/speed-ab.py` over the 145 pages: the
+    /// the photo as it is beside: `Recognizer`). `Recognizer` asks every shared reading for the
+    /// layout analysis at once (`read(laysOutAtOnce:)`): made whenever the second engine is free
+    /// as the first starts its own. Measured with `scripts/speed-ab.py` over the 145 pages: the
     /// 11 clean scans 3.79 → 3.05 s, all pages 85.9 → 83.9 s, the same text on all of them.
     static let minimumWorkOfFreeSecond = 100.0
 
@@ -304,7 +305,7 @@ enum SharedReading {
         // pages that have none), finds the lines itself, and reads its part if they are the same.
         // It makes its words with their lines in the layout's numbering (nil: it did not read).
         let pending = Pending { () throws -> TesseractEngine.WordsRead? in
-            var early: (EngineHandOff, [LayoutLine])?
+            var early: (lent: EngineHandOff, layout: [LayoutLine])?
             if laysOutAtOnce, let lent = second.borrow(waiting: false) {
                 early = (lent, lent.engine.analyseLayout(handed.page))
             }
@@ -313,9 +314,9 @@ enum SharedReading {
             // when it ends; the first engine reads on meanwhile, and alone if it reaches the cut first.
             guard let (expected, lines, cut) = signals.layout.withLock({ $0 }),
                 !signals.stop.load(ordering: .relaxed),
-                let lent = early?.0 ?? second.borrow(waiting: true)
+                let lent = early?.lent ?? second.borrow(waiting: true)
             else {
-                if let early { second.giveBack(early.0) }
+                if let early { second.giveBack(early.lent) }
                 signals.decide(Signals.unavailable)
                 return nil
             }
@@ -325,7 +326,7 @@ enum SharedReading {
             else { return nil }
             let page = handed.page
             let engine = lent.engine
-            let layout = early?.1 ?? engine.analyseLayout(page)
+            let layout = early?.layout ?? engine.analyseLayout(page)
             guard layout == expected,
                 let bottom = try? page.image.clipped(
                     x: 0, y: cut.top, width: page.image.width, height: page.image.height - cut.top)
