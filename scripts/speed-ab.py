@@ -6,8 +6,10 @@ usage: scripts/speed-ab.py [--runs N] [--only REGEX] [--args ARGS] [--times FILE
 For every image under each DIR that has IMAGE.gt.txt beside it, runs `BIN ocr [ARGS] IMAGE` for
 each build in turn, N passes (default 2), the order of the builds reversed on every other pass
 (A B, B A, ...), and prints per build the sum over the pages of each page's fastest run and of its
-mean run, the ratio of each build to the first, and the pages that moved most. The machine's own
-speed drifts by 7-10 % over minutes (see README "Speed"); builds run minutes apart in separate
+mean run, the ratio of each build to the first, the median over the pages of each build's peak
+memory ÷ the first's (the largest single process, lovesnap's or its worker's; the largest run of
+a page each), and the pages that moved most. Each run is measured as scripts/speed-benchmark.py
+measures it (OMP_THREAD_LIMIT=1, /proc sampled every 50 ms). The machine's own speed drifts by 7-10 % over minutes (see README "Speed"); builds run minutes apart in separate
 benchmark runs cannot be compared closer than that, builds interleaved on each page can. It checks
 that every build printed the same text for each page (the builds compared are meant to read alike:
 a scheduling change, not a reading change), and says which pages differ; for a reading change, the
@@ -19,9 +21,9 @@ import argparse
 import glob
 import os
 import re
+import statistics
 import subprocess
 import sys
-import time
 import importlib.util
 import json
 
@@ -29,6 +31,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 _spec = importlib.util.spec_from_file_location("ocr_benchmark", os.path.join(HERE, "ocr-benchmark.py"))
 bench = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(bench)
+_spec = importlib.util.spec_from_file_location("speed_benchmark", os.path.join(HERE, "speed-benchmark.py"))
+speed = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(speed)
 
 
 def truth_of(image):
@@ -69,16 +74,15 @@ def main():
         sys.exit("speed-ab: no image with a .gt.txt beside it")
     times = {name: {} for name, _ in builds}
     texts = {name: {} for name, _ in builds}
+    peaks = {name: {} for name, _ in builds}
     for i, image in enumerate(images):
         for run in range(args.runs):
             order = builds if run % 2 == 0 else builds[::-1]
             for name, path in order:
-                start = time.monotonic()
-                r = subprocess.run(
-                    [path, "ocr", *args.args.split(), image], capture_output=True, text=True, stdin=subprocess.DEVNULL
-                )
-                times[name].setdefault(image, []).append(time.monotonic() - start)
-                texts[name][image] = r.stdout
+                out, wall, _, rss, _ = speed.measure([path, "ocr", *args.args.split(), image])
+                times[name].setdefault(image, []).append(wall)
+                peaks[name].setdefault(image, []).append(rss / 1024)
+                texts[name][image] = out
         print(f"\r{i + 1}/{len(images)}", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     if args.times:
@@ -93,11 +97,16 @@ def main():
         fastest = sum(min(v) for v in times[name].values())
         mean = sum(sum(v) / len(v) for v in times[name].values())
         cer = sum(cers[name].values()) / len(images)
+        rss = statistics.median(max(peaks[name][p]) / max(peaks[first][p]) for p in images)
         print(
             f"{name:>16}: sum of fastest {fastest:8.2f} s  sum of means {mean:8.2f} s  ×{fastest / base:.3f}"
-            f"  mean CER {cer:.4f}"
+            f"  mean CER {cer:.4f}  peak RSS ×{rss:.3f} (median)"
         )
     for name, _ in builds[1:]:
+        grew = sorted((max(peaks[name][p]) - max(peaks[first][p]), p) for p in images)
+        print(f"{name} against {first}, peak RSS moved most (MiB):")
+        for d, p in grew[:3] + grew[-3:] if len(grew) > 6 else grew:
+            print(f"  {d:+.1f}  {p}")
         moved = sorted((min(times[name][p]) - min(times[first][p]), p) for p in images)
         shown = moved[:5] + moved[-5:] if len(moved) > 10 else moved
         print(f"{name} against {first}, most moved (s):")
