@@ -83,13 +83,21 @@ enum OCRCommand {
         if mailing != nil && edited.text.allSatisfy(\.isWhitespace) {
             throw .nothingToMail(inputs: inputs, emptiedByReplace: !nothingFound)
         }
+        // Every document is made, and every name checked, before any is written: a format that
+        // cannot be made or a name refused leaves none of them written.
+        var documents: [(bytes: [UInt8], path: String?)] = []
         for (format, path) in targets {
             do {
-                let bytes = try ExportDocument.bytes(format, pages: edited.pages, text: edited.text)
-                try OutputFile.write(bytes, to: path, backup: args.backup)
+                documents.append((try ExportDocument.bytes(format, pages: edited.pages, text: edited.text), path))
             } catch {
                 throw .outputFailed(error)
             }
+        }
+        for (_, path) in documents {
+            do { try OutputFile.check(path) } catch { throw .outputFailed(error) }
+        }
+        for (bytes, path) in documents {
+            do { try OutputFile.write(bytes, to: path, backup: args.backup) } catch { throw .outputFailed(error) }
         }
         if let mailing, let to = args.mailTo {
             try mail(edited.text, to: to, mailing: mailing, args: args, cancellation: stop.mail)

@@ -209,6 +209,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("poem.pdf").path))
     }
 
+    /// Several documents are written together or not at all: a name refused (here a folder
+    /// where `poem.pdf` should go) leaves no `poem.hocr` or `poem.txt` behind.
+    @Test func aNameRefusedLeavesNoneOfTheDocumentsWritten() throws {
+        let dir = TestPaths.temporaryDirectory("lovesnap-export")
+        let folder = dir.appendingPathComponent("poem.pdf").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let base = dir.appendingPathComponent("poem").path
+        let r = try lovesnap(["ocr", "--format", "hocr,pdf,txt", "-o", base, TestPaths.sample("kettle.png")])
+        #expect(r.status == 6)
+        #expect(r.stderr == "lovesnap: \(folder): Is a directory\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["poem.pdf"])
+        let missing = dir.appendingPathComponent("no-such-folder/poem").path
+        let r2 = try lovesnap(["ocr", "--format", "txt,tsv", "-o", missing, TestPaths.sample("kettle.png")])
+        #expect(r2.status == 6)
+        #expect(r2.stderr == "lovesnap: \(missing).txt: No such file or directory\n")
+    }
+
     @Test func outputNamesAndRefusals() throws {
         let dir = TestPaths.temporaryDirectory("lovesnap-export")
         let photo = dir.appendingPathComponent("kettle.png").path

@@ -28,6 +28,33 @@ import Testing
         }
     }
 
+    @Test func checkRefusesWhatAnyWriteWouldAndWritesNothing() throws {
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
+        try put("old\n", tmp.file("poem.txt"))
+        try OutputFile.check(nil)
+        try OutputFile.check(tmp.file("poem.txt"))
+        try OutputFile.check(tmp.file("new.txt"))
+        try OutputFile.check("/dev/null")
+        #expect(throws: ShareError.writeFailed(path: tmp.path, reason: "Is a directory")) {
+            try OutputFile.check(tmp.path)
+        }
+        #expect(throws: ShareError.writeFailed(path: tmp.file("new/"), reason: "Is a directory")) {
+            try OutputFile.check(tmp.file("new/"))
+        }
+        #expect(throws: ShareError.writeFailed(path: "", reason: "No such file or directory")) {
+            try OutputFile.check("")
+        }
+        #expect(throws: ShareError.writeFailed(path: tmp.file("gone/a.txt"), reason: "No such file or directory")) {
+            try OutputFile.check(tmp.file("gone/a.txt"))
+        }
+        #expect(throws: ShareError.writeFailed(path: tmp.file("poem.txt/a.txt"), reason: "Not a directory")) {
+            try OutputFile.check(tmp.file("poem.txt/a.txt"))
+        }
+        #expect(tmp.names() == ["poem.txt"])
+        #expect(bytes(tmp.file("poem.txt")) == Array("old\n".utf8))
+    }
+
     @Test func aFullDeviceSaysSo() throws {
         let error = #expect(throws: FileError.self) { try OutputFile.write(text, to: "/dev/full") }
         #expect(error == .unwritable(path: "/dev/full", errno: ENOSPC))
