@@ -47,15 +47,7 @@ public enum AtomicFile {
         func fail(_ code: Int32) -> ShareError {
             .writeFailed(path: path, reason: ShareError.reason(code))
         }
-        if path.isEmpty { throw fail(ENOENT) }
-        // "name/" can only name a folder; open(2) with O_CREAT says the same.
-        if path.hasSuffix("/") { throw fail(EISDIR) }
-
-        let target: String
-        switch resolveSymlinks(path) {
-        case .success(let resolved): target = resolved
-        case .failure(let error): throw fail(error.code)
-        }
+        let target = try resolvedTarget(path)
 
         // Probe the existing target: its kind, its mode, and whether we may write it. The probe
         // never truncates (no O_TRUNC) and O_NONBLOCK keeps a FIFO swapped in from blocking us.
@@ -129,6 +121,44 @@ public enum AtomicFile {
         if rename(tempName, target) != 0 { throw fail(errno) }
         keepTemp = true
         try syncFolder(folder, path: path)
+    }
+
+    /// The file `write(_:to:backup:mode:)` writes for `path`, its links followed
+    /// (`resolveSymlinks`).
+    /// - Throws: `ShareError.writeFailed(path:reason:)`: an empty name (`ENOENT`), a name ending
+    ///   in "/" (`EISDIR`, as open(2) with O_CREAT says), a link that cannot be followed.
+    private static func resolvedTarget(_ path: String) throws -> String {
+        func fail(_ code: Int32) -> ShareError { .writeFailed(path: path, reason: ShareError.reason(code)) }
+        if path.isEmpty { throw fail(ENOENT) }
+        if path.hasSuffix("/") { throw fail(EISDIR) }
+        switch resolveSymlinks(path) {
+        case .success(let resolved): return resolved
+        case .failure(let error): throw fail(error.code)
+        }
+    }
+
+    /// Refuses, before anything is written, what `write(_:to:backup:mode:)` would refuse whatever
+    /// the bytes: the name itself (`resolvedTarget`), a folder (`EISDIR`), a file that is not a
+    /// regular file, a name `stat(2)` refuses other than as missing (`ENOTDIR`, `EACCES`), or a
+    /// new file whose folder is missing (`ENOENT`), not a folder (`ENOTDIR`) or not writable
+    /// (`access(2)`, `W_OK | X_OK`). Writes nothing.
+    /// - Throws: `ShareError.writeFailed(path:reason:)`, as `write` would.
+    static func check(_ path: String) throws {
+        func fail(_ code: Int32) -> ShareError { .writeFailed(path: path, reason: ShareError.reason(code)) }
+        let target = try resolvedTarget(path)
+        var info = stat()
+        if stat(target, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR { throw fail(EISDIR) }
+            guard (info.st_mode & S_IFMT) == S_IFREG else {
+                throw ShareError.writeFailed(path: path, reason: "Not a regular file")
+            }
+            return
+        }
+        if errno != ENOENT { throw fail(errno) }
+        let folder = splitPath(target).folder
+        guard stat(folder, &info) == 0 else { throw fail(errno) }
+        if (info.st_mode & S_IFMT) != S_IFDIR { throw fail(ENOTDIR) }
+        if access(folder, W_OK | X_OK) != 0 { throw fail(errno) }
     }
 
     /// Makes the rename itself durable. Some file systems cannot fsync a folder (EINVAL); the

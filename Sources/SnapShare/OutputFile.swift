@@ -18,8 +18,7 @@ public enum OutputFile {
             if let code = writeAll(bytes, to: STDOUT_FILENO) { throw FileError.standardOutput(errno: code) }
             return
         }
-        var info = stat()
-        if stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR {
+        if isDevice(path) {
             let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
             if fd < 0 { throw FileError.unwritable(path: path, errno: errno) }
             defer { close(fd) }
@@ -30,31 +29,21 @@ public enum OutputFile {
     }
 
     /// Refuses, before anything is written, a `path` that `write(_:to:backup:)` would refuse
-    /// whatever the bytes: an empty name, a folder (`EISDIR`), a name `stat(2)` refuses other than
-    /// as missing (`ENOTDIR`, `EACCES`, `ELOOP`), or a new file whose folder is missing (`ENOENT`),
-    /// not a folder (`ENOTDIR`) or not writable (`access(2)`, `W_OK | X_OK`).
-    /// Several files written together (`lovesnap ocr --format A,B -o BASE`) are all checked
-    /// first, so that a name refused leaves none of them written. nil (standard output) passes.
+    /// whatever the bytes (`AtomicFile.check`; a device or pipe, written directly, passes, and so
+    /// does nil, standard output). Several files written together (`lovesnap ocr --format A,B
+    /// -o BASE`) are all checked first, so that a name refused leaves none of them written.
     /// - Throws: `ShareError.writeFailed(path:reason:)`, as `write` would, with `strerror`'s reason.
     public static func check(_ path: String?) throws {
         guard let path else { return }
-        func fail(_ code: Int32) -> ShareError { .writeFailed(path: path, reason: ShareError.reason(code)) }
-        if path.isEmpty { throw fail(ENOENT) }
-        if path.hasSuffix("/") { throw fail(EISDIR) }
+        if isDevice(path) { return }
+        try AtomicFile.check(path)
+    }
+
+    /// Whether `path` names something that exists and is neither a regular file nor a folder (a
+    /// device, a pipe, a socket: `stat(2)`, links followed): written directly, never replaced.
+    private static func isDevice(_ path: String) -> Bool {
         var info = stat()
-        if stat(path, &info) == 0 {
-            if (info.st_mode & S_IFMT) == S_IFDIR { throw fail(EISDIR) }
-            return
-        }
-        // A name under a file (`ENOTDIR`), or past a folder that cannot be searched (`EACCES`).
-        let code = errno
-        if code != ENOENT { throw fail(code) }
-        // A dangling link is left to `write`, which follows it.
-        guard lstat(path, &info) != 0 else { return }
-        let folder = AtomicFile.splitPath(path).folder
-        guard stat(folder, &info) == 0 else { throw fail(errno) }
-        if (info.st_mode & S_IFMT) != S_IFDIR { throw fail(ENOTDIR) }
-        if access(folder, W_OK | X_OK) != 0 { throw fail(errno) }
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR
     }
 
     /// Writes every byte to `fd`, retrying after EINTR and short writes.

@@ -89,12 +89,10 @@ enum OCRCommand {
         for (format, path) in targets {
             do {
                 documents.append((try ExportDocument.bytes(format, pages: edited.pages, text: edited.text), path))
+                try OutputFile.check(path)
             } catch {
                 throw .outputFailed(error)
             }
-        }
-        for (_, path) in documents {
-            do { try OutputFile.check(path) } catch { throw .outputFailed(error) }
         }
         for (bytes, path) in documents {
             do { try OutputFile.write(bytes, to: path, backup: args.backup) } catch { throw .outputFailed(error) }
