@@ -175,6 +175,32 @@ import Testing
         #expect(!flat.dewarped && flat.page == nil && !flat.backgroundNormalized && !flat.isTransformed)
     }
 
+    @Test(arguments: [false, true])
+    func aLargePageIsModelledAtHalfSizeFirstAndDewarpedAsAtFullSize(large: Bool) throws {
+        // The pages as the preparation hands them to the dewarping (`dewarp` off: Tesseract's
+        // own black-and-white filter leaves the grey page), alone and copies of each one above the
+        // other, as many as take it past `halfSizeModelAbove`: there the half-size model decides
+        // whether the full-size one is built. (The curled page enlarged 2–3.5× will not do: its
+        // full-size model is not built at all.)
+        var settings = PreprocessingOptions()
+        settings.dewarp = false
+        func stacked(_ path: String) throws -> Image {
+            let page = try Preprocessor(options: settings).prepare(loader.load(path).image).image
+            let rows = page.pixelValues().map { UInt8($0) }
+            let copies = large ? Preprocessor.halfSizeModelAbove / page.height + 1 : 1
+            return try Image(
+                gray8: Array([[UInt8]](repeating: rows, count: copies).joined()), width: page.width,
+                height: page.height * copies)
+        }
+        let curled = try stacked(TestPaths.fixture("curled-page.jpg"))
+        let flat = try stacked(TestPaths.sample("kettle.png"))
+        #expect((max(curled.width, curled.height) > Preprocessor.halfSizeModelAbove) == large)
+        #expect((max(flat.width, flat.height) > Preprocessor.halfSizeModelAbove) == large)
+        let (straightened, step) = try Preprocessor.dewarped(curled)
+        #expect(step != nil && straightened.width == curled.width && straightened.height == curled.height)
+        #expect(try Preprocessor.dewarped(flat).1 == nil)
+    }
+
     @Test func plainReadingIsThePhotoAsItIs() throws {
         let photo = try loader.load(TestPaths.fixture("white-sign-on-blue.jpg")).image
         let plain = try Preprocessor().plain(photo)
