@@ -158,6 +158,14 @@ import Testing
         #expect(try PageFinder.find(photo) == nil)
     }
 
+    @Test(arguments: [(100, 3), (640, 12), (4000, 80), (4032, 80), (6572, 132)])
+    func theOpeningSquareIsAComposableTwoPercent(longSide: Int, brick: Int32) throws {
+        // 2 % of the long side, rounded to a product of two of Leptonica's composite factors
+        // (131 → 12 × 11), so that the composite opening is exactly the brick's.
+        let page = try Image(gray8: [UInt8](repeating: 255, count: longSide * 2), width: longSide, height: 2)
+        #expect(RegionPolarity.brick(page) == brick)
+    }
+
     @Test func aWholeNegativePageIsOneRegion() throws {
         let negative = try gray(TestPaths.fixture("white-on-black.png"))
         let regions = try RegionPolarity.lightOnDarkRegions(negative)
