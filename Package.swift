@@ -7,7 +7,8 @@ import PackageDescription
 /// Linker flags that export `symbols` from the executable, so that the libraries' calls to them
 /// come to lovesnap's own definitions (ELF symbol interposition: the C targets CLineImages,
 /// CUnicharAmbigs and CSerialOpenMP). The linker exports a definition by itself only for an
-/// unversioned reference from a library; these references are versioned or internal.
+/// unversioned reference from a library (CBrickMorphology's Leptonica functions, and
+/// CLineImages' `pixWriteMem`); these references are versioned or internal.
 func exporting(_ symbols: [String]) -> [LinkerSetting] {
     [.unsafeFlags(symbols.flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] })]
 }
@@ -76,8 +77,13 @@ let package = Package(
                 "GOMP_parallel", "GOMP_parallel_sections", "GOMP_sections_next", "GOMP_sections_end_nowait",
             ])),
 
+        // Leptonica's openings, erosions, dilations and safe closings by long bricks made with its
+        // composite bricks where that is exactly the same (see brick_morphology.c): Tesseract's
+        // search for ruling lines opens every page with bricks 75 pixels long.
+        .target(name: "CBrickMorphology"),
+
         .target(name: "SnapText", dependencies: ["CLibc"]),
-        .target(name: "SnapImaging", dependencies: ["CLeptonica", "CExif", "CGif"]),
+        .target(name: "SnapImaging", dependencies: ["CLeptonica", "CExif", "CGif", "CBrickMorphology"]),
         .target(
             name: "SnapOCR",
             dependencies: [
@@ -105,12 +111,12 @@ let package = Package(
         // Non-product helpers every test target may use: paths, running the built binary, CER.
         .target(name: "SnapTestSupport", path: "Tests/SnapTestSupport"),
         .testTarget(name: "SnapTextTests", dependencies: ["SnapText", "SnapTestSupport"]),
-        .testTarget(name: "SnapImagingTests", dependencies: ["SnapImaging", "SnapTestSupport"]),
+        .testTarget(name: "SnapImagingTests", dependencies: ["SnapImaging", "SnapTestSupport", "CBrickMorphology"]),
         .testTarget(
             name: "SnapOCRTests",
             dependencies: [
                 "SnapOCR", "SnapImaging", "SnapSpelling", "SnapTestSupport", "CLineImages", "CUnicharAmbigs",
-                "CSerialOpenMP",
+                "CSerialOpenMP", "CBrickMorphology",
             ]),
         .testTarget(name: "SnapSpellingTests", dependencies: ["SnapSpelling"]),
         .testTarget(name: "SnapShareTests", dependencies: ["SnapShare", "SnapText"]),
