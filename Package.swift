@@ -119,7 +119,7 @@ let package = Package(
                 "CSerialOpenMP", "CBrickMorphology",
             ]),
         .testTarget(name: "SnapSpellingTests", dependencies: ["SnapSpelling"]),
-        .testTarget(name: "SnapShareTests", dependencies: ["SnapShare", "SnapText"]),
+        .testTarget(name: "SnapShareTests", dependencies: ["SnapShare", "SnapText", "SnapTestSupport"]),
         .testTarget(name: "SnapExportTests", dependencies: ["SnapExport", "SnapImaging", "SnapTestSupport"]),
         .testTarget(name: "SnapDetectorsTests", dependencies: ["SnapDetectors"]),
         .testTarget(name: "SnapTerminalTests", dependencies: ["SnapTerminal"]),

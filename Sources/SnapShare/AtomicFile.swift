@@ -44,22 +44,37 @@ public enum AtomicFile {
     ///   "poem.txt: Is a directory", "poem.txt: No such file or directory"; for the backup, the
     ///   `NAME~` path ("poem.txt~: Permission denied": nothing was written).
     public static func write(_ bytes: [UInt8], to path: String, backup: Bool = false, mode: mode_t? = nil) throws {
+        try write(bytes, to: FileSystemName(path), shownAs: path, backup: backup, mode: mode)
+    }
+
+    /// `write(_:to:backup:mode:)` to the file of that name, whatever its bytes (a name that is not
+    /// UTF-8: `FileSystemName`); errors name it as `name.shown`.
+    /// - Throws: `ShareError.writeFailed(path:reason:)`, as `write(_:to:backup:mode:)`.
+    public static func write(_ bytes: [UInt8], to name: FileSystemName, backup: Bool = false, mode: mode_t? = nil)
+        throws
+    {
+        try write(bytes, to: name, shownAs: name.shown, backup: backup, mode: mode)
+    }
+
+    private static func write(
+        _ bytes: [UInt8], to name: FileSystemName, shownAs path: String, backup: Bool, mode: mode_t?
+    ) throws {
         func fail(_ code: Int32) -> ShareError {
             .writeFailed(path: path, reason: ShareError.reason(code))
         }
-        let target = try resolvedTarget(path)
+        let target = try resolvedTarget(name, shownAs: path)
 
         // Probe the existing target: its kind, its mode, and whether we may write it. The probe
         // never truncates (no O_TRUNC) and O_NONBLOCK keeps a FIFO swapped in from blocking us.
         var existing: stat? = nil
         var writableFD: Int32 = -1
         var info = stat()
-        if stat(target, &info) == 0 {
+        if stat(target.cString, &info) == 0 {
             if (info.st_mode & S_IFMT) == S_IFDIR { throw fail(EISDIR) }
             guard (info.st_mode & S_IFMT) == S_IFREG else {
                 throw ShareError.writeFailed(path: path, reason: "Not a regular file")
             }
-            writableFD = open(target, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+            writableFD = open(target.cString, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
             if writableFD < 0 { throw fail(errno) }
             var opened = stat()
             guard fstat(writableFD, &opened) == 0, (opened.st_mode & S_IFMT) == S_IFREG else {
@@ -78,16 +93,17 @@ public enum AtomicFile {
             return
         }
 
-        let (folder, name) = splitPath(target)
+        let (folder, file) = split(target)
         let tempFD: Int32
         var tempName: [CChar]
         do {
-            (tempFD, tempName) = try makeTemporary(in: folder, for: name, suffix: ".lovesnap-XXXXXX")
+            (tempFD, tempName) = try makeTemporary(in: folder, for: file, suffix: ".lovesnap-XXXXXX")
         } catch let code as Errno {
             // The file is writable, the folder is not: rewrite the file in place.
             if let existing, writableFD >= 0, code.code == EACCES || code.code == EPERM || code.code == EROFS {
                 if backup {
-                    throw ShareError.writeFailed(path: target + "~", reason: ShareError.reason(code.code))
+                    throw ShareError.writeFailed(
+                        path: target.appending("~").shown, reason: ShareError.reason(code.code))
                 }
                 let old = try readOld(fd: writableFD, size: Int(existing.st_size), path: path, refusal: code.code)
                 try writeInPlace(bytes, fd: writableFD, old: old, path: path)
@@ -116,9 +132,9 @@ public enum AtomicFile {
         tempOpen = false
         if close(tempFD) != 0 { throw fail(errno) }
         if backup, existing != nil {
-            try keepOldFile(target, folder: folder, name: name, fd: writableFD, existing: existing!)
+            try keepOldFile(target, folder: folder, file: file, fd: writableFD, existing: existing!)
         }
-        if rename(tempName, target) != 0 { throw fail(errno) }
+        if rename(tempName, target.cString) != 0 { throw fail(errno) }
         keepTemp = true
         try syncFolder(folder, path: path)
     }
@@ -127,11 +143,11 @@ public enum AtomicFile {
     /// (`resolveSymlinks`).
     /// - Throws: `ShareError.writeFailed(path:reason:)`: an empty name (`ENOENT`), a name ending
     ///   in "/" (`EISDIR`, as open(2) with O_CREAT says), a link that cannot be followed.
-    private static func resolvedTarget(_ path: String) throws -> String {
+    private static func resolvedTarget(_ name: FileSystemName, shownAs path: String) throws -> FileSystemName {
         func fail(_ code: Int32) -> ShareError { .writeFailed(path: path, reason: ShareError.reason(code)) }
-        if path.isEmpty { throw fail(ENOENT) }
-        if path.hasSuffix("/") { throw fail(EISDIR) }
-        switch resolveSymlinks(path) {
+        if name.bytes.isEmpty { throw fail(ENOENT) }
+        if name.bytes.last == slash { throw fail(EISDIR) }
+        switch resolveSymlinks(name) {
         case .success(let resolved): return resolved
         case .failure(let error): throw fail(error.code)
         }
@@ -143,11 +159,14 @@ public enum AtomicFile {
     /// new file whose folder is missing (`ENOENT`), not a folder (`ENOTDIR`) or not writable
     /// (`access(2)`, `W_OK | X_OK`). Writes nothing.
     /// - Throws: `ShareError.writeFailed(path:reason:)`, as `write` would.
-    static func check(_ path: String) throws {
+    static func check(_ path: String) throws { try check(FileSystemName(path), shownAs: path) }
+
+    /// `check(_:)` of the file of that name, whatever its bytes; errors name it as `path`.
+    static func check(_ name: FileSystemName, shownAs path: String) throws {
         func fail(_ code: Int32) -> ShareError { .writeFailed(path: path, reason: ShareError.reason(code)) }
-        let target = try resolvedTarget(path)
+        let target = try resolvedTarget(name, shownAs: path)
         var info = stat()
-        if stat(target, &info) == 0 {
+        if stat(target.cString, &info) == 0 {
             if (info.st_mode & S_IFMT) == S_IFDIR { throw fail(EISDIR) }
             guard (info.st_mode & S_IFMT) == S_IFREG else {
                 throw ShareError.writeFailed(path: path, reason: "Not a regular file")
@@ -155,16 +174,16 @@ public enum AtomicFile {
             return
         }
         if errno != ENOENT { throw fail(errno) }
-        let folder = splitPath(target).folder
-        guard stat(folder, &info) == 0 else { throw fail(errno) }
+        let folder = split(target).folder
+        guard stat(folder.cString, &info) == 0 else { throw fail(errno) }
         if (info.st_mode & S_IFMT) != S_IFDIR { throw fail(ENOTDIR) }
-        if access(folder, W_OK | X_OK) != 0 { throw fail(errno) }
+        if access(folder.cString, W_OK | X_OK) != 0 { throw fail(errno) }
     }
 
     /// Makes the rename itself durable. Some file systems cannot fsync a folder (EINVAL); the
     /// data are already in place then, so only a real I/O error is reported.
-    private static func syncFolder(_ folder: String, path: String) throws {
-        let folderFD = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    private static func syncFolder(_ folder: FileSystemName, path: String) throws {
+        let folderFD = open(folder.cString, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folderFD >= 0 {
             defer { close(folderFD) }
             if fsync(folderFD) != 0, errno == EIO {
@@ -176,11 +195,11 @@ public enum AtomicFile {
     /// `mkstemp` of `folder/.NAME<suffix>` (NAME cut to 100 octets, so the name fits NAME_MAX),
     /// close-on-exec; the descriptor and the name made. `suffix` ends in "XXXXXX".
     /// - Throws: ``Errno`` of `mkstemp`.
-    private static func makeTemporary(in folder: String, for name: String, suffix: String, hidden: Bool = true) throws
-        -> (Int32, [CChar])
-    {
+    private static func makeTemporary(
+        in folder: FileSystemName, for file: FileSystemName, suffix: String, hidden: Bool = true
+    ) throws -> (Int32, [CChar]) {
         var template =
-            Array(folder.utf8) + Array((hidden ? "/." : "/").utf8) + Array(name.utf8.prefix(100)) + Array(suffix.utf8)
+            folder.bytes + Array((hidden ? "/." : "/").utf8) + Array(file.bytes.prefix(100)) + Array(suffix.utf8)
         template.append(0)
         var tempName = template.map { CChar(bitPattern: $0) }
         let fd = mkstemp(&tempName)
@@ -193,39 +212,45 @@ public enum AtomicFile {
     ///
     /// A hard link to it under a temporary name is renamed over `NAME~` (atomic; mode, owner and
     /// times kept); where the file system has no hard links, a copy is made instead.
-    private static func keepOldFile(_ target: String, folder: String, name: String, fd: Int32, existing: stat) throws {
-        let backupPath = target + "~"
-        func fail(_ code: Int32) -> ShareError { .writeFailed(path: backupPath, reason: ShareError.reason(code)) }
+    private static func keepOldFile(
+        _ target: FileSystemName, folder: FileSystemName, file: FileSystemName, fd: Int32, existing: stat
+    ) throws {
+        let backupName = target.appending("~")
+        func fail(_ code: Int32) -> ShareError {
+            .writeFailed(path: backupName.shown, reason: ShareError.reason(code))
+        }
         var linkName: [CChar]
         do {
-            let (probe, made) = try makeTemporary(in: folder, for: name, suffix: "~.lovesnap-XXXXXX")
+            let (probe, made) = try makeTemporary(in: folder, for: file, suffix: "~.lovesnap-XXXXXX")
             close(probe)
             linkName = made
         } catch let code as Errno {
             throw fail(code.code)
         }
         unlink(linkName)
-        if link(target, linkName) == 0 {
-            if rename(linkName, backupPath) != 0 {
+        if link(target.cString, linkName) == 0 {
+            if rename(linkName, backupName.cString) != 0 {
                 let code = errno
                 unlink(linkName)
                 throw fail(code)
             }
             return
         }
-        let old = try readOld(fd: fd, size: Int(existing.st_size), path: backupPath, refusal: errno)
-        try writeCopy(old, to: backupPath, folder: folder, name: name, like: existing)
+        let old = try readOld(fd: fd, size: Int(existing.st_size), path: backupName.shown, refusal: errno)
+        try writeCopy(old, to: backupName, folder: folder, file: file, like: existing)
     }
 
     /// Writes `bytes` to a new file at `destination` with `like`'s mode (and owner, where
     /// allowed): a temporary file, fsync, rename.
-    private static func writeCopy(_ bytes: [UInt8], to destination: String, folder: String, name: String, like: stat)
-        throws
-    {
-        func fail(_ code: Int32) -> ShareError { .writeFailed(path: destination, reason: ShareError.reason(code)) }
+    private static func writeCopy(
+        _ bytes: [UInt8], to destination: FileSystemName, folder: FileSystemName, file: FileSystemName, like: stat
+    ) throws {
+        func fail(_ code: Int32) -> ShareError {
+            .writeFailed(path: destination.shown, reason: ShareError.reason(code))
+        }
         let fd: Int32
         let tempName: [CChar]
-        do { (fd, tempName) = try makeTemporary(in: folder, for: name, suffix: "~.lovesnap-XXXXXX") } catch let code
+        do { (fd, tempName) = try makeTemporary(in: folder, for: file, suffix: "~.lovesnap-XXXXXX") } catch let code
             as Errno
         {
             throw fail(code.code)
@@ -239,22 +264,23 @@ public enum AtomicFile {
         if fchmod(fd, like.st_mode & 0o7777) != 0 { throw fail(errno) }
         if let code = writeAll(bytes, to: fd) { throw fail(code) }
         if fsync(fd) != 0 { throw fail(errno) }
-        if rename(tempName, destination) != 0 { throw fail(errno) }
+        if rename(tempName, destination.cString) != 0 { throw fail(errno) }
         done = true
     }
 
     /// A file with several hard links: a backup copy first, then the file itself rewritten in
     /// place (every name sees the new text), then the temporary backup removed.
     private static func writeKeepingLinks(
-        _ bytes: [UInt8], fd: Int32, existing: stat, target: String, path: String, backup: Bool, mode: mode_t?
+        _ bytes: [UInt8], fd: Int32, existing: stat, target: FileSystemName, path: String, backup: Bool,
+        mode: mode_t?
     ) throws {
-        let (folder, name) = splitPath(target)
+        let (folder, file) = split(target)
         let old = try readOld(fd: fd, size: Int(existing.st_size), path: path, refusal: EIO)
         var temporaryBackup: [CChar]? = nil
         if backup {
-            try writeCopy(old, to: target + "~", folder: folder, name: name, like: existing)
+            try writeCopy(old, to: target.appending("~"), folder: folder, file: file, like: existing)
         } else if let (backupFD, backupName) = try? makeTemporary(
-            in: folder, for: name, suffix: ".lovesnap-backup-XXXXXX", hidden: false)
+            in: folder, for: file, suffix: ".lovesnap-backup-XXXXXX", hidden: false)
         {
             // The old text on disk while the file is rewritten; a crash leaves it here.
             var ok = writeAll(old, to: backupFD) == nil && fsync(backupFD) == 0
@@ -263,7 +289,7 @@ public enum AtomicFile {
             if !ok {
                 unlink(backupName)
                 throw ShareError.writeFailed(
-                    path: String(decoding: backupName.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
+                    path: FileSystemName(bytes: backupName.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }).shown,
                     reason: ShareError.reason(errno == 0 ? EIO : errno))
             }
             try? syncFolder(folder, path: path)
@@ -365,26 +391,24 @@ public enum AtomicFile {
         return nil
     }
 
-    /// Follows symbolic links (at most 40, like the kernel) to the file that is really written.
-    /// A dangling link resolves to its missing target, which is then created.
-    static func resolveSymlinks(_ path: String) -> Result<String, Errno> {
-        var current = path
+    /// Follows symbolic links (at most 40, like the kernel) to the file that is really written,
+    /// by their bytes (a link's target need not be UTF-8). A dangling link resolves to its
+    /// missing target, which is then created.
+    static func resolveSymlinks(_ name: FileSystemName) -> Result<FileSystemName, Errno> {
+        var current = name
         for _ in 0..<40 {
             var info = stat()
-            if lstat(current, &info) != 0 {
+            if lstat(current.cString, &info) != 0 {
                 return errno == ENOENT ? .success(current) : .failure(Errno(code: errno))
             }
             guard (info.st_mode & S_IFMT) == S_IFLNK else { return .success(current) }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let n = readlink(current, &buffer, Int(PATH_MAX))
+            let n = readlink(current.cString, &buffer, Int(PATH_MAX))
             if n < 0 { return .failure(Errno(code: errno)) }
-            let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if link.hasPrefix("/") {
-                current = link
-            } else {
-                let (folder, _) = splitPath(current)
-                current = folder + "/" + link
-            }
+            let link = buffer[0..<n].map { UInt8(bitPattern: $0) }
+            current =
+                link.first == slash
+                ? FileSystemName(bytes: link) : split(current).folder.appending("/").appending(bytes: link)
         }
         return .failure(Errno(code: ELOOP))
     }
@@ -394,10 +418,22 @@ public enum AtomicFile {
 
     /// Splits "a/b/c.txt" into ("a/b", "c.txt"); a bare name lives in ".".
     static func splitPath(_ path: String) -> (folder: String, name: String) {
-        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
-        let folder = String(path[..<slash])
-        return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+        let (folder, file) = split(FileSystemName(path))
+        return (String(decoding: folder.bytes, as: UTF8.self), String(decoding: file.bytes, as: UTF8.self))
     }
+
+    /// `splitPath(_:)` by bytes.
+    static func split(_ name: FileSystemName) -> (folder: FileSystemName, file: FileSystemName) {
+        guard let at = name.bytes.lastIndex(of: slash) else { return (FileSystemName("."), name) }
+        let folder = Array(name.bytes[..<at])
+        return (
+            folder.isEmpty ? FileSystemName("/") : FileSystemName(bytes: folder),
+            FileSystemName(bytes: Array(name.bytes[(at + 1)...]))
+        )
+    }
+
+    /// "/".
+    private static let slash = UInt8(ascii: "/")
 
     /// The process umask, read without changing it where Linux allows (`/proc/self/status`).
     private static func currentUmask() -> mode_t {

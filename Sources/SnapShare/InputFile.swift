@@ -12,11 +12,11 @@
 public struct InputFile: Sendable {
     /// What to open: the name itself, or `/proc/PID/fd/N`.
     public let path: String
+    /// The name as typed, by its bytes (not always UTF-8): names derived from it (the default
+    /// `.txt` beside the photo) are made of its bytes (`FileSystemName.mappingAsLatin1`).
+    public let fileName: FileSystemName
     /// The name as typed, with undecodable bytes shown as `\xNN`.
     public let shownPath: String
-    /// The name as typed with undecodable bytes read as Latin-1: a valid name to derive new file
-    /// names from (the default `.txt` beside the photo).
-    public let pathForDerivedNames: String
     /// The descriptor behind `/proc/PID/fd/N`, kept open until the process ends.
     private let descriptor: Int32?
 
@@ -27,18 +27,25 @@ public struct InputFile: Sendable {
     /// - Parameters:
     ///   - argument: the argument as decoded (undecodable bytes replaced).
     ///   - rawBytes: its original bytes when they were not valid UTF-8 (see `CommandLineArguments`).
+    ///   - opening: whether a non-UTF-8 name is opened here (a photo, read by the worker through
+    ///     `/proc/PID/fd/N`); a text file is read and written by `fileName`, and may not exist yet.
     /// - Throws: `FileError.unreadable(path:errno:)`, with `shownPath`, when a non-UTF-8 name cannot be opened.
-    public init(argument: String, rawBytes: [UInt8]?) throws(FileError) {
+    public init(argument: String, rawBytes: [UInt8]?, opening: Bool = true) throws(FileError) {
         guard let raw = rawBytes else {
             path = argument
+            fileName = FileSystemName(argument)
             shownPath = argument
-            pathForDerivedNames = argument
             descriptor = nil
             return
         }
-        shownPath = raw.map { $0 < 0x80 ? String(UnicodeScalar($0)) : "\\x" + hexByte($0) }.joined()
-        pathForDerivedNames = String(raw.map { Character(UnicodeScalar($0)) })
-        let fd = open(raw.map { CChar(bitPattern: $0) } + [0], O_RDONLY)
+        fileName = FileSystemName(bytes: raw)
+        shownPath = fileName.shown
+        guard opening else {
+            descriptor = nil
+            path = shownPath
+            return
+        }
+        let fd = open(fileName.cString, O_RDONLY)
         if fd < 0 { throw .unreadable(path: shownPath, errno: errno) }
         descriptor = fd
         path = "/proc/\(getpid())/fd/\(fd)"
@@ -47,7 +54,7 @@ public struct InputFile: Sendable {
     /// An input read through a descriptor this process keeps open (`/proc/PID/fd/N`).
     private init(descriptor fd: Int32, shownPath: String) {
         self.shownPath = shownPath
-        pathForDerivedNames = shownPath
+        fileName = FileSystemName(shownPath)
         descriptor = fd
         path = "/proc/\(getpid())/fd/\(fd)"
     }
@@ -156,10 +163,4 @@ public enum CommandLineArguments {
         }
         return decode(raw)
     }
-}
-
-/// Two upper-case hex digits.
-private func hexByte(_ b: UInt8) -> String {
-    let digits = Array("0123456789ABCDEF")
-    return String([digits[Int(b >> 4)], digits[Int(b & 0xF)]])
 }

@@ -14,18 +14,24 @@ public enum OutputFile {
     /// - Throws: `FileError.standardOutput(errno:)` or `FileError.unwritable(path:errno:)` for
     ///   standard output or a device; `ShareError.writeFailed` for a file.
     public static func write(_ bytes: [UInt8], to path: String?, backup: Bool = false) throws {
-        guard let path else {
+        try write(bytes, toName: path.map(FileSystemName.init), backup: backup)
+    }
+
+    /// `write(_:to:backup:)` to the file of that name (nil: standard output), whatever its bytes (`FileSystemName`: a name
+    /// given on the command line that is not UTF-8); errors name it as `name.shown`.
+    public static func write(_ bytes: [UInt8], toName name: FileSystemName?, backup: Bool = false) throws {
+        guard let name else {
             if let code = writeAll(bytes, to: STDOUT_FILENO) { throw FileError.standardOutput(errno: code) }
             return
         }
-        if isDevice(path) {
-            let fd = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
-            if fd < 0 { throw FileError.unwritable(path: path, errno: errno) }
+        if isDevice(name) {
+            let fd = open(name.cString, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+            if fd < 0 { throw FileError.unwritable(path: name.shown, errno: errno) }
             defer { close(fd) }
-            if let code = writeAll(bytes, to: fd) { throw FileError.unwritable(path: path, errno: code) }
+            if let code = writeAll(bytes, to: fd) { throw FileError.unwritable(path: name.shown, errno: code) }
             return
         }
-        try AtomicFile.write(bytes, to: path, backup: backup)
+        try AtomicFile.write(bytes, to: name, backup: backup)
     }
 
     /// Refuses, before anything is written, a `path` that `write(_:to:backup:)` would refuse
@@ -33,17 +39,21 @@ public enum OutputFile {
     /// does nil, standard output). Several files written together (`lovesnap ocr --format A,B
     /// -o BASE`) are all checked first, so that a name refused leaves none of them written.
     /// - Throws: `ShareError.writeFailed(path:reason:)`, as `write` would, with `strerror`'s reason.
-    public static func check(_ path: String?) throws {
-        guard let path else { return }
-        if isDevice(path) { return }
-        try AtomicFile.check(path)
+    public static func check(_ path: String?) throws { try check(name: path.map(FileSystemName.init)) }
+
+    /// `check(_:)` of the file of that name, whatever its bytes; errors name it as `name.shown`.
+    public static func check(name: FileSystemName?) throws {
+        guard let name else { return }
+        if isDevice(name) { return }
+        try AtomicFile.check(name, shownAs: name.shown)
     }
 
-    /// Whether `path` names something that exists and is neither a regular file nor a folder (a
+    /// Whether `name` names something that exists and is neither a regular file nor a folder (a
     /// device, a pipe, a socket: `stat(2)`, links followed): written directly, never replaced.
-    private static func isDevice(_ path: String) -> Bool {
+    public static func isDevice(_ name: FileSystemName) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR
+        return stat(name.cString, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG
+            && (info.st_mode & S_IFMT) != S_IFDIR
     }
 
     /// Writes every byte to `fd`, retrying after EINTR and short writes.

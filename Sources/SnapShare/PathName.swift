@@ -28,15 +28,29 @@ public enum PathName {
 
     /// Whether `a` and `b` name the same existing file (same device and inode, links followed).
     /// False when either cannot be `stat`ed.
-    public static func isSameFile(_ a: String, _ b: String) -> Bool {
+    public static func isSameFile(_ a: String, _ b: String) -> Bool { isSameFile(FileSystemName(a), FileSystemName(b)) }
+
+    /// `isSameFile(_:_:)` of the files of those names, whatever their bytes.
+    public static func isSameFile(_ a: FileSystemName, _ b: FileSystemName) -> Bool {
         var sa = stat()
         var sb = stat()
-        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
+        guard stat(a.cString, &sa) == 0, stat(b.cString, &sb) == 0 else { return false }
         return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
     }
 }
 
 extension PathName {
+    /// What a name stands for on disk, links followed.
+    public enum Kind: Sendable { case folder, other }
+
+    /// Whether the file of that name exists, and whether it is a folder (`stat(2)`, links
+    /// followed); nil when it cannot be `stat`ed (there is none).
+    public static func kind(of name: FileSystemName) -> Kind? {
+        var info = stat()
+        guard stat(name.cString, &info) == 0 else { return nil }
+        return (info.st_mode & S_IFMT) == S_IFDIR ? .folder : .other
+    }
+
     /// What tells two versions of a file apart: `st_dev`, `st_ino`, `st_size` and `st_mtim`
     /// (nanoseconds since 1970) of `stat(2)`, links followed.
     public struct Version: Hashable, Sendable {
@@ -44,9 +58,12 @@ extension PathName {
     }
 
     /// The file's version now, or nil when it cannot be `stat`ed (there is none).
-    public static func version(of path: String) -> Version? {
+    public static func version(of path: String) -> Version? { version(of: FileSystemName(path)) }
+
+    /// `version(of:)` of the file of that name, whatever its bytes.
+    public static func version(of name: FileSystemName) -> Version? {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard stat(name.cString, &info) == 0 else { return nil }
         return Version(
             device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
             modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))

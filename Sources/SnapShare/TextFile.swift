@@ -46,18 +46,29 @@ public struct TextFile: Equatable, Sendable {
     /// - Throws: `FileError.unreadable(path:errno:)` with ENOENT when neither the file nor its
     ///   folder exists, EISDIR for a folder, or the errno of `open`/`read`.
     public static func read(_ path: String) throws(FileError) -> TextFile {
+        try read(name: FileSystemName(path), shownAs: path)
+    }
+
+    /// `read(_:)` of the file of that name, whatever its bytes (`FileSystemName`: a name typed on
+    /// the command line that is not UTF-8); errors name it as `name.shown`.
+    public static func read(name: FileSystemName) throws(FileError) -> TextFile {
+        try read(name: name, shownAs: name.shown)
+    }
+
+    private static func read(name: FileSystemName, shownAs path: String) throws(FileError) -> TextFile {
         var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard stat(name.cString, &info) == 0 else {
             var folder = stat()
-            let parent = (path as NSString).deletingLastPathComponent
-            if stat(parent.isEmpty ? "." : parent, &folder) == 0 && (folder.st_mode & S_IFMT) == S_IFDIR {
+            let parent = AtomicFile.split(name).folder
+            if stat(parent.cString, &folder) == 0 && (folder.st_mode & S_IFMT) == S_IFDIR {
                 return TextFile(text: "", isNew: true)
             }
             throw .unreadable(path: path, errno: ENOENT)
         }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw .unreadable(path: path, errno: EISDIR) }
         // The bytes are let go as soon as the rope holds the text: about twice the file at most.
-        let (content, format) = TextFormat.decodeContent(try readAll(path, expectedSize: Int(info.st_size)))
+        let (content, format) = TextFormat.decodeContent(
+            try readAll(name, shownAs: path, expectedSize: Int(info.st_size)))
         return TextFile(content: content, isNew: false, format: format)
     }
 
@@ -65,7 +76,13 @@ public struct TextFile: Equatable, Sendable {
     /// buffer, so that a large file is read straight into it and never copied as it grows.
     /// - Throws: `FileError.unreadable` with the errno of the `open` or `read` that failed.
     static func readAll(_ path: String, expectedSize: Int = 0) throws(FileError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
+        try readAll(FileSystemName(path), shownAs: path, expectedSize: expectedSize)
+    }
+
+    private static func readAll(_ name: FileSystemName, shownAs path: String, expectedSize: Int) throws(FileError)
+        -> [UInt8]
+    {
+        let fd = open(name.cString, O_RDONLY | O_CLOEXEC | O_NOCTTY)
         if fd < 0 { throw .unreadable(path: path, errno: errno) }
         defer { close(fd) }
         // Straight into the buffer up to the expected size, then in chunks for whatever more there is.

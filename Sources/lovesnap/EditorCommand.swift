@@ -16,14 +16,20 @@ enum EditorCommand {
         let environment = ProcessInfo.processInfo.environment
         let journal = RecoveryJournal.defaultFolder(environment: environment).map(RecoveryJournal.init)
         let pages = ReadPages()
+        // The text file opened, or the one named after the photo, by the bytes of its name: one
+        // that is not UTF-8 is offered by Write Out as shown (`\xNN`), and that name written is
+        // the file itself.
+        let ownName: FileSystemName =
+            isText
+            ? input.fileName : input.fileName.mappingAsLatin1(EditorConfiguration.textFileName(forPhoto:))
+        let textPath = ownName.shown
         let sharing = Sharing(
             mailing: try Mailing(args, environment: environment), home: environment["HOME"], journal: journal,
-            backup: args.backup, pages: pages)
+            backup: args.backup, pages: pages, byteNames: ownName.isUTF8 ? [:] : [textPath: ownName])
         // Every photo's documents come with its reading, so that Write Out can export them.
         var options = args.options
         options.exports = ExportFormat.rendered
         options.exportsIfPossible = true
-        let textPath = EditorConfiguration.textFileName(forPhoto: input.pathForDerivedNames)
 
         /// The photo's OCR in a worker (kept, to report its failure at the end).
         final class Started { var task: WorkerRecognitionTask? }
@@ -43,19 +49,18 @@ enum EditorCommand {
         var fileContent: Rope?
         if isText {
             let file: TextFile
-            do { file = try TextFile.read(path) } catch { throw .unreadableTextFile(error, input: input) }
-            var textConfiguration =
-                input.path == input.shownPath
-                ? EditorConfiguration.textFile(path: path, content: file.content, sharing: sharing)
-                : EditorConfiguration(
-                    displayName: input.name, defaultSaveName: textPath, recognition: nil, sharing: sharing)
-            if input.path != input.shownPath { textConfiguration.initialContent = file.content }
+            do { file = try TextFile.read(name: input.fileName) } catch {
+                throw .unreadableTextFile(error, input: input)
+            }
+            var textConfiguration = EditorConfiguration.textFile(
+                path: textPath, content: file.content, sharing: sharing)
             let read = file.lineCount == 1 ? "Read 1 line" : "Read \(file.lineCount) lines"
             textConfiguration.initialStatus =
                 file.isNew ? "New File" : read + (file.format.readNotice.map { " (\($0))" } ?? "")
             textConfiguration.format = file.format
             if textConfiguration.savesToOwnFile {
-                textConfiguration.diskState = file.isNew ? .absent : sharing.version(of: path).map(DiskState.present)
+                textConfiguration.diskState =
+                    file.isNew ? .absent : sharing.version(of: textPath).map(DiskState.present)
             }
             fileContent = file.content
             configuration = textConfiguration
@@ -260,6 +265,16 @@ struct Sharing: DocumentSharing {
     let backup: Bool
     /// The photos read, for exports.
     var pages = ReadPages()
+    /// Names that are not UTF-8, by how the editor shows them (`FileSystemName.shown`): a name
+    /// typed or offered that is one of these is that file (see `fileName(_:)`).
+    var byteNames: [String: FileSystemName] = [:]
+
+    /// The file `path`, as typed or offered in the editor, stands for: the bytes of a name that is
+    /// not UTF-8 when it is shown as lovesnap shows it (`byteNames`: the text file opened, the
+    /// one named after the photo), else the name as typed, `~/` expanded.
+    func fileName(_ path: String) -> FileSystemName {
+        byteNames[path] ?? FileSystemName(PathName.expandingTilde(path, home: home))
+    }
 
     /// File name extensions of images: Write Out writes none of them (it writes text or an export).
     static let imageExtensions = [
@@ -268,7 +283,7 @@ struct Sharing: DocumentSharing {
 
     func refusal(toWrite path: String) -> String? {
         let expanded = PathName.expandingTilde(path, home: home)
-        if pages.photos.contains(where: { PathName.isSameFile(expanded, $0) }) {
+        if pages.photos.contains(where: { PathName.isSameFile(fileName(path), FileSystemName($0)) }) {
             return "\(path) is the photo being edited; lovesnap will not overwrite it"
         }
         if Sharing.imageExtensions.contains((expanded as NSString).pathExtension.lowercased()) {
@@ -278,7 +293,7 @@ struct Sharing: DocumentSharing {
     }
 
     func save(_ text: Rope, to path: String, format: TextFormat) throws -> DiskVersion? {
-        try AtomicFile.write(try format.encode(text), to: PathName.expandingTilde(path, home: home), backup: backup)
+        try AtomicFile.write(try format.encode(text), to: fileName(path), backup: backup)
         return version(of: path)
     }
 
@@ -296,13 +311,13 @@ struct Sharing: DocumentSharing {
         }
         try AtomicFile.write(
             try ExportDocument.bytes(export, pages: exported, text: String(text)),
-            to: PathName.expandingTilde(path, home: home),
+            to: fileName(path),
             backup: backup)
         return version(of: path)
     }
 
     func version(of path: String) -> DiskVersion? {
-        PathName.version(of: PathName.expandingTilde(path, home: home)).map {
+        PathName.version(of: fileName(path)).map {
             DiskVersion(device: $0.device, inode: $0.inode, size: $0.size, modified: $0.modified)
         }
     }
@@ -322,10 +337,11 @@ struct Sharing: DocumentSharing {
     struct Refusal: Error, CustomStringConvertible { let description: String }
 
     func existingItem(at path: String) -> ExistingItem {
-        var isDirectory: ObjCBool = false
-        let path = PathName.expandingTilde(path, home: home)
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .nothing }
-        return isDirectory.boolValue ? .folder : .other
+        switch PathName.kind(of: fileName(path)) {
+        case nil: return .nothing
+        case .folder?: return .folder
+        case .other?: return .other
+        }
     }
 
     func saveEmergencyCopy(_ text: Rope, forDocument saveName: String) throws -> String {

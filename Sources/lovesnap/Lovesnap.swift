@@ -21,8 +21,8 @@ struct Lovesnap {
         let (argv, undecodable) = CommandLineArguments.current()
         let args: Arguments
         do { args = try Arguments.parse(argv) } catch { throw .usage(error) }
-        func input(_ argument: String) throws(CommandFailure) -> InputFile {
-            do { return try InputFile(argument: argument, rawBytes: undecodable[argument]) } catch {
+        func input(_ argument: String, opening: Bool = true) throws(CommandFailure) -> InputFile {
+            do { return try InputFile(argument: argument, rawBytes: undecodable[argument], opening: opening) } catch {
                 throw .unusableInput(error, input: nil)
             }
         }
@@ -41,13 +41,16 @@ struct Lovesnap {
                 let file = try input(photo)
                 do { inputs.append(try file.readingPipes()) } catch { throw .unusableInput(error, input: file) }
             }
-            try OCRCommand.run(args, inputs: inputs, output: output, stdoutIsOpen: stdoutIsOpen)
+            // `-o` by its bytes: a name that is not UTF-8 is written as given.
+            let outputName = output.map { undecodable[$0].map(FileSystemName.init(bytes:)) ?? FileSystemName($0) }
+            try OCRCommand.run(args, inputs: inputs, output: outputName, stdoutIsOpen: stdoutIsOpen)
         case .editPhoto(let photo):
             let file = try input(photo)
             let piped: InputFile
             do { piped = try file.readingPipes() } catch { throw .unusableInput(error, input: file) }
             return try EditorCommand.run(args, input: piped, isText: false)
-        case .editText(let file): return try EditorCommand.run(args, input: input(file), isText: true)
+        // A text file is read and written by its name's bytes (`InputFile.fileName`), and may be new.
+        case .editText(let file): return try EditorCommand.run(args, input: input(file, opening: false), isText: true)
         }
         return ExitCode.ok.rawValue
     }

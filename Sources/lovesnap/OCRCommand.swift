@@ -14,7 +14,7 @@ import Synchronization
 enum OCRCommand {
     /// - Throws: `CommandFailure` for every way the run can fail.
     static func run(
-        _ args: Arguments, inputs: [InputFile], output: String?, stdoutIsOpen: Bool
+        _ args: Arguments, inputs: [InputFile], output: FileSystemName?, stdoutIsOpen: Bool
     ) throws(CommandFailure) {
         // A pattern that does not compile is a bad command line, found before any OCR.
         for r in args.replacements where r.regularExpression {
@@ -35,8 +35,8 @@ enum OCRCommand {
             mailing != nil && output == nil
             ? [] : OCRCommand.targets(formats, output: output, explicit: args.formats != nil)
         for case let target? in targets.map(\.path) {
-            for input in inputs where PathName.isSameFile(target, input.path) {
-                throw .outputIsThePhoto(output: target)
+            for input in inputs where PathName.isSameFile(target, FileSystemName(input.path)) {
+                throw .outputIsThePhoto(output: target.shown)
             }
         }
         if targets.contains(where: { $0.path == nil }) && !stdoutIsOpen { throw .standardOutputClosed }
@@ -70,7 +70,9 @@ enum OCRCommand {
             let bytes = OCRReport(
                 result, photo: inputs[0].name, rules: Proofreading(uncertainBelow: args.uncertainBelow)
             ).json()
-            do { try OutputFile.write(bytes, to: output == "-" ? nil : output, backup: args.backup) } catch {
+            do {
+                try OutputFile.write(bytes, toName: output == standardOutput ? nil : output, backup: args.backup)
+            } catch {
                 throw .outputFailed(error)
             }
             return
@@ -85,17 +87,17 @@ enum OCRCommand {
         }
         // Every document is made, and every name checked, before any is written: a format that
         // cannot be made or a name refused leaves none of them written.
-        var documents: [(bytes: [UInt8], path: String?)] = []
+        var documents: [(bytes: [UInt8], path: FileSystemName?)] = []
         for (format, path) in targets {
             do {
                 documents.append((try ExportDocument.bytes(format, pages: edited.pages, text: edited.text), path))
-                try OutputFile.check(path)
+                try OutputFile.check(name: path)
             } catch {
                 throw .outputFailed(error)
             }
         }
         for (bytes, path) in documents {
-            do { try OutputFile.write(bytes, to: path, backup: args.backup) } catch { throw .outputFailed(error) }
+            do { try OutputFile.write(bytes, toName: path, backup: args.backup) } catch { throw .outputFailed(error) }
         }
         if let mailing, let to = args.mailTo {
             try mail(edited.text, to: to, mailing: mailing, args: args, cancellation: stop.mail)
@@ -118,21 +120,23 @@ enum OCRCommand {
 
     /// Where each format goes: stdout (nil), or a file. Without `--format`, `-o FILE` is the
     /// file as given; with it, FILE.EXT unless FILE already ends in .EXT (one format) or is a
-    /// device or pipe.
-    static func targets(_ formats: [ExportFormat], output: String?, explicit: Bool) -> [(
-        format: ExportFormat, path: String?
+    /// device or pipe. Names are bytes: `-o` given in another encoding than UTF-8 is written
+    /// under that very name (`FileSystemName`).
+    static func targets(_ formats: [ExportFormat], output: FileSystemName?, explicit: Bool) -> [(
+        format: ExportFormat, path: FileSystemName?
     )] {
-        guard let output, output != "-" else { return formats.map { ($0, nil) } }
+        guard let output, output != standardOutput else { return formats.map { ($0, nil) } }
         if formats.count == 1, let format = formats.first {
-            var info = stat()
-            let isDevice =
-                stat(output, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR
-            if !explicit || isDevice || output.lowercased().hasSuffix("." + format.fileExtension) {
-                return [(format, output)]
-            }
+            let isDevice = OutputFile.isDevice(output)
+            let hasExtension = output.mappingAsLatin1 { $0.lowercased() }.bytes.reversed()
+                .starts(with: Array(("." + format.fileExtension).utf8).reversed())
+            if !explicit || isDevice || hasExtension { return [(format, output)] }
         }
-        return formats.map { ($0, output + "." + $0.fileExtension) }
+        return formats.map { ($0, output.appending("." + $0.fileExtension)) }
     }
+
+    /// `-o -`: standard output.
+    static let standardOutput = FileSystemName("-")
 
     /// One photo read in a worker, with progress on a terminal.
     static func recognize(

@@ -41,6 +41,45 @@ struct FileFormatTmuxTests {
         #expect(r.bytes == Array("xa\r\nb\r\nc\r\n".utf8))
     }
 
+    /// A file whose name is not UTF-8 (Latin-1 "ex\xFD.txt", given as bytes) is shown as
+    /// `ex\xFD.txt`, offered by Write Out under that name, and written under its own bytes, as
+    /// it is or new: nothing is written under another name.
+    @Test(arguments: [true, false])
+    func aFileWhoseNameIsNotUTF8IsWrittenUnderItsOwnName(exists: Bool) throws {
+        let label = exists ? "lsnap-rawname" : "lsnap-rawname-new"
+        let dir = try TmuxSession.temporaryDirectory(label)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let name = Array("ex".utf8) + [0xFD] + Array(".txt".utf8)
+        let path = (Array(dir.path.utf8) + [UInt8(ascii: "/")] + name).map { CChar(bitPattern: $0) } + [0]
+        if exists {
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+            #expect(fd >= 0 && write(fd, "hello\n", 6) == 6)
+            close(fd)
+        }
+        let t = try TmuxSession(
+            ["/bin/sh", "-c", "exec \"$1\" edit \"$(printf 'ex\\375.txt')\"", "sh", TestPaths.lovesnap], in: dir,
+            label: label)
+        defer { t.kill() }
+        let opened = try t.waitUntil("the file read") { status($0).hasPrefix("[ ") }
+        #expect(status(opened) == (exists ? "[ Read 1 line ]" : "[ New File ]"))
+        #expect(opened[0].contains("ex\\xFD.txt"))
+        try t.type("X")
+        try t.press("C-s")
+        _ = try t.waitUntil("the write") { status($0) == "[ Wrote 1 line ]" }
+        try t.press("C-o")
+        _ = try t.waitUntil("Write Out's prompt") { status($0) == "File Name to Write: ex\\xFD.txt" }
+        try t.press("Enter")
+        _ = try t.waitUntil("the second write") { status($0) == "[ Wrote 1 line ]" }
+        try t.press("C-x")
+        #expect(try t.waitForExit() == 0)
+        #expect(TestPaths.entryNames(in: dir.path) == [name])
+        let fd = open(path, O_RDONLY)
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 64)
+        let n = read(fd, &bytes, bytes.count)
+        #expect(Array(bytes.prefix(max(0, n))) == Array((exists ? "Xhello\n" : "X\n").utf8))
+    }
+
     @Test func aLatin1FileOpensWithANoticeAndIsWrittenBackAsLatin1() throws {
         let poem: [UInt8] = Array("po".utf8) + [0xE8] + Array("me\ncaf".utf8) + [0xE9, 0x0A]
         let r = try edit(poem, name: "latin1.txt", typing: "!", label: "lsnap-latin1")

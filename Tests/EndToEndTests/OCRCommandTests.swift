@@ -204,6 +204,35 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("PWNED").path))
     }
 
+    @Test func anOutputNameThatIsNotUTF8IsWrittenUnderItsBytes() throws {
+        // `-o out\xFF.txt`, and `-o base\xFF` with two formats: the files bear those very bytes.
+        let dir = TestPaths.temporaryDirectory("raw-output")
+        try copy(TestPaths.sample("kettle.png"), into: dir, as: Array("kettle.png".utf8))
+        let r = try run(
+            "/bin/sh",
+            [
+                "-c",
+                "cd \"$1\" && \"$2\" ocr -o \"$(printf 'out\\377.txt')\" kettle.png"
+                    + " && \"$2\" ocr --format txt,tsv -o \"$(printf 'base\\377')\" kettle.png",
+                "sh", dir.path, TestPaths.lovesnap,
+            ])
+        #expect(r.status == 0)
+        #expect(r.stderr == "")
+        let out = Array("out".utf8) + [0xFF] + Array(".txt".utf8)
+        let base = Array("base".utf8) + [0xFF]
+        #expect(
+            TestPaths.entryNames(in: dir.path)
+                == [base + Array(".tsv".utf8), base + Array(".txt".utf8), Array("kettle.png".utf8), out])
+        let kettle = try String(contentsOfFile: TestPaths.sample("kettle.txt"), encoding: .utf8)
+        let written = (Array(dir.path.utf8) + [UInt8(ascii: "/")] + out).map { CChar(bitPattern: $0) } + [0]
+        let fd = open(written, O_RDONLY)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let n = read(fd, &bytes, bytes.count)
+        #expect(String(decoding: bytes.prefix(max(0, n)), as: UTF8.self) == kettle)
+    }
+
     @Test func undecodableNameIsShownEscapedInMessages() throws {
         let r = try run("/bin/sh", ["-c", "\"$1\" ocr \"$(printf 'nope\\350.png')\"", "sh", TestPaths.lovesnap])
         #expect(r.status == 3)

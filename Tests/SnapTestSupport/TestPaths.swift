@@ -57,4 +57,17 @@ public enum TestPaths {
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+
+    /// The names in the folder at `path` as the file system holds them (bytes: not always UTF-8),
+    /// sorted, without "." and "..".
+    public static func entryNames(in path: String) -> [[UInt8]] {
+        guard let folder = opendir(path) else { return [] }
+        defer { closedir(folder) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name != [0x2E] && name != [0x2E, 0x2E] { names.append(name) }
+        }
+        return names.sorted { $0.lexicographicallyPrecedes($1) }
+    }
 }

@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A file's name as the file system holds it: bytes. A Linux name is any bytes but NUL (a "/"
+/// between components), not always UTF-8 (a Latin-1 `po\xE8me.txt` from an old camera or zip);
+/// such a name cannot round-trip through a Swift `String`, so what writes or looks up a file
+/// given by such a name takes its bytes.
+public struct FileSystemName: Hashable, Sendable, CustomStringConvertible {
+    /// The name's octets, without a terminating NUL.
+    public var bytes: [UInt8]
+
+    /// The name of `path` (its UTF-8).
+    public init(_ path: String) { bytes = Array(path.utf8) }
+
+    /// The name made of `bytes`.
+    public init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// How the name is shown in messages and prompts: valid UTF-8 as it is, every byte of an
+    /// invalid sequence as `\xNN` (as a shell's `$'…'` types it).
+    public var shown: String { FileSystemName.shown(bytes) }
+
+    /// `shown`.
+    public var description: String { shown }
+
+    /// Whether the name is valid UTF-8 (a `String` holds it as it is).
+    public var isUTF8: Bool { String(validating: bytes, as: UTF8.self) != nil }
+
+    /// The name followed by `suffix` (`NAME~`, `BASE.hocr`).
+    public func appending(_ suffix: String) -> FileSystemName { appending(bytes: Array(suffix.utf8)) }
+
+    /// The name followed by the octets `suffix`.
+    public func appending(bytes suffix: [UInt8]) -> FileSystemName { FileSystemName(bytes: bytes + suffix) }
+
+    /// The name changed by `transform` as if each byte were a character (ISO 8859-1: one
+    /// character a byte), then back to bytes: what works on a name's ASCII parts (its folder, its
+    /// extension: `EditorConfiguration.textFileName(forPhoto:)`) works so on any name. A character
+    /// past U+00FF that `transform` brings in is written as UTF-8.
+    public func mappingAsLatin1(_ transform: (String) -> String) -> FileSystemName {
+        let changed = transform(String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) })))
+        var out: [UInt8] = []
+        for scalar in changed.unicodeScalars {
+            if scalar.value <= 0xFF { out.append(UInt8(scalar.value)) } else { out += Array(String(scalar).utf8) }
+        }
+        return FileSystemName(bytes: out)
+    }
+
+    /// NUL-terminated, for the C library's calls.
+    var cString: [CChar] { bytes.map { CChar(bitPattern: $0) } + [0] }
+
+    /// `bytes` shown: valid UTF-8 decoded, each byte of an invalid sequence as `\xNN`.
+    static func shown(_ bytes: [UInt8]) -> String {
+        var out = ""
+        var i = 0
+        while i < bytes.count {
+            // The longest valid UTF-8 sequence starting here (1–4 octets), else one byte escaped.
+            var decoded: String?
+            for length in 1...4 where i + length <= bytes.count {
+                if let s = String(validating: bytes[i..<(i + length)], as: UTF8.self) {
+                    decoded = s
+                    i += length
+                    break
+                }
+            }
+            if let decoded {
+                out += decoded
+            } else {
+                let digits = Array("0123456789ABCDEF")
+                out += "\\x" + String([digits[Int(bytes[i] >> 4)], digits[Int(bytes[i] & 0xF)]])
+                i += 1
+            }
+        }
+        return out
+    }
+}
