@@ -17,7 +17,11 @@ public enum EmergencyFile {
 
     /// The candidate name: `NAME.save` for 0, `NAME.save.N` for N ≥ 1.
     public static func candidate(_ name: String, number: Int) -> String {
-        number == 0 ? name + ".save" : name + ".save.\(number)"
+        candidate(FileSystemName(name), number: number).shown
+    }
+
+    static func candidate(_ name: FileSystemName, number: Int) -> FileSystemName {
+        name.appending(number == 0 ? ".save" : ".save.\(number)")
     }
 
     /// The names to try, in order, for the document `saveName`: its own path (folder kept as given,
@@ -26,12 +30,25 @@ public enum EmergencyFile {
     public static func locations(forSaveName saveName: String, home: String?, temporaryFolder: String = "/tmp")
         -> [String]
     {
+        locations(
+            forSaveName: FileSystemName(saveName), home: home.map { FileSystemName($0) },
+            temporaryFolder: FileSystemName(temporaryFolder)
+        ).map(\.shown)
+    }
+
+    static func locations(forSaveName saveName: FileSystemName, home: FileSystemName?, temporaryFolder: FileSystemName)
+        -> [FileSystemName]
+    {
+        let slash = UInt8(ascii: "/")
         var own = saveName
-        if own.isEmpty || own.hasSuffix("/") { own += "lovesnap" }
-        let base = own.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? "lovesnap"
+        if own.bytes.isEmpty || own.bytes.last == slash { own = own.appending("lovesnap") }
+        let base = own.bytes.split(separator: slash, omittingEmptySubsequences: true).last.map {
+            FileSystemName(bytes: Array($0))
+        }
         var result = [own]
-        for folder in [home, temporaryFolder].compactMap({ $0 }) where !folder.isEmpty {
-            let path = (folder.hasSuffix("/") ? folder : folder + "/") + base
+        for folder in [home, temporaryFolder].compactMap({ $0 }) where !folder.bytes.isEmpty {
+            let path = (folder.bytes.last == slash ? folder : folder.appending("/"))
+                .appending(bytes: (base ?? FileSystemName("lovesnap")).bytes)
             if !result.contains(path) { result.append(path) }
         }
         return result
@@ -48,6 +65,18 @@ public enum EmergencyFile {
     public static func write(_ bytes: [UInt8], saveName: String, home: String?, temporaryFolder: String = "/tmp") throws
         -> String
     {
+        try write(
+            bytes, saveName: FileSystemName(saveName), home: home.map { FileSystemName($0) },
+            temporaryFolder: FileSystemName(temporaryFolder)
+        ).shown
+    }
+
+    /// `write(_:saveName:home:temporaryFolder:)` by the bytes of the names (a document whose name
+    /// is not UTF-8 is rescued beside itself, under its own bytes); errors name files as shown.
+    public static func write(
+        _ bytes: [UInt8], saveName: FileSystemName, home: FileSystemName?,
+        temporaryFolder: FileSystemName = FileSystemName("/tmp")
+    ) throws -> FileSystemName {
         var firstError: ShareError?
         for location in locations(forSaveName: saveName, home: home, temporaryFolder: temporaryFolder) {
             switch write(bytes, beside: location) {
@@ -55,42 +84,44 @@ public enum EmergencyFile {
             case .failure(let error): firstError = firstError ?? error
             }
         }
-        throw firstError ?? ShareError.writeFailed(path: candidate(saveName, number: 0), reason: "no place to write")
+        throw firstError
+            ?? ShareError.writeFailed(path: candidate(saveName, number: 0).shown, reason: "no place to write")
     }
 
     /// Tries `name.save`, `name.save.1`… in `name`'s folder.
-    static func write(_ bytes: [UInt8], beside name: String) -> Result<String, ShareError> {
+    static func write(_ bytes: [UInt8], beside name: FileSystemName) -> Result<FileSystemName, ShareError> {
         for number in 0...maximumNumber {
             let path = candidate(name, number: number)
             var fd: Int32
             repeat {
-                fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+                fd = open(path.cString, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             } while fd < 0 && errno == EINTR
             if fd < 0 {
                 if errno == EEXIST { continue }
-                return .failure(.writeFailed(path: path, reason: ShareError.reason(errno)))
+                return .failure(.writeFailed(path: path.shown, reason: ShareError.reason(errno)))
             }
             var code = AtomicFile.writeAll(bytes, to: fd)
             if code == nil && fsync(fd) != 0 { code = errno }
             if let code {
                 close(fd)
-                unlink(path)
-                return .failure(.writeFailed(path: path, reason: ShareError.reason(code)))
+                unlink(path.cString)
+                return .failure(.writeFailed(path: path.shown, reason: ShareError.reason(code)))
             }
             if close(fd) != 0 && errno != EINTR {
                 let code = errno
-                unlink(path)
-                return .failure(.writeFailed(path: path, reason: ShareError.reason(code)))
+                unlink(path.cString)
+                return .failure(.writeFailed(path: path.shown, reason: ShareError.reason(code)))
             }
             syncFolder(of: path)
             return .success(path)
         }
-        return .failure(.writeFailed(path: candidate(name, number: maximumNumber), reason: "too many emergency files"))
+        return .failure(
+            .writeFailed(path: candidate(name, number: maximumNumber).shown, reason: "too many emergency files"))
     }
 
     /// Best effort: makes the new directory entry durable too.
-    private static func syncFolder(of path: String) {
-        let fd = open(AtomicFile.splitPath(path).folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    private static func syncFolder(of path: FileSystemName) {
+        let fd = open(AtomicFile.split(path).folder.cString, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return }
         _ = fsync(fd)
         close(fd)

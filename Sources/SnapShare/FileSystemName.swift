@@ -18,9 +18,43 @@ public struct FileSystemName: Hashable, Sendable, CustomStringConvertible {
     /// The name made of `bytes`.
     public init(bytes: [UInt8]) { self.bytes = bytes }
 
-    /// How the name is shown in messages and prompts: valid UTF-8 as it is, every byte of an
-    /// invalid sequence as `\xNN` (as a shell's `$'…'` types it).
+    /// How the name is shown in the editor, its prompts and messages: valid UTF-8 as it is, every
+    /// byte of an invalid sequence as `\xNN` and a backslash as `\\` (as a shell's `$'…'` types
+    /// them), so that every name has its own (`init(shown:)` reads it back).
     public var shown: String { FileSystemName.shown(bytes) }
+
+    /// The name `shown` stands for (see `shown`): `\xNN` is the byte NN, `\\` a backslash, any
+    /// other backslash itself, everything else its UTF-8. A name typed in the editor (Write Out,
+    /// insert) is read so: the name the editor showed is the file it showed.
+    public init(shown: String) {
+        var out: [UInt8] = []
+        let utf8 = Array(shown.utf8)
+        func hex(_ b: UInt8) -> UInt8? {
+            switch b {
+            case 0x30...0x39: b - 0x30
+            case 0x41...0x46: b - 0x41 + 10
+            case 0x61...0x66: b - 0x61 + 10
+            default: nil
+            }
+        }
+        var i = 0
+        while i < utf8.count {
+            let b = utf8[i]
+            if b == backslash, i + 1 < utf8.count, utf8[i + 1] == backslash {
+                out.append(backslash)
+                i += 2
+            } else if b == backslash, i + 3 < utf8.count, utf8[i + 1] == UInt8(ascii: "x"),
+                let high = hex(utf8[i + 2]), let low = hex(utf8[i + 3])
+            {
+                out.append(high << 4 | low)
+                i += 4
+            } else {
+                out.append(b)
+                i += 1
+            }
+        }
+        bytes = out
+    }
 
     /// `shown`.
     public var description: String { shown }
@@ -50,7 +84,8 @@ public struct FileSystemName: Hashable, Sendable, CustomStringConvertible {
     /// NUL-terminated, for the C library's calls.
     var cString: [CChar] { bytes.map { CChar(bitPattern: $0) } + [0] }
 
-    /// `bytes` shown: valid UTF-8 decoded, each byte of an invalid sequence as `\xNN`.
+    /// `bytes` shown: valid UTF-8 decoded, each byte of an invalid sequence as `\xNN`, a backslash
+    /// as `\\`.
     static func shown(_ bytes: [UInt8]) -> String {
         var out = ""
         var i = 0
@@ -65,7 +100,7 @@ public struct FileSystemName: Hashable, Sendable, CustomStringConvertible {
                 }
             }
             if let decoded {
-                out += decoded
+                out += decoded == "\\" ? "\\\\" : decoded
             } else {
                 let digits = Array("0123456789ABCDEF")
                 out += "\\x" + String([digits[Int(bytes[i] >> 4)], digits[Int(bytes[i] & 0xF)]])
@@ -75,3 +110,6 @@ public struct FileSystemName: Hashable, Sendable, CustomStringConvertible {
         return out
     }
 }
+
+/// A backslash, the escapes' first octet.
+private let backslash = UInt8(ascii: "\\")

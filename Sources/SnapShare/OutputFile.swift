@@ -14,7 +14,7 @@ public enum OutputFile {
     /// - Throws: `FileError.standardOutput(errno:)` or `FileError.unwritable(path:errno:)` for
     ///   standard output or a device; `ShareError.writeFailed` for a file.
     public static func write(_ bytes: [UInt8], to path: String?, backup: Bool = false) throws {
-        try write(bytes, toName: path.map(FileSystemName.init), backup: backup)
+        try write(bytes, toName: path.map { FileSystemName($0) }, backup: backup)
     }
 
     /// `write(_:to:backup:)` to the file of that name (nil: standard output), whatever its bytes (`FileSystemName`: a name
@@ -39,7 +39,7 @@ public enum OutputFile {
     /// does nil, standard output). Several files written together (`lovesnap ocr --format A,B
     /// -o BASE`) are all checked first, so that a name refused leaves none of them written.
     /// - Throws: `ShareError.writeFailed(path:reason:)`, as `write` would, with `strerror`'s reason.
-    public static func check(_ path: String?) throws { try check(name: path.map(FileSystemName.init)) }
+    public static func check(_ path: String?) throws { try check(name: path.map { FileSystemName($0) }) }
 
     /// `check(_:)` of the file of that name, whatever its bytes; errors name it as `name.shown`.
     public static func check(name: FileSystemName?) throws {

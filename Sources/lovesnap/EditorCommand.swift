@@ -16,16 +16,15 @@ enum EditorCommand {
         let environment = ProcessInfo.processInfo.environment
         let journal = RecoveryJournal.defaultFolder(environment: environment).map(RecoveryJournal.init)
         let pages = ReadPages()
-        // The text file opened, or the one named after the photo, by the bytes of its name: one
-        // that is not UTF-8 is offered by Write Out as shown (`\xNN`), and that name written is
-        // the file itself.
-        let ownName: FileSystemName =
-            isText
-            ? input.fileName : input.fileName.mappingAsLatin1(EditorConfiguration.textFileName(forPhoto:))
-        let textPath = ownName.shown
+        // The text file opened, or the one named after the photo, by the bytes of its name, as
+        // the editor shows names (`FileSystemName.shown`: one that is not UTF-8 with `\xNN`), and
+        // reads back what is typed (`Sharing.fileName`).
+        let textPath =
+            (isText
+            ? input.fileName : input.fileName.mappingAsLatin1(EditorConfiguration.textFileName(forPhoto:))).shown
         let sharing = Sharing(
             mailing: try Mailing(args, environment: environment), home: environment["HOME"], journal: journal,
-            backup: args.backup, pages: pages, byteNames: ownName.isUTF8 ? [:] : [textPath: ownName])
+            backup: args.backup, pages: pages)
         // Every photo's documents come with its reading, so that Write Out can export them.
         var options = args.options
         options.exports = ExportFormat.rendered
@@ -130,14 +129,15 @@ enum EditorCommand {
 
         // ^R on a photo: OCR in a worker of its own, the text inserted with its marks.
         configuration.photoReader = { typed in
-            let photo = PathName.expandingTilde(typed, home: environment["HOME"])
+            // The photo by the bytes of its name, as the editor shows names (`Sharing.fileName`).
+            let name = sharing.fileName(typed)
+            let photo = try InputFile(argument: name.shown, rawBytes: name.isUTF8 ? nil : name.bytes)
             let task = WorkerRecognitionTask(
                 client: try WorkerClient(
-                    executable: Executable.path, workerArguments: ["__worker"], options: options, path: photo,
-                    displayName: EditorConfiguration.fileName(of: photo), timeout: args.timeout),
-                input: try InputFile(argument: photo, rawBytes: nil),
-                proofreading: Proofreading(uncertainBelow: args.uncertainBelow), pages: pages)
-            pages.photos.append(photo)
+                    executable: Executable.path, workerArguments: ["__worker"], options: options, path: photo.path,
+                    displayName: photo.name, timeout: args.timeout),
+                input: photo, proofreading: Proofreading(uncertainBelow: args.uncertainBelow), pages: pages)
+            pages.photos.append(photo.path)
             task.languages = args.options.engine.languages
             return task
         }
@@ -265,15 +265,11 @@ struct Sharing: DocumentSharing {
     let backup: Bool
     /// The photos read, for exports.
     var pages = ReadPages()
-    /// Names that are not UTF-8, by how the editor shows them (`FileSystemName.shown`): a name
-    /// typed or offered that is one of these is that file (see `fileName(_:)`).
-    var byteNames: [String: FileSystemName] = [:]
-
-    /// The file `path`, as typed or offered in the editor, stands for: the bytes of a name that is
-    /// not UTF-8 when it is shown as lovesnap shows it (`byteNames`: the text file opened, the
-    /// one named after the photo), else the name as typed, `~/` expanded.
+    /// The file `path`, as the editor shows it or as it is typed there, stands for, `~/` expanded:
+    /// `\xNN` is the byte NN, `\\` a backslash (`FileSystemName(shown:)`), as the editor shows
+    /// a name that is not UTF-8.
     func fileName(_ path: String) -> FileSystemName {
-        byteNames[path] ?? FileSystemName(PathName.expandingTilde(path, home: home))
+        FileSystemName(shown: PathName.expandingTilde(path, home: home))
     }
 
     /// File name extensions of images: Write Out writes none of them (it writes text or an export).
@@ -328,7 +324,7 @@ struct Sharing: DocumentSharing {
             throw Refusal(
                 description: "\(path) is a photo, and this editor cannot read photos")
         }
-        let file = try TextFile.read(expanded)
+        let file = try TextFile.read(name: fileName(path))
         if file.isNew { throw FileError.unreadable(path: path, errno: ENOENT) }
         return file.text
     }
@@ -346,8 +342,9 @@ struct Sharing: DocumentSharing {
 
     func saveEmergencyCopy(_ text: Rope, forDocument saveName: String) throws -> String {
         try EmergencyFile.write(
-            try TextFormat(addsFinalNewline: false).encode(text),
-            saveName: PathName.expandingTilde(saveName, home: home), home: home)
+            try TextFormat(addsFinalNewline: false).encode(text), saveName: fileName(saveName),
+            home: home.map { FileSystemName($0) }
+        ).shown
     }
 
     func startMail(_ text: Rope, to: String, subject: String) -> BackgroundJob {

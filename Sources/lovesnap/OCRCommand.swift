@@ -40,6 +40,11 @@ enum OCRCommand {
             }
         }
         if targets.contains(where: { $0.path == nil }) && !stdoutIsOpen { throw .standardOutputClosed }
+        // A name that cannot be written (a folder, a missing or read-only folder) is refused before
+        // any OCR is done, not after it; the names are checked again when the documents are made.
+        for path in targets.map(\.path) + (args.json ? [output == standardOutput ? nil : output] : []) {
+            do { try OutputFile.check(name: path) } catch { throw .outputFailed(error) }
+        }
 
         // One handler for the whole run (SIGINT, SIGTERM): it stops the OCR worker running then,
         // any later one at its start, and the mail command.

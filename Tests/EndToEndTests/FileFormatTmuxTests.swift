@@ -43,7 +43,8 @@ struct FileFormatTmuxTests {
 
     /// A file whose name is not UTF-8 (Latin-1 "ex\xFD.txt", given as bytes) is shown as
     /// `ex\xFD.txt`, offered by Write Out under that name, and written under its own bytes, as
-    /// it is or new: nothing is written under another name.
+    /// it is or new; a name typed with `\xFD` in it is that byte too. Nothing is written under
+    /// another name.
     @Test(arguments: [true, false])
     func aFileWhoseNameIsNotUTF8IsWrittenUnderItsOwnName(exists: Bool) throws {
         let label = exists ? "lsnap-rawname" : "lsnap-rawname-new"
@@ -70,9 +71,17 @@ struct FileFormatTmuxTests {
         _ = try t.waitUntil("Write Out's prompt") { status($0) == "File Name to Write: ex\\xFD.txt" }
         try t.press("Enter")
         _ = try t.waitUntil("the second write") { status($0) == "[ Wrote 1 line ]" }
+        // The offered name edited (ex\xFD2.txt): its \xFD is the byte still.
+        try t.press("C-o")
+        _ = try t.waitUntil("Write Out's prompt again") { status($0) == "File Name to Write: ex\\xFD.txt" }
+        try t.press("Left", "Left", "Left", "Left")
+        try t.type("2")
+        try t.press("Enter")
+        _ = try t.waitUntil("the copy") { status($0) == "[ Wrote 1 line ]" }
         try t.press("C-x")
         #expect(try t.waitForExit() == 0)
-        #expect(TestPaths.entryNames(in: dir.path) == [name])
+        let copy = Array("ex".utf8) + [0xFD] + Array("2.txt".utf8)
+        #expect(TestPaths.entryNames(in: dir.path) == [name, copy])
         let fd = open(path, O_RDONLY)
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: 64)

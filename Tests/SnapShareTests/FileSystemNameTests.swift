@@ -40,6 +40,19 @@ import Testing
         #expect(FileSystemName(bytes: [0xC3, 0xA9, 0xFF, 0x41, 0xC3]).shown == "é\\xFFA\\xC3")
     }
 
+    @Test func aShownNameIsReadBackToItsBytes() {
+        // Every name has its own shown form: a literal backslash is doubled, so the ASCII name
+        // "ex\xFD.txt" and the Latin-1 one are told apart.
+        let ascii = FileSystemName("ex\\xFD.txt")
+        #expect(ascii.shown == "ex\\\\xFD.txt")
+        for name in [latin1, ascii, FileSystemName("a\\b\\\\c"), FileSystemName(bytes: [0x5C, 0xFD, 0x5C])] {
+            #expect(FileSystemName(shown: name.shown) == name)
+        }
+        // Typed: \xNN in either case is a byte, any other backslash itself.
+        #expect(FileSystemName(shown: "ex\\xfd.txt") == latin1)
+        #expect(FileSystemName(shown: "a\\b\\xZZ") == FileSystemName("a\\b\\xZZ"))
+    }
+
     @Test func aNameIsChangedByteForByteAsLatin1() {
         let photo = FileSystemName(bytes: Array("/p/bad".utf8) + [0xFF] + Array("name.JPG".utf8))
         let text = photo.mappingAsLatin1 { $0.dropLast(4) + ".txt" }
@@ -73,6 +86,15 @@ import Testing
         try AtomicFile.write(Array("new\n".utf8), to: tmp.file("link.txt"))
         #expect(contents(target) == Array("new\n".utf8))
         #expect(entries(tmp) == [latin1.bytes, Array("link.txt".utf8)].sorted { $0.lexicographicallyPrecedes($1) })
+    }
+
+    @Test func anEmergencyCopyIsWrittenBesideTheFileUnderItsBytes() throws {
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
+        let saved = try EmergencyFile.write(Array("Lenore".utf8), saveName: inside(tmp, latin1), home: nil)
+        #expect(saved == inside(tmp, latin1.appending(".save")))
+        #expect(entries(tmp) == [latin1.appending(".save").bytes])
+        #expect(contents(saved) == Array("Lenore".utf8))
     }
 
     @Test func aRefusalNamesTheFileAsShown() throws {
