@@ -19,8 +19,9 @@ public struct FileSystemName: Hashable, Sendable, CustomStringConvertible {
     public init(bytes: [UInt8]) { self.bytes = bytes }
 
     /// How the name is shown in the editor, its prompts and messages: valid UTF-8 as it is, every
-    /// byte of an invalid sequence as `\xNN` and a backslash as `\\` (as a shell's `$'…'` types
-    /// them), so that every name has its own (`init(shown:)` reads it back).
+    /// byte of an invalid sequence or of a control character (ESC, a newline) as `\xNN` and a
+    /// backslash as `\\` (as a shell's `$'…'` types them), so that every name has its own
+    /// (`init(shown:)` reads it back) and none acts on the terminal.
     public var shown: String { FileSystemName.shown(bytes) }
 
     /// The name `shown` stands for (see `shown`): `\xNN` is the byte NN, `\\` a backslash, any
@@ -84,9 +85,13 @@ public struct FileSystemName: Hashable, Sendable, CustomStringConvertible {
     /// NUL-terminated, for the C library's calls.
     var cString: [CChar] { bytes.map { CChar(bitPattern: $0) } + [0] }
 
-    /// `bytes` shown: valid UTF-8 decoded, each byte of an invalid sequence as `\xNN`, a backslash
-    /// as `\\`.
+    /// `bytes` shown: valid UTF-8 decoded, each byte of an invalid sequence or of a control
+    /// character as `\xNN`, a backslash as `\\`.
     static func shown(_ bytes: [UInt8]) -> String {
+        func hex(_ b: UInt8) -> String {
+            let digits = Array("0123456789ABCDEF")
+            return "\\x" + String([digits[Int(b >> 4)], digits[Int(b & 0xF)]])
+        }
         var out = ""
         var i = 0
         while i < bytes.count {
@@ -99,11 +104,13 @@ public struct FileSystemName: Hashable, Sendable, CustomStringConvertible {
                     break
                 }
             }
-            if let decoded {
+            if let decoded, !decoded.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
                 out += decoded == "\\" ? "\\\\" : decoded
+            } else if let decoded {
+                // A control character (ESC, a newline, C1) by its octets: it cannot act on a terminal.
+                for b in decoded.utf8 { out += hex(b) }
             } else {
-                let digits = Array("0123456789ABCDEF")
-                out += "\\x" + String([digits[Int(bytes[i] >> 4)], digits[Int(bytes[i] & 0xF)]])
+                out += hex(bytes[i])
                 i += 1
             }
         }

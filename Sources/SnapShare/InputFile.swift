@@ -15,7 +15,8 @@ public struct InputFile: Sendable {
     /// The name as typed, by its bytes (not always UTF-8): names derived from it (the default
     /// `.txt` beside the photo) are made of its bytes (`FileSystemName.mappingAsLatin1`).
     public let fileName: FileSystemName
-    /// The name as typed, with undecodable bytes shown as `\xNN`.
+    /// The name as typed, as names are shown (`FileSystemName.shown`: undecodable bytes and control
+    /// characters as `\xNN`, a backslash as `\\`).
     public let shownPath: String
     /// The descriptor behind `/proc/PID/fd/N`, kept open until the process ends.
     private let descriptor: Int32?
@@ -34,7 +35,7 @@ public struct InputFile: Sendable {
         guard let raw = rawBytes else {
             path = argument
             fileName = FileSystemName(argument)
-            shownPath = argument
+            shownPath = fileName.shown
             descriptor = nil
             return
         }

@@ -48,6 +48,10 @@ import Testing
         for name in [latin1, ascii, FileSystemName("a\\b\\\\c"), FileSystemName(bytes: [0x5C, 0xFD, 0x5C])] {
             #expect(FileSystemName(shown: name.shown) == name)
         }
+        // Control characters by their octets: they cannot act on the terminal a message goes to.
+        let control = FileSystemName("po\u{1B}[31m\nme\u{9B}.png")
+        #expect(control.shown == "po\\x1B[31m\\x0Ame\\xC2\\x9B.png")
+        #expect(FileSystemName(shown: control.shown) == control)
         // Typed: \xNN in either case is a byte, any other backslash itself.
         #expect(FileSystemName(shown: "ex\\xfd.txt") == latin1)
         #expect(FileSystemName(shown: "a\\b\\xZZ") == FileSystemName("a\\b\\xZZ"))
