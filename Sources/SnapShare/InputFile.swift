@@ -53,9 +53,9 @@ public struct InputFile: Sendable {
     }
 
     /// An input read through a descriptor this process keeps open (`/proc/PID/fd/N`).
-    private init(descriptor fd: Int32, shownPath: String) {
+    private init(descriptor fd: Int32, shownPath: String, fileName: FileSystemName) {
         self.shownPath = shownPath
-        fileName = FileSystemName(shownPath)
+        self.fileName = fileName
         descriptor = fd
         path = "/proc/\(getpid())/fd/\(fd)"
     }
@@ -74,6 +74,7 @@ public struct InputFile: Sendable {
     public func readingPipes(limit: Int = InputFile.pipeLimit) throws(FileError) -> InputFile {
         let isStandardInput = shownPath == "-"
         let shown = isStandardInput ? "standard input" : shownPath
+        let name = isStandardInput ? FileSystemName(shown) : fileName
         var info = stat()
         let statted = isStandardInput ? fstat(STDIN_FILENO, &info) : stat(path, &info)
         guard statted == 0 else {
@@ -82,13 +83,13 @@ public struct InputFile: Sendable {
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
-            if isStandardInput { return InputFile(descriptor: dup(STDIN_FILENO), shownPath: shown) }
+            if isStandardInput { return InputFile(descriptor: dup(STDIN_FILENO), shownPath: shown, fileName: name) }
             // `/dev/stdin`, `/dev/fd/N`, `/proc/self/fd/N` name this process's descriptors: the
             // worker would open its own.
             if path.hasPrefix("/dev/") || path.hasPrefix("/proc/self/") {
                 let fd = open(path, O_RDONLY | O_NOCTTY)
                 if fd < 0 { throw .unreadable(path: shown, errno: errno) }
-                return InputFile(descriptor: fd, shownPath: shown)
+                return InputFile(descriptor: fd, shownPath: shown, fileName: name)
             }
             return self
         case S_IFDIR: return self
@@ -131,7 +132,7 @@ public struct InputFile: Sendable {
                 offset += w
             }
         }
-        return InputFile(descriptor: spool, shownPath: shown)
+        return InputFile(descriptor: spool, shownPath: shown, fileName: name)
     }
 
     /// `message` with the internal path (`/proc/PID/fd/N`) replaced by the name the user typed.
