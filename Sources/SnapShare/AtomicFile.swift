@@ -416,13 +416,7 @@ public enum AtomicFile {
     /// A C `errno` value carried through a `Result`.
     struct Errno: Error { let code: Int32 }
 
-    /// Splits "a/b/c.txt" into ("a/b", "c.txt"); a bare name lives in ".".
-    static func splitPath(_ path: String) -> (folder: String, name: String) {
-        let (folder, file) = split(FileSystemName(path))
-        return (String(decoding: folder.bytes, as: UTF8.self), String(decoding: file.bytes, as: UTF8.self))
-    }
-
-    /// `splitPath(_:)` by bytes.
+    /// Splits "a/b/c.txt" into ("a/b", "c.txt"), by bytes; a bare name lives in ".".
     static func split(_ name: FileSystemName) -> (folder: FileSystemName, file: FileSystemName) {
         guard let at = name.bytes.lastIndex(of: slash) else { return (FileSystemName("."), name) }
         let folder = Array(name.bytes[..<at])

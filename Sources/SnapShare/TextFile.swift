@@ -72,13 +72,10 @@ public struct TextFile: Equatable, Sendable {
         return TextFile(content: content, isNew: false, format: format)
     }
 
-    /// The bytes of the file at `path`; `expectedSize` (its size when it was looked at) sizes the
+    /// The bytes of the file `name`; `expectedSize` (its size when it was looked at) sizes the
     /// buffer, so that a large file is read straight into it and never copied as it grows.
-    /// - Throws: `FileError.unreadable` with the errno of the `open` or `read` that failed.
-    static func readAll(_ path: String, expectedSize: Int = 0) throws(FileError) -> [UInt8] {
-        try readAll(FileSystemName(path), shownAs: path, expectedSize: expectedSize)
-    }
-
+    /// - Throws: `FileError.unreadable` (naming it `path`) with the errno of the `open` or `read`
+    ///   that failed.
     private static func readAll(_ name: FileSystemName, shownAs path: String, expectedSize: Int) throws(FileError)
         -> [UInt8]
     {
