@@ -52,6 +52,13 @@ public struct InputFile: Sendable {
         path = "/proc/\(getpid())/fd/\(fd)"
     }
 
+    /// The file of that name, by its bytes (one typed in the editor, `FileSystemName(shown:)`),
+    /// as `init(argument:rawBytes:)` makes one from the command line.
+    /// - Throws: `FileError.unreadable(path:errno:)`, with `shownPath`, when a non-UTF-8 name cannot be opened.
+    public init(name: FileSystemName) throws(FileError) {
+        try self.init(argument: String(decoding: name.bytes, as: UTF8.self), rawBytes: name.isUTF8 ? nil : name.bytes)
+    }
+
     /// An input read through a descriptor this process keeps open (`/proc/PID/fd/N`).
     private init(descriptor fd: Int32, shownPath: String, fileName: FileSystemName) {
         self.shownPath = shownPath

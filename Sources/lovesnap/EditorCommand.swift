@@ -130,8 +130,7 @@ enum EditorCommand {
         // ^R on a photo: OCR in a worker of its own, the text inserted with its marks.
         configuration.photoReader = { typed in
             // The photo by the bytes of its name, as the editor shows names (`Sharing.fileName`).
-            let name = sharing.fileName(typed)
-            let photo = try InputFile(argument: name.shown, rawBytes: name.isUTF8 ? nil : name.bytes)
+            let photo = try InputFile(name: sharing.fileName(typed))
             let task = WorkerRecognitionTask(
                 client: try WorkerClient(
                     executable: Executable.path, workerArguments: ["__worker"], options: options, path: photo.path,

@@ -17,6 +17,17 @@ import Testing
         #expect(input.userFacing("/photos/Là-bas.png: not an image") == "/photos/Là-bas.png: not an image")
     }
 
+    @Test func aNameTypedInTheEditorIsTheFileOfItsBytes() throws {
+        // A backslash is shown doubled: the file itself has one (opened by that name as it is).
+        let literal = try InputFile(name: FileSystemName(shown: "/photos/a\\\\b.png"))
+        #expect(literal.path == "/photos/a\\b.png")
+        #expect(literal.shownPath == "/photos/a\\\\b.png")
+        let missing = #expect(throws: FileError.self) {
+            try InputFile(name: FileSystemName(shown: "/nonexistent/nope\\xE8.png"))
+        }
+        #expect(missing == .unreadable(path: "/nonexistent/nope\\xE8.png", errno: ENOENT))
+    }
+
     @Test func aLatin1NameIsOpenedByItsBytes() throws {
         let tmp = try TempFolder()
         defer { tmp.cleanup() }
