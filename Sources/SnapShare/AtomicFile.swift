@@ -146,7 +146,7 @@ public enum AtomicFile {
     private static func resolvedTarget(_ name: FileSystemName, shownAs path: String) throws -> FileSystemName {
         func fail(_ code: Int32) -> ShareError { .writeFailed(path: path, reason: ShareError.reason(code)) }
         if name.bytes.isEmpty { throw fail(ENOENT) }
-        if name.bytes.last == slash { throw fail(EISDIR) }
+        if name.bytes.last == FileSystemName.separator { throw fail(EISDIR) }
         switch resolveSymlinks(name) {
         case .success(let resolved): return resolved
         case .failure(let error): throw fail(error.code)
@@ -158,10 +158,8 @@ public enum AtomicFile {
     /// regular file, a name `stat(2)` refuses other than as missing (`ENOTDIR`, `EACCES`), or a
     /// new file whose folder is missing (`ENOENT`), not a folder (`ENOTDIR`) or not writable
     /// (`access(2)`, `W_OK | X_OK`). Writes nothing.
+    /// The file is named by its bytes (`name`), and errors name it as `path`.
     /// - Throws: `ShareError.writeFailed(path:reason:)`, as `write` would.
-    static func check(_ path: String) throws { try check(FileSystemName(path), shownAs: path) }
-
-    /// `check(_:)` of the file of that name, whatever its bytes; errors name it as `path`.
     static func check(_ name: FileSystemName, shownAs path: String) throws {
         func fail(_ code: Int32) -> ShareError { .writeFailed(path: path, reason: ShareError.reason(code)) }
         let target = try resolvedTarget(name, shownAs: path)
@@ -407,7 +405,7 @@ public enum AtomicFile {
             if n < 0 { return .failure(Errno(code: errno)) }
             let link = buffer[0..<n].map { UInt8(bitPattern: $0) }
             current =
-                link.first == slash
+                link.first == FileSystemName.separator
                 ? FileSystemName(bytes: link) : split(current).folder.appending("/").appending(bytes: link)
         }
         return .failure(Errno(code: ELOOP))
@@ -418,16 +416,13 @@ public enum AtomicFile {
 
     /// Splits "a/b/c.txt" into ("a/b", "c.txt"), by bytes; a bare name lives in ".".
     static func split(_ name: FileSystemName) -> (folder: FileSystemName, file: FileSystemName) {
-        guard let at = name.bytes.lastIndex(of: slash) else { return (FileSystemName("."), name) }
+        guard let at = name.bytes.lastIndex(of: FileSystemName.separator) else { return (FileSystemName("."), name) }
         let folder = Array(name.bytes[..<at])
         return (
             folder.isEmpty ? FileSystemName("/") : FileSystemName(bytes: folder),
             FileSystemName(bytes: Array(name.bytes[(at + 1)...]))
         )
     }
-
-    /// "/".
-    private static let slash = UInt8(ascii: "/")
 
     /// The process umask, read without changing it where Linux allows (`/proc/self/status`).
     private static func currentUmask() -> mode_t {

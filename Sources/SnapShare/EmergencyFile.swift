@@ -39,16 +39,14 @@ public enum EmergencyFile {
     static func locations(forSaveName saveName: FileSystemName, home: FileSystemName?, temporaryFolder: FileSystemName)
         -> [FileSystemName]
     {
-        let slash = UInt8(ascii: "/")
         var own = saveName
-        if own.bytes.isEmpty || own.bytes.last == slash { own = own.appending("lovesnap") }
-        let base = own.bytes.split(separator: slash, omittingEmptySubsequences: true).last.map {
-            FileSystemName(bytes: Array($0))
-        }
+        if own.bytes.isEmpty || own.bytes.last == FileSystemName.separator { own = own.appending("lovesnap") }
+        // `own` ends in a name, never in "/": its last component.
+        let base = AtomicFile.split(own).file
         var result = [own]
         for folder in [home, temporaryFolder].compactMap({ $0 }) where !folder.bytes.isEmpty {
-            let path = (folder.bytes.last == slash ? folder : folder.appending("/"))
-                .appending(bytes: (base ?? FileSystemName("lovesnap")).bytes)
+            let path = (folder.bytes.last == FileSystemName.separator ? folder : folder.appending("/"))
+                .appending(bytes: base.bytes)
             if !result.contains(path) { result.append(path) }
         }
         return result

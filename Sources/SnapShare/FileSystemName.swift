@@ -82,6 +82,9 @@ public struct FileSystemName: Hashable, Sendable, CustomStringConvertible {
         return FileSystemName(bytes: out)
     }
 
+    /// "/", between a path's components.
+    static let separator = UInt8(ascii: "/")
+
     /// NUL-terminated, for the C library's calls.
     var cString: [CChar] { bytes.map { CChar(bitPattern: $0) } + [0] }
 

@@ -17,8 +17,9 @@ public enum OutputFile {
         try write(bytes, toName: path.map { FileSystemName($0) }, backup: backup)
     }
 
-    /// `write(_:to:backup:)` to the file of that name (nil: standard output), whatever its bytes (`FileSystemName`: a name
-    /// given on the command line that is not UTF-8); errors name it as `name.shown`.
+    /// `write(_:to:backup:)` to the file of that name (nil: standard output), whatever its bytes
+    /// (`FileSystemName`: a name given on the command line that is not UTF-8); errors name it as
+    /// `name.shown`.
     public static func write(_ bytes: [UInt8], toName name: FileSystemName?, backup: Bool = false) throws {
         guard let name else {
             if let code = writeAll(bytes, to: STDOUT_FILENO) { throw FileError.standardOutput(errno: code) }
