@@ -81,9 +81,13 @@ let package = Package(
         // composite bricks where that is exactly the same (see brick_morphology.c): Tesseract's
         // search for ruling lines opens every page with bricks 75 pixels long.
         .target(name: "CBrickMorphology"),
+        // Leptonica's image memory written before it is read (see pix_memory.c): no TLB
+        // shootdowns of the other core at each new image.
+        .target(name: "CPixMemory"),
 
         .target(name: "SnapText", dependencies: ["CLibc"]),
-        .target(name: "SnapImaging", dependencies: ["CLeptonica", "CExif", "CGif", "CBrickMorphology"]),
+        .target(
+            name: "SnapImaging", dependencies: ["CLeptonica", "CExif", "CGif", "CBrickMorphology", "CPixMemory"]),
         .target(
             name: "SnapOCR",
             dependencies: [
@@ -111,7 +115,9 @@ let package = Package(
         // Non-product helpers every test target may use: paths, running the built binary, CER.
         .target(name: "SnapTestSupport", path: "Tests/SnapTestSupport"),
         .testTarget(name: "SnapTextTests", dependencies: ["SnapText", "SnapTestSupport"]),
-        .testTarget(name: "SnapImagingTests", dependencies: ["SnapImaging", "SnapTestSupport", "CBrickMorphology"]),
+        .testTarget(
+            name: "SnapImagingTests",
+            dependencies: ["SnapImaging", "SnapTestSupport", "CBrickMorphology", "CPixMemory"]),
         .testTarget(
             name: "SnapOCRTests",
             dependencies: [
