@@ -228,6 +228,9 @@ public struct Recognizer {
         // second engine is borrowed.
         // The least reading work shared by the two engines (`SharedReading.cut(of:minimumWork:)`).
         var sharedWork = SharedReading.minimumWork
+        // Whether a free second engine makes its layout analysis beside the first's
+        // (`SharedReading.read(laysOutAtOnce:)`).
+        var laysOutAtOnce = true
         func read(
             _ page: inout PreparedImage, _ lo: Int, _ span: Int, whenShared: () -> Void = {}
         ) throws -> RecognitionResult {
@@ -237,7 +240,7 @@ public struct Recognizer {
             var r: RecognitionResult
             if let second {
                 let shared = try SharedReading.read(
-                    page, first: engine, second: second, minimumWork: sharedWork, laysOutAtOnce: true,
+                    page, first: engine, second: second, minimumWork: sharedWork, laysOutAtOnce: laysOutAtOnce,
                     whenShared: whenShared
                 ) { p in progress(lo + p * span / 100, .recognizing) }
                 r = shared.result
@@ -374,6 +377,14 @@ public struct Recognizer {
                 }, engine: engineOptions, second: second, reduction: reduction, after: earlyPlainReading)
         }
         defer { nativeReading?.cancel() }
+        // The second engine is the crop's at its own size: the enlarged crop is shared only when
+        // long, as beside a reading as it is. Shared from `minimumWorkOfFreeSecond` (its layout
+        // made at once), a crop of 8 lines took the second engine first, and the reading at its own
+        // size loaded a third, three readings on two cores (`clean-scan-s101`, 656×572).
+        if nativeReading != nil {
+            sharedWork = SharedReading.minimumWork
+            laysOutAtOnce = false
+        }
         // The photo as it is is read beside from the start; a long page shares the second engine
         // instead (the reading beside is stopped as soon as the first engine's layout shows it),
         // and is read as it is afterwards, when doubtful.

@@ -1,4 +1,5 @@
 import CBrickMorphology
+import CLeptonica
 import SnapExport
 import SnapImaging
 import SnapTestSupport
@@ -188,11 +189,15 @@ import Testing
     /// The fixture `name` read by a run with one engine and by a run with two, which must read
     /// it alike: the same text, words and mean confidence.
     static func readByOneAndTwo(_ name: String) throws -> (alone: RecognitionResult, shared: RecognitionResult) {
+        try readByOneAndTwo(path: TestPaths.fixture(name))
+    }
+
+    /// The photo at `path` read by a run with one engine and by a run with two (as above).
+    static func readByOneAndTwo(path: String) throws -> (alone: RecognitionResult, shared: RecognitionResult) {
         var one = RecognitionOptions()
         one.threads = 1
         var two = RecognitionOptions()
         two.threads = 2
-        let path = TestPaths.fixture(name)
         let alone = try Recognizer(options: one).recognize(path: path)
         let shared = try Recognizer(options: two).recognize(path: path)
         #expect(shared.text == alone.text)
@@ -208,6 +213,23 @@ import Testing
         // read beside on the second engine, and gave it back when the layout showed a long page.
         // (The second engine starts within a second; the first reaches the cut after about four.)
         #expect(shared.notes.contains(.readByTwoEngines(from: 67, lines: 93)))
+    }
+
+    /// A crop (`Recognizer.cropPixels`) is enlarged, and read at its own size too: that reading is
+    /// the second engine's, so the enlarged crop is not shared from `minimumWorkOfFreeSecond`,
+    /// though the second engine reads no photo as it is beside (the crop is grey). Shared, the
+    /// crop took the second engine first, and the reading at its own size loaded a third.
+    @Test func aCropIsNotSharedWhileTheSecondEngineReadsItAtItsOwnSize() throws {
+        // The printed part of the grey scan's top: 628×796 pixels (0.5 Mpx), 11 lines.
+        let scan = try ImageLoader().load(TestPaths.fixture("clean-scan-grey.png")).image
+        let crop = try scan.clipped(x: 96, y: 0, width: 628, height: 796)
+        let path = TestPaths.temporaryDirectory("crop").appendingPathComponent("crop.png").path
+        #expect(pixWrite(path, crop.pix, l_int32(IFF_PNG)) == 0)
+        let (alone, shared) = try Self.readByOneAndTwo(path: path)
+        #expect(alone.text.split(whereSeparator: \.isNewline).count == 11)
+        #expect(!shared.notes.contains { if case .readByTwoEngines = $0 { true } else { false } })
+        // Read enlarged, then at its own size.
+        #expect(shared.notes.filter { if case .read = $0 { true } else { false } }.count == 2)
     }
 
     /// A grey scan is not read as it is from the start (`Recognizer.readsAsItIsFromTheStart`):
