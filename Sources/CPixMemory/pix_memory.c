@@ -7,7 +7,7 @@
 // `ptep_clear_flush`): while the second engine reads on the other core (a photo read as it is
 // beside its preparation), each page of each new image interrupted it. Counted in
 // /proc/interrupts, one phone photo of a page on a dark table made about 7 900 TLB shootdowns
-// (the tuned CLI, one thread, none), and took 676 ms; 21 and 616 ms with this allocator
+// (the tuned CLI, one thread, none), and took 676 ms; 17 and 616 ms with this allocator
 // (hyperfine, 15 runs; README "Speed").
 //
 // The allocator Leptonica is given (`setPixMemoryManager`, at load: before any image exists)
