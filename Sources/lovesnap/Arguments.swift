@@ -58,9 +58,13 @@ struct Arguments {
 
     /// Parses argv (without the program name). Options may come before or after the file;
     /// `--` ends the options, so a file named `-l fra.png` is read as a file.
+    /// `undecodable` holds the arguments that were not UTF-8 as argv decoded them (invalid bytes
+    /// as U+FFFD: `CommandLineArguments.current()`): a file name may be any bytes, but the text of
+    /// `--replace`, `--replace-regex`, `--mail`, `--subject`, `--from` and `--mail-command` must be
+    /// UTF-8, or the text would silently hold U+FFFD where the bytes were.
     /// - Throws: `UsageError` naming the option or argument at fault; `OCRError.invalidLanguage`
     ///   for a `-l` that cannot name a language.
-    static func parse(_ argv: [String]) throws -> Arguments {
+    static func parse(_ argv: [String], undecodable: Set<String> = []) throws -> Arguments {
         enum Mode: Equatable {
             case editPhoto, ocr, editText, help, version
             case worker(request: String)
@@ -87,13 +91,24 @@ struct Arguments {
         }
         var positional: [String] = []
         var optionsEnded = false
+        // The option values that came from an argument that was not UTF-8.
+        var notUTF8 = undecodable
         func value(_ name: String) throws -> String {
             guard let v = rest.first else { throw UsageError(description: "option \(name) needs a value") }
             rest = rest.dropFirst()
             return v
         }
-        func nonEmpty(_ name: String) throws -> String {
+        /// The value of an option that is text (not a file name): UTF-8.
+        func text(_ name: String) throws -> String {
             let v = try value(name)
+            guard !notUTF8.contains(v) else {
+                throw UsageError(description: "option \(name) needs UTF-8 text; its value has bytes that are not UTF-8")
+            }
+            return v
+        }
+        /// A non-empty value; a name of the file system (`-o`, `--tessdata`) may be any bytes.
+        func nonEmpty(_ name: String, isText: Bool = false) throws -> String {
+            let v = try isText ? text(name) : value(name)
             guard !v.isEmpty else { throw UsageError(description: "option \(name) needs a non-empty value") }
             return v
         }
@@ -118,7 +133,10 @@ struct Arguments {
                 name = String(arg[..<eq])
                 inline = String(arg[arg.index(after: eq)...])
             }
-            if let inline { rest = [inline] + rest }
+            if let inline {
+                if undecodable.contains(arg) { notUTF8.insert(inline) }
+                rest = [inline] + rest
+            }
             switch name {
             case "--": optionsEnded = true
             case "-h", "--help": if case .worker = mode {} else { mode = .help }
@@ -171,7 +189,7 @@ struct Arguments {
                     if !(a.formats ?? []).contains(format) { a.formats = (a.formats ?? []) + [format] }
                 }
             case "--replace", "--replace-regex":
-                let v = try value(name)
+                let v = try text(name)
                 guard let eq = v.firstIndex(of: "="), eq != v.startIndex else {
                     throw UsageError(
                         description: "option \(name) needs FIND=REPLACEMENT with a non-empty FIND, not '\(v)'")
@@ -184,10 +202,10 @@ struct Arguments {
                 do { a.options.region = try PhotoRegion.parse(value(name)) } catch let problem as PhotoRegion.Problem {
                     throw UsageError(description: problem.description)
                 }
-            case "--mail-command": a.mailCommand = try value(name)
-            case "--mail": a.mailTo = try nonEmpty(name)
-            case "--subject": a.subject = try value(name)
-            case "--from": a.from = try nonEmpty(name)
+            case "--mail-command": a.mailCommand = try text(name)
+            case "--mail": a.mailTo = try nonEmpty(name, isText: true)
+            case "--subject": a.subject = try text(name)
+            case "--from": a.from = try nonEmpty(name, isText: true)
             case "--backup", "-B": a.backup = true
             case "--mail-timeout":
                 let v = try value(name)

@@ -20,7 +20,7 @@ struct Lovesnap {
     static func run(stdoutIsOpen: Bool) throws(CommandFailure) -> Int32 {
         let (argv, undecodable) = CommandLineArguments.current()
         let args: Arguments
-        do { args = try Arguments.parse(argv) } catch { throw .usage(error) }
+        do { args = try Arguments.parse(argv, undecodable: Set(undecodable.keys)) } catch { throw .usage(error) }
         func input(_ argument: String, opening: Bool = true) throws(CommandFailure) -> InputFile {
             do { return try InputFile(argument: argument, rawBytes: undecodable[argument], opening: opening) } catch {
                 throw .unusableInput(error, input: nil)

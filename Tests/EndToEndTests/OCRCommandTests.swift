@@ -204,6 +204,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("PWNED").path))
     }
 
+    @Test func aTextOptionThatIsNotUTF8IsRefused() throws {
+        // `--replace Lenore=Ren\xE9e` (Latin-1), alone and inline, and `--subject x\xE9`: a
+        // usage error before any OCR, where the replacement used to hold U+FFFD.
+        for option in [
+            "--replace \"$(printf 'Lenore=Ren\\351e')\"", "\"--replace=$(printf 'Lenore=Ren\\351e')\"",
+            "--mail l@example.org --subject \"$(printf 'x\\351')\"",
+        ] {
+            let r = try run(
+                "/bin/sh",
+                ["-c", "\"$1\" ocr \(option) \"$2\"", "sh", TestPaths.lovesnap, TestPaths.sample("kettle.png")])
+            let name = option.contains("subject") ? "--subject" : "--replace"
+            #expect(r.status == 2, "\(option)")
+            #expect(r.stdout == "")
+            #expect(r.stderr == "lovesnap: option \(name) needs UTF-8 text; its value has bytes that are not UTF-8\n")
+        }
+    }
+
     @Test func anOutputNameThatIsNotUTF8IsWrittenUnderItsBytes() throws {
         // `-o out\xFF.txt`, and `-o base\xFF` with two formats: the files bear those very bytes.
         let dir = TestPaths.temporaryDirectory("raw-output")
