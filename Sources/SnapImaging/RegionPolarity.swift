@@ -38,8 +38,8 @@ public enum RegionPolarity {
         precondition(gray.depth == 8, "lightOnDarkRegions needs an 8 bpp grey image")
         guard gray.width >= 16, gray.height >= 16 else { return [] }
         let binary = try gray.otsuGlobal()
-        let solid = try Image.wrap(
-            pixOpenCompBrick(nil, binary.pix, brick(gray), brick(gray)), "pixOpenCompBrick")
+        let side = brick(gray)
+        let solid = try Image.wrap(pixOpenCompBrick(nil, binary.pix, side, side), "pixOpenCompBrick")
         let pageArea = gray.width * gray.height
         var regions: [(region: Region, shape: Image)] = []
         for c in try solid.components() where c.width * c.height * 200 >= pageArea && c.height >= 8 {

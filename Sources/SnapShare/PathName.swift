@@ -57,10 +57,8 @@ extension PathName {
         public var device: UInt64, inode: UInt64, size: Int64, modified: Int64
     }
 
-    /// The file's version now, or nil when it cannot be `stat`ed (there is none).
-    public static func version(of path: String) -> Version? { version(of: FileSystemName(path)) }
-
-    /// `version(of:)` of the file of that name, whatever its bytes.
+    /// The version now of the file of that name, whatever its bytes, or nil when it cannot be
+    /// `stat`ed (there is none).
     public static func version(of name: FileSystemName) -> Version? {
         var info = stat()
         guard stat(name.cString, &info) == 0 else { return nil }

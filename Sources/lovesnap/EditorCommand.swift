@@ -278,7 +278,8 @@ struct Sharing: DocumentSharing {
 
     func refusal(toWrite path: String) -> String? {
         let expanded = PathName.expandingTilde(path, home: home)
-        if pages.photos.contains(where: { PathName.isSameFile(fileName(path), FileSystemName($0)) }) {
+        let name = fileName(path)
+        if pages.photos.contains(where: { PathName.isSameFile(name, FileSystemName($0)) }) {
             return "\(path) is the photo being edited; lovesnap will not overwrite it"
         }
         if Sharing.imageExtensions.contains((expanded as NSString).pathExtension.lowercased()) {
