@@ -136,9 +136,17 @@ public struct RecognitionOptions: Codable, Equatable, Sendable {
 public struct Recognizer {
     /// The settings of every run.
     public let options: RecognitionOptions
+    /// This executable, when it may read the photo as it is in a process of its own
+    /// (`ReaderProcess`, as the worker does: `/proc/self/exe`); nil: that reading is made by a
+    /// second engine in this process (`PlainReading`). The text is the same either way.
+    public let readerExecutable: String?
 
-    /// A recognizer with `options`.
-    public init(options: RecognitionOptions = RecognitionOptions()) { self.options = options }
+    /// A recognizer with `options`, reading the photo as it is in a reader process of
+    /// `readerExecutable` when given.
+    public init(options: RecognitionOptions = RecognitionOptions(), readerExecutable: String? = nil) {
+        self.options = options
+        self.readerExecutable = readerExecutable
+    }
 
     /// Recognizes the text of the photo at `path`.
     ///
@@ -330,16 +338,27 @@ public struct Recognizer {
                 try Preprocessor(options: preprocessing).plain(upright), engine: engineOptions, second: second,
                 reduction: reduction, after: earlier)
         }
-        let earlyPlainReading: PlainReading?
+        // In the worker that reading, and the light-on-dark blocks alone after it, are made by a
+        // reader process (`ReaderProcess`), which loads the photo itself (a regular file: a
+        // pipe is read once); when it cannot be started, by the second engine here.
+        var earlyPlainReading: PlainReading?
+        var reader: ReaderProcess?
         if second != nil, options.region == nil,
             Recognizer.readsAsItIsFromTheStart(
                 width: upright.width, height: upright.height, depth: upright.depth, reduction: reduction)
         {
-            earlyPlainReading = try readingAsItIs(after: nil)
-        } else {
-            earlyPlainReading = nil
+            if let readerExecutable, Recognizer.isRegularFile(path) {
+                let request = ReaderRequest(
+                    engine: engineOptions, preprocessing: preprocessing, memoryLimit: options.memoryLimit,
+                    jpegReductionTarget: loader.jpegReductionTarget, readsBlocks: true)
+                reader = try? ReaderProcess(executable: readerExecutable, request: request, path: path)
+            }
+            if reader == nil { earlyPlainReading = try readingAsItIs(after: nil) }
         }
-        defer { earlyPlainReading?.cancel() }
+        defer {
+            earlyPlainReading?.cancel()
+            reader?.cancel()
+        }
         var page = try prepared(upright, preprocessing)
         // Never worse than doing nothing (below): a page the preparation transformed and read
         // doubtfully is also read as it is. When the photo is being read as it is from the start
@@ -349,8 +368,11 @@ public struct Recognizer {
         // prepared reading of any page of `SharedReading.minimumWorkOfFreeSecond`, and the page is
         // read as it is afterwards, only when doubtful (the prepared reading of a clean scan no
         // longer waits beside a reading as it is it does not need: README "Speed").
-        let secondIsFree = second != nil && earlyPlainReading == nil
+        let secondIsFree = second != nil && earlyPlainReading == nil && reader == nil
         if secondIsFree { sharedWork = SharedReading.minimumWorkOfFreeSecond }
+        // Beside a reader the second engine is not loaded unless a long page is shared: no
+        // layout analysis at once, which would load it for every photo.
+        if reader != nil { laysOutAtOnce = false }
         let beside = page.isTransformed && twoEngines && !secondIsFree
         // Enlarging small print usually helps, but a small crop that mixes tiny and large type can
         // read worse enlarged (and confidently: a label read "arbo" at 92); a crop read at its own
@@ -388,8 +410,13 @@ public struct Recognizer {
         // The photo as it is is read beside from the start; a long page shares the second engine
         // instead (the reading beside is stopped as soon as the first engine's layout shows it),
         // and is read as it is afterwards, when doubtful.
-        var plainReading = beside ? try earlyPlainReading ?? readingAsItIs(after: nativeReading) : nil
-        if !beside { earlyPlainReading?.cancel() }
+        var plainReading =
+            beside && reader == nil ? try earlyPlainReading ?? readingAsItIs(after: nativeReading) : nil
+        if !beside {
+            earlyPlainReading?.cancel()
+            reader?.cancel()
+            reader = nil
+        }
         defer { plainReading?.cancel() }
         // The photo's light-on-dark blocks alone (below) are wanted when the reading is doubtful:
         // with two engines they are found and read beside too, after the photo as it is, and the
@@ -419,6 +446,8 @@ public struct Recognizer {
         func stopReadingsBeside() {
             plainReading?.cancel()
             plainReading = nil
+            reader?.cancel()
+            reader = nil
             blocksBeside?.reading.cancel()
             blocksBeside = nil
         }
@@ -449,8 +478,9 @@ public struct Recognizer {
         }
         // Light letters on dark signs, read on their own, the rest of the photo blanked out (used
         // below); nil when the photo has no such blocks or there is no dictionary to weigh them.
+        // The page is made when the reading is kept: a reader process's is made again here.
         func readingOfBlocksAlone(_ lo: Int, _ span: Int) throws -> (
-            result: RecognitionResult, page: PreparedImage, blocks: Int
+            result: RecognitionResult, page: () throws -> PreparedImage, blocks: Int
         )? {
             let settings = Recognizer.blocksAloneSettings(preprocessing)
             // The blocks are looked for before the dictionaries are waited for: a photo without
@@ -460,9 +490,37 @@ public struct Recognizer {
                 do {
                     let (r, p) = try takeBeside(started.reading, settings, lo, span)
                     guard readySpelling() != nil else { return nil }
-                    return (r, p, started.found.count.load(ordering: .relaxed))
+                    return (r, { p }, started.found.count.load(ordering: .relaxed))
                 } catch is BlocksBeside.NoBlocks {
                     return nil
+                }
+            }
+            // A reader that fails leaves the blocks to be read here.
+            if let started = reader, !readerBlocksTaken {
+                readerBlocksTaken = true
+                let read: ReaderProcess.Reading??
+                do {
+                    read = try started.readingOfBlocks { p in progress(lo + p * span / 100, .recognizing) }
+                } catch is ReaderProcess.Failure {
+                    read = .none
+                }
+                if let read {
+                    guard let read, let measured = read.page else { return nil }
+                    notes.append(.prepared(PreparationVariant(settings), measured))
+                    noteRead(settings, read.result)
+                    guard readySpelling() != nil else { return nil }
+                    let photo = upright
+                    return (
+                        read.result,
+                        {
+                            guard let alone = try RegionPolarity.blocksAlone(photo.grayscale()) else {
+                                throw OCRError.recognitionFailed
+                            }
+                            var page = try Preprocessor(options: settings).prepare(alone.page)
+                            page.scale /= reduction
+                            return page
+                        }, read.blocks
+                    )
                 }
             }
             guard options.region == nil, let alone = try RegionPolarity.blocksAlone(upright.grayscale()),
@@ -470,9 +528,10 @@ public struct Recognizer {
             else { return nil }
             var blocksPage = try prepared(alone.page, settings)
             let r = try readVariant(&blocksPage, settings, lo, span)
-            return (r, blocksPage, alone.blocks)
+            return (r, { blocksPage }, alone.blocks)
         }
-        var blocksAlone: (result: RecognitionResult, page: PreparedImage, blocks: Int)??
+        var readerBlocksTaken = false
+        var blocksAlone: (result: RecognitionResult, page: () throws -> PreparedImage, blocks: Int)??
         var osdTurns = 0
         // Orientation detection only when the first reading is poor: an upright page read with
         // good confidence needs none, and OSD costs as much as a small page's recognition. Nor
@@ -528,9 +587,20 @@ public struct Recognizer {
             var r: RecognitionResult
             var plainPage: PreparedImage
             var plainEngine: TesseractEngine?
+            // A reader that fails leaves the photo to be read as it is here.
+            let fromReader: ReaderProcess.Reading?
+            do {
+                fromReader = try reader?.readingAsItIs { p in progress(85 + p * 14 / 100, .recognizing) }
+            } catch is ReaderProcess.Failure {
+                fromReader = nil
+            }
             if let started = plainReading {
                 let outcome = try started.wait { p in progress(85 + p * 14 / 100, .recognizing) }
                 (r, plainPage, plainEngine) = (outcome.result, outcome.page, outcome.engine)
+            } else if let fromReader {
+                r = fromReader.result
+                plainPage = try Preprocessor(options: preprocessing).plain(upright)
+                plainPage.scale /= reduction
             } else {
                 plainPage = try Preprocessor(options: preprocessing).plain(upright)
                 r = try read(&plainPage, 85, 14)
@@ -570,7 +640,7 @@ public struct Recognizer {
             let kept = WordEvidence(text: best.text + "\n" + best.leftOutText, isKnown: spelling.isKnown)
             notes.append(.comparedBlocks(blocks: blocks.score, kept: kept.score))
             if blocks.score > kept.score {
-                (best, page) = (alone.result, alone.page)
+                (best, page) = (alone.result, try alone.page())
                 notes.removeAll { $0 == .keptPlainReading }
                 notes.append(.keptBlocksAlone(alone.blocks))
             }
@@ -642,6 +712,12 @@ public struct Recognizer {
         settings.findPage = false
         settings.correctPolarity = false
         return settings
+    }
+
+    /// Whether `path` names a regular file (not a pipe, which can be read only once).
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// How `--level accurate` ranks readings of one page: the confidently read characters,

@@ -37,7 +37,9 @@ public struct WorkerServer: Sendable {
         }
         var unsendable: WorkerFailure?
         do {
-            let result = try Recognizer(options: request.options).recognize(
+            // The photo as it is is read by a reader process of this executable (`ReaderProcess`).
+            let recognizer = Recognizer(options: request.options, readerExecutable: "/proc/self/exe")
+            let result = try recognizer.recognize(
                 path: path, photoName: request.displayName,
                 progress: { percent, stage in
                     send(.progress(percent: percent, stage: stage))

@@ -20,6 +20,9 @@ struct Arguments {
         case version
         /// `lovesnap __worker REQUEST_JSON -- PHOTO`: the OCR worker (see `WorkerServer`).
         case worker(request: String, photo: String)
+        /// `lovesnap __reader REQUEST_JSON -- PHOTO`: the worker's reader of the photo as it is
+        /// (see `ReaderServer`).
+        case reader(request: String, photo: String)
     }
 
     var command: Command = .help
@@ -68,6 +71,7 @@ struct Arguments {
         enum Mode: Equatable {
             case editPhoto, ocr, editText, help, version
             case worker(request: String)
+            case reader(request: String)
         }
         var a = Arguments()
         var mode = Mode.editPhoto
@@ -85,6 +89,11 @@ struct Arguments {
                 rest = rest.dropFirst()
                 guard let json = rest.first else { throw UsageError(description: "worker: missing request") }
                 mode = .worker(request: json)
+                rest = rest.dropFirst()
+            case "__reader":
+                rest = rest.dropFirst()
+                guard let json = rest.first else { throw UsageError(description: "reader: missing request") }
+                mode = .reader(request: json)
                 rest = rest.dropFirst()
             default: break
             }
@@ -139,7 +148,11 @@ struct Arguments {
             }
             switch name {
             case "--": optionsEnded = true
-            case "-h", "--help": if case .worker = mode {} else { mode = .help }
+            case "-h", "--help":
+                switch mode {
+                case .worker, .reader: break
+                default: mode = .help
+                }
             case "-V", "--version": mode = .version
             case "-l", "--languages", "--lang":
                 a.options.engine.languages = try EngineOptions.parseLanguages(value(name))
@@ -291,6 +304,7 @@ struct Arguments {
         case .ocr: a.command = .ocr(positional, output: output)
         case .editText: a.command = .editText(input)
         case .worker(let request): a.command = .worker(request: request, photo: input)
+        case .reader(let request): a.command = .reader(request: request, photo: input)
         case .help, .version: break
         }
         return a

@@ -35,6 +35,11 @@ struct Lovesnap {
             // dictionaries first kept the parent waiting about 0.12 s for nothing.
             let served = WorkerServer(output: .standardOutput).serve(request: request, path: photo) { _exit(0) }
             if case .failure(let failure) = served { throw .workerEnded(failure) }
+        case .reader(let request, let photo):
+            guard WorkerServer.prepareProcess() else { throw .parentGone }
+            // Ends as soon as its readings are written, without freeing its engine (as the worker).
+            let served = ReaderServer(output: .standardOutput).serve(request: request, path: photo)
+            _exit(served ? 0 : ExitCode.failure.rawValue)
         case .ocr(let photos, let output):
             var inputs: [InputFile] = []
             for photo in photos {
