@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include <malloc.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <wchar.h>
 #include "clibc.h"
@@ -16,3 +17,5 @@ int clibc_set_parent_death_signal(int signal) { return prctl(PR_SET_PDEATHSIG, (
 int clibc_set_malloc_thresholds(size_t mmap_threshold, size_t trim_threshold) {
     return mallopt(M_MMAP_THRESHOLD, (int)mmap_threshold) == 1 && mallopt(M_TRIM_THRESHOLD, (int)trim_threshold) == 1;
 }
+
+int clibc_memory_file(const char *name) { return memfd_create(name, MFD_CLOEXEC); }

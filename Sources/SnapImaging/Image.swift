@@ -56,6 +56,22 @@ public final class Image {
         return Array(UnsafeBufferPointer(start: data, count: size))
     }
 
+    /// Writes the pixels at `path` in Leptonica's own uncompressed serialization (`pixWrite`,
+    /// `IFF_SPIX`: size, depth, colormap and raster, no resolution), for another process of this
+    /// program to read with `readSerialized(from:)`.
+    /// - Throws: `ImagingError.operationFailed` when Leptonica cannot write it.
+    package func writeSerialized(to path: String) throws {
+        guard pixWrite(path, pix, l_int32(IFF_SPIX)) == 0 else {
+            throw ImagingError.operationFailed(operation: "pixWrite(IFF_SPIX)")
+        }
+    }
+
+    /// The pixels `writeSerialized(to:)` wrote at `path` (Leptonica `pixRead`).
+    /// - Throws: `ImagingError.operationFailed` when there are none.
+    package static func readSerialized(from path: String) throws -> Image {
+        try wrap(pixRead(path), "pixRead(IFF_SPIX)")
+    }
+
     /// Writes the image as a PNG file at `path` (Leptonica `pixWrite`).
     public func writePNG(to path: String) throws {
         guard pixWrite(path, pix, l_int32(IFF_PNG)) == 0 else {

@@ -90,6 +90,17 @@ public struct PreparedImage {
     public let measuredTextHeight: Double?
     /// The resolution to tell Tesseract (DPI): text rescaled to the target height reads like a 300 DPI scan.
     public let resolution: Int
+
+}
+
+extension PreparedImage {
+    /// A page prepared elsewhere (by another process of this program), of which only its pixels,
+    /// `scale` and `resolution` (DPI) are known: what the engine needs to read it.
+    package init(handedOver image: Image, scale: Double, resolution: Int) {
+        self.init(
+            image: image, scale: scale, inverted: false, deskewDegrees: 0, measuredTextHeight: nil,
+            resolution: resolution)
+    }
 }
 
 /// Grey → page found → polarity per region → light → text size → deskew → dewarp →

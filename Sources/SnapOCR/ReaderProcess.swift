@@ -1,3 +1,4 @@
+import CLibc
 import Foundation
 import SnapImaging
 import Synchronization
@@ -7,17 +8,20 @@ import Synchronization
 #endif
 
 /// The worker's half of the worker–reader protocol: starts the reader process (this same
-/// executable, `lovesnap __reader REQUEST -- PHOTO`, see `ReaderServer`) and hands out its
-/// readings — the photo as it is, then its light-on-dark blocks alone — as they come.
+/// executable, `lovesnap __reader REQUEST -- PHOTO`, see `ReaderServer`), sends it commands
+/// (`ReaderCommand`) and hands out its answers as they come.
 ///
-/// `Recognizer` reads a colour photo as it is beside its preparation (README "How a photo becomes
-/// text", step 6). Made by a second engine in the worker, that reading and its engine were a third
-/// of the worker's peak memory; in a process of their own each process holds one engine, as the
-/// `tesseract` command line does. Stopping it is a SIGKILL. The reader dies with the worker
-/// (`PR_SET_PDEATHSIG`, `WorkerServer.prepareProcess`). Thread-safe: its state lives in one `Mutex`.
+/// The reader is the worker's second engine in a process of its own: it reads a colour photo as
+/// it is beside its preparation (README "How a photo becomes text", step 6), a crop at its own
+/// size, and the second part of a long page (`SharedReading`). Made by a second engine in the
+/// worker, those readings and that engine were a third of the worker's peak memory; in a process
+/// of their own each process holds one engine, as the `tesseract` command line does. Pages go
+/// through memory files (`memfd_create`) the reader opens as `/proc/PID/fd/N`. The reader dies
+/// with the worker (`PR_SET_PDEATHSIG`, `WorkerServer.prepareProcess`); `cancel()` kills it.
+/// Starting one makes this process ignore SIGPIPE. Thread-safe: its state lives in one `Mutex`.
 final class ReaderProcess: Sendable {
-    /// The reader ended without the reading asked for: it failed (`ReaderMessage.failed`), was
-    /// killed, or crashed; `reason` says which.
+    /// The reader ended without the answer waited for: the command failed
+    /// (`ReaderMessage.failed`), or the reader was killed, crashed or exited; `reason` says which.
     struct Failure: Error, Equatable, CustomStringConvertible {
         var reason: String
         var description: String { reason }
@@ -26,133 +30,253 @@ final class ReaderProcess: Sendable {
     /// A reading of the reader, as `Recognizer` takes it.
     struct Reading {
         var result: RecognitionResult
-        /// The prepared page's measurements (`PageMeasurements`), for the notes.
+        /// The prepared page's measurements (`PageMeasurements`), for the notes (nil for the
+        /// photo as it is).
         var page: PageMeasurements?
-        /// How many light-on-dark blocks were read alone (0 for the photo as it is).
+        /// How many light-on-dark blocks were read alone (0 but for the blocks).
         var blocks: Int
-    }
-
-    private struct State {
-        /// The percentage of the reading under way (0–100).
-        var percent = 0
-        var asIs: Result<Reading, Failure>?
-        /// `.success(nil)`: the photo has no light-on-dark blocks.
-        var blocks: Result<Reading?, Failure>?
-        var ended = false
-        var stopped = false
     }
 
     /// How many readers this process has started (tests: a reading was made apart, not here).
     static let started = Atomic<Int>(0)
 
+    private struct State {
+        var nextID = 1
+        /// The percentage of each command's reading under way (0–100).
+        var percent: [Int: Int] = [:]
+        var asIs: [Int: Reading] = [:]
+        /// nil: the photo has no light-on-dark blocks.
+        var blocks: [Int: Reading?] = [:]
+        var layouts: [Int: [LayoutLine]] = [:]
+        var startedParts: Set<Int> = []
+        var parts: [Int: TesseractEngine.WordsRead] = [:]
+        var prepared: [Int: Reading] = [:]
+        var stopped: Set<Int> = []
+        var failed: [Int: String] = [:]
+        /// Why the reader ended, once it has.
+        var ended: String?
+        var killed = false
+        /// The memory files of pages the reader has not answered for yet, by command.
+        var pageFiles: [Int: Int32] = [:]
+    }
+
     private let state = Mutex(State())
     /// Signalled for every message, and when the reader ends.
     private let changed = DispatchSemaphore(value: 0)
     private let process: Process
+    /// The reader's standard input; one line a command, written under `writing`.
+    private let commands: FileHandle
+    private let writing = Mutex(())
 
-    /// Starts a reader of the photo at `path`.
+    /// Starts a reader of the photo at `path`; its engine loads at once.
     /// - Parameters:
     ///   - executable: this executable (`/proc/self/exe` in the worker).
-    ///   - request: what to read and with which settings.
+    ///   - request: the engine's and the loader's settings.
     /// - Throws: when the process cannot be started (Foundation's error).
     init(executable: String, request: ReaderRequest, path: String) throws {
+        // A command written to a reader that has ended must fail (EPIPE), not end this process:
+        // SIGPIPE is ignored, as the worker ignores it (`WorkerServer.prepareProcess`).
+        signal(SIGPIPE, SIG_IGN)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["__reader", try request.json(), "--", path]
         let out = Pipe()
+        let input = Pipe()
         process.standardOutput = out
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = input
         try process.run()
         ReaderProcess.started.add(1, ordering: .relaxed)
         self.process = process
+        commands = input.fileHandleForWriting
         let messages = out.fileHandleForReading
         Thread.detachNewThread { [self] in
-            readMessages(messages)
+            ReaderServer.readLines(messages) { line in
+                guard let message = try? JSONDecoder().decode(ReaderMessage.self, from: line) else { return }
+                let closing = state.withLock { s in take(message, into: &s) }
+                if let closing { close(closing) }
+                changed.signal()
+            }
             process.waitUntilExit()
             let why =
                 process.terminationReason == .uncaughtSignal
                 ? "the reader was ended by signal \(process.terminationStatus)"
                 : "the reader exited with status \(process.terminationStatus)"
-            state.withLock { s in
-                s.ended = true
-                if s.asIs == nil { s.asIs = .failure(Failure(reason: why)) }
-                if s.blocks == nil { s.blocks = .failure(Failure(reason: why)) }
+            let files = state.withLock { s in
+                s.ended = why
+                defer { s.pageFiles = [:] }
+                return Array(s.pageFiles.values)
             }
+            for fd in files { close(fd) }
             changed.signal()
         }
     }
 
-    /// Stops the reader (SIGKILL) unless it has ended; what was not read yet fails. Idempotent.
+    /// Stops the reader (SIGKILL) unless it has ended: every answer not come yet fails. Idempotent.
     func cancel() {
         let running = state.withLock { s in
-            s.stopped = true
-            return !s.ended
+            s.killed = true
+            return s.ended == nil
         }
         if running { kill(process.processIdentifier, SIGKILL) }
     }
 
-    /// Waits for the photo read as it is, calling `progress` with its percentage (0–100) every
-    /// 50 ms or so on the calling thread; `progress` returning false cancels the reader.
-    /// - Throws: `OCRError.cancelled` when cancelled (here or by `cancel()`), `Failure` when the
-    ///   reader ended without it.
-    func readingAsItIs(progress: (Int) -> Bool) throws -> Reading {
-        try wait(for: { $0.asIs }, progress: progress)
+    /// Asks the reader to stop command `id` (and any earlier one) as soon as Tesseract next looks;
+    /// waiting for it then throws `OCRError.cancelled`, unless it ended first.
+    func stop(_ id: Int) {
+        state.withLock { s in _ = s.stopped.insert(id) }
+        write(.stop(id: id))
+        changed.signal()
     }
 
-    /// Waits for the light-on-dark blocks read alone (nil: the photo has none), as
-    /// `readingAsItIs(progress:)` waits.
-    func readingOfBlocks(progress: (Int) -> Bool) throws -> Reading? {
-        try wait(for: { $0.blocks }, progress: progress)
+    // MARK: Commands
+
+    /// Asks for the photo read as it is, then, when `readsBlocks`, its light-on-dark blocks alone.
+    /// - Returns: the command's id.
+    func readAsIs(readsBlocks: Bool) -> Int {
+        send { .readAsIs(id: $0, readsBlocks: readsBlocks) }
     }
 
-    private func wait<T>(for outcome: (State) -> Result<T, Failure>?, progress: (Int) -> Bool) throws -> T {
+    /// Asks for the layout of `page` (the reader's engine keeps it for `readPart(top:)`).
+    /// - Returns: the command's id.
+    /// - Throws: `Failure` when the page cannot be handed over.
+    func layOut(_ page: PreparedImage) throws -> Int {
+        let (path, fd) = try handOver(page.image)
+        let sent = SentPage(path: path, resolution: page.resolution, scale: page.scale)
+        return send(fd: fd) { .layOut(id: $0, page: sent) }
+    }
+
+    /// Asks for the page laid out last read from its rows `top...` (pixels from its top).
+    /// - Returns: the command's id.
+    func readPart(top: Int) -> Int {
+        send { .readPart(id: $0, top: top) }
+    }
+
+    /// Asks for `photo` prepared with `settings` and read, its boxes mapped to the photo and
+    /// multiplied by `reduction`.
+    /// - Returns: the command's id.
+    /// - Throws: `Failure` when the photo cannot be handed over.
+    func readPrepared(_ photo: Image, settings: PreprocessingOptions, reduction: Double) throws -> Int {
+        let (path, fd) = try handOver(photo)
+        let sent = SentPage(path: path, resolution: photo.resolution, scale: 1)
+        return send(fd: fd) { .readPrepared(id: $0, photo: sent, settings: settings, reduction: reduction) }
+    }
+
+    // MARK: Answers
+
+    /// Waits for the photo read as it is (command `id`), calling `progress` with its percentage
+    /// (0–100) every 50 ms or so on the calling thread; `progress` returning false stops it.
+    /// - Throws: `OCRError.cancelled` when stopped or cancelled, `Failure` when the reader
+    ///   failed or ended without it.
+    func readingAsItIs(_ id: Int, progress: (Int) -> Bool) throws -> Reading {
+        try wait(id, progress: progress) { $0.asIs[id] }
+    }
+
+    /// Waits for the light-on-dark blocks read alone after the photo as it is (command `id`; nil:
+    /// the photo has none), as `readingAsItIs(_:progress:)` waits.
+    func readingOfBlocks(_ id: Int, progress: (Int) -> Bool) throws -> Reading? {
+        try wait(id, progress: progress) { $0.blocks[id] }
+    }
+
+    /// Waits for the layout of command `id`.
+    func layout(_ id: Int) throws -> [LayoutLine] {
+        try wait(id, progress: { _ in true }, for: { $0.layouts[id] })
+    }
+
+    /// Waits until the part of command `id` starts being read: true; false when it ended
+    /// otherwise (failed, stopped, the reader gone).
+    func partStarted(_ id: Int) -> Bool {
+        (try? wait(id, progress: { _ in true }, for: { $0.startedParts.contains(id) ? true : nil })) ?? false
+    }
+
+    /// Waits for the part of command `id`, calling `progress` with its percentage; `progress`
+    /// returning false stops it.
+    func part(_ id: Int, progress: (Int) -> Bool) throws -> TesseractEngine.WordsRead {
+        try wait(id, progress: progress) { $0.parts[id] }
+    }
+
+    /// Waits for the crop prepared and read (command `id`), as `readingAsItIs(_:progress:)` waits.
+    func preparedReading(_ id: Int, progress: (Int) -> Bool) throws -> Reading {
+        try wait(id, progress: progress) { $0.prepared[id] }
+    }
+
+    // MARK: Inside
+
+    private func wait<T>(_ id: Int, progress: (Int) -> Bool, for answer: (State) -> T?) throws -> T {
         while true {
-            let (got, percent, stopped) = state.withLock { s in (outcome(s), s.percent, s.stopped) }
-            if stopped { throw OCRError.cancelled }
-            if let got { return try got.get() }
+            let (got, percent, failure, cancelled) = state.withLock { s -> (T?, Int, String?, Bool) in
+                (answer(s), s.percent[id] ?? 0, s.failed[id] ?? s.ended, s.killed || s.stopped.contains(id))
+            }
+            if let got { return got }
+            if cancelled { throw OCRError.cancelled }
+            if let failure { throw Failure(reason: failure) }
             if !progress(percent) {
-                cancel()
+                stop(id)
                 throw OCRError.cancelled
             }
             _ = changed.wait(timeout: .now() + 0.05)
         }
     }
 
-    /// Reads the reader's JSON lines until it closes its output.
-    private func readMessages(_ handle: FileHandle) {
-        var buffer: [UInt8] = []
-        var scanned = 0  // buffer[..<scanned] holds no newline
-        while true {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            buffer.append(contentsOf: chunk)
-            var lineStart = 0
-            while let nl = WorkerClient.newline(in: buffer, from: max(scanned, lineStart)) {
-                let line = Data(buffer[lineStart..<nl])
-                lineStart = nl + 1
-                guard let message = try? JSONDecoder().decode(ReaderMessage.self, from: line) else { continue }
-                state.withLock { s in take(message, into: &s) }
-                changed.signal()
-            }
-            buffer.removeFirst(lineStart)
-            scanned = buffer.count
+    /// Sends the command `make` builds for the next id (with the memory file `fd` it refers
+    /// to, closed once answered).
+    private func send(fd: Int32? = nil, _ make: (Int) -> ReaderCommand) -> Int {
+        let id = state.withLock { s in
+            defer { s.nextID += 1 }
+            if let fd { s.pageFiles[s.nextID] = fd }
+            return s.nextID
         }
+        write(make(id))
+        return id
     }
 
-    private func take(_ message: ReaderMessage, into s: inout State) {
-        switch message {
-        case .progress(let percent): s.percent = percent
-        case .asIs(var result, let leftOut):
-            result.leftOutText = leftOut
-            s.asIs = .success(Reading(result: result, page: nil, blocks: 0))
-            s.percent = 0
-        case .blocks(var result, let leftOut, let page, let count):
-            result.leftOutText = leftOut
-            s.blocks = .success(Reading(result: result, page: page, blocks: count))
-        case .noBlocks: s.blocks = .success(nil)
-        case .failed(let reason):
-            if s.asIs == nil { s.asIs = .failure(Failure(reason: reason)) }
-            if s.blocks == nil { s.blocks = .failure(Failure(reason: reason)) }
+    /// Writes one command line; a reader that is gone fails every answer anyway.
+    private func write(_ command: ReaderCommand) {
+        guard let line = try? command.encodedLine() else { return }
+        writing.withLock { _ in try? commands.write(contentsOf: line) }
+    }
+
+    /// `image` in a new memory file, and the path the reader opens it by.
+    private func handOver(_ image: Image) throws -> (path: String, fd: Int32) {
+        let fd = clibc_memory_file("lovesnap-page")
+        guard fd >= 0 else { throw Failure(reason: "memfd_create: \(String(cString: strerror(errno)))") }
+        do {
+            try image.writeSerialized(to: "/proc/self/fd/\(fd)")
+        } catch {
+            close(fd)
+            throw Failure(reason: "\(error)")
         }
+        return ("/proc/\(getpid())/fd/\(fd)", fd)
+    }
+
+    /// Records `message` in `s`; returns the memory file that may now be closed.
+    private func take(_ message: ReaderMessage, into s: inout State) -> Int32? {
+        var answered: Int?
+        switch message {
+        case .progress(let id, let percent): s.percent[id] = percent
+        case .asIs(let id, var result, let leftOut):
+            result.leftOutText = leftOut
+            s.asIs[id] = Reading(result: result, page: nil, blocks: 0)
+            s.percent[id] = 0
+        case .blocks(let id, var result, let leftOut, let page, let count):
+            result.leftOutText = leftOut
+            s.blocks[id] = .some(Reading(result: result, page: page, blocks: count))
+        case .noBlocks(let id): s.blocks[id] = .some(nil)
+        case .laidOut(let id, let lines):
+            s.layouts[id] = lines
+            answered = id
+        case .started(let id): s.startedParts.insert(id)
+        case .part(let id, let read): s.parts[id] = read
+        case .prepared(let id, var result, let leftOut, let page):
+            result.leftOutText = leftOut
+            s.prepared[id] = Reading(result: result, page: page, blocks: 0)
+            answered = id
+        case .stopped(let id):
+            s.stopped.insert(id)
+            answered = id
+        case .failed(let id, let reason):
+            s.failed[id] = reason
+            answered = id
+        }
+        return answered.flatMap { s.pageFiles.removeValue(forKey: $0) }
     }
 }

@@ -1,12 +1,10 @@
 import Foundation
 import SnapImaging
 
-/// What the worker asks of its reader process (`lovesnap __reader REQUEST -- PHOTO`, see
-/// `ReaderServer`): the photo read as the `tesseract` command line reads it
-/// (`Preprocessor.plain`), and after it, when `readsBlocks`, its light-on-dark blocks alone
-/// (`RegionPolarity.blocksAlone`) — the two readings `Recognizer` otherwise makes beside the
-/// prepared one on a second engine in its own process. The reader loads the photo itself, as
-/// the worker did (the same `ImageLoader` settings give the same pixels).
+/// How the worker starts its reader process (`lovesnap __reader REQUEST -- PHOTO`, see
+/// `ReaderServer`): the engine's settings, and how to load the photo when asked to read it as
+/// it is (the same `ImageLoader` settings as the worker's give the same pixels). What to read
+/// comes after, as `ReaderCommand` lines on the reader's standard input.
 struct ReaderRequest: Codable, Equatable, Sendable {
     /// `ReaderProtocol.version`; a reader of another version refuses the request.
     var v = ReaderProtocol.version
@@ -19,8 +17,6 @@ struct ReaderRequest: Codable, Equatable, Sendable {
     var memoryLimit: Int
     /// `ImageLoader.jpegReductionTarget`, pixels (nil: full size).
     var jpegReductionTarget: Int?
-    /// Whether the light-on-dark blocks are read alone after the photo as it is.
-    var readsBlocks: Bool
 
     /// The request as one JSON argument.
     func json() throws -> String {
@@ -38,31 +34,90 @@ struct ReaderRequest: Codable, Equatable, Sendable {
     }
 }
 
-/// The version of the worker–reader protocol (`ReaderRequest`, `ReaderMessage`): both ends are
-/// the same executable, so only a reader left from another build would differ.
+/// The version of the worker–reader protocol (`ReaderRequest`, `ReaderCommand`,
+/// `ReaderMessage`): both ends are the same executable, so only a reader left from another build
+/// would differ.
 enum ReaderProtocol {
     static let version = 1
 }
 
-/// What the reader process writes on its standard output, one JSON object a line, in this order:
-/// `progress` of the reading as it is, `asIs`, then (when asked) `progress` of the blocks' reading
-/// and `blocks` or `noBlocks`; `failed` ends it early.
+/// Pixels handed to the reader: a file it reads (`Image.writeSerialized(to:)`; in the worker a
+/// memory file, `/proc/PID/fd/N`, which leaves nothing behind), with what the file does not
+/// hold.
+struct SentPage: Codable, Equatable, Sendable {
+    var path: String
+    /// DPI told to Tesseract (`PreparedImage.resolution`).
+    var resolution: Int
+    /// `PreparedImage.scale`: the engine's boxes are the page's pixels ÷ it.
+    var scale: Double
+}
+
+/// What the worker asks of its reader, one JSON object a line on the reader's standard input.
+/// Each command has an id, counted up from 1; the reader works through them in order, and
+/// `stop` ends the one with that id (and any earlier one) as soon as Tesseract next looks.
+enum ReaderCommand: Codable, Equatable, Sendable {
+    /// Read the photo as it is (`Preprocessor.plain`), then, when `readsBlocks`, its light-on-dark
+    /// blocks alone (`RegionPolarity.blocksAlone`): `asIs`, then `blocks` or `noBlocks`.
+    case readAsIs(id: Int, readsBlocks: Bool)
+    /// Analyse the layout of `page` (`TessBaseAPIAnalyseLayout`), as the second engine of a
+    /// shared reading (`SharedReading`): `laidOut`.
+    case layOut(id: Int, page: SentPage)
+    /// Read the page laid out last from its rows `top...` (`TessBaseAPISetInputImage`, see
+    /// `SharedReading`): `started` when the reading starts, then `part`.
+    case readPart(id: Int, top: Int)
+    /// Prepare `photo` with `settings` and read it (a crop at its own size); the boxes are
+    /// mapped to the photo and multiplied by `reduction` (the JPEG's reduced decoding): `prepared`.
+    case readPrepared(id: Int, photo: SentPage, settings: PreprocessingOptions, reduction: Double)
+    /// Stop the command `id` (and any earlier one): `stopped`, unless it ended first.
+    case stop(id: Int)
+}
+
+/// What the reader writes on its standard output, one JSON object a line, each with the id of
+/// the command it answers.
 enum ReaderMessage: Codable, Equatable, Sendable {
     /// The reading under way, 0–100 percent.
-    case progress(percent: Int)
+    case progress(id: Int, percent: Int)
     /// The photo as it is, read (word boxes in pixels of the upright photo at full size), and
     /// the text of its lines left out as noise (`RecognitionResult.leftOutText`, which the
     /// result's own coding leaves out).
-    case asIs(RecognitionResult, leftOut: String)
+    case asIs(id: Int, RecognitionResult, leftOut: String)
     /// The light-on-dark blocks alone, read, with their noise left out; the page they were
     /// prepared as; how many blocks.
-    case blocks(RecognitionResult, leftOut: String, page: PageMeasurements, count: Int)
+    case blocks(id: Int, RecognitionResult, leftOut: String, page: PageMeasurements, count: Int)
     /// The photo has no light-on-dark blocks to read alone.
-    case noBlocks
-    /// The reading failed; why (an `ImagingError` or `OCRError` description).
-    case failed(reason: String)
+    case noBlocks(id: Int)
+    /// The page's layout: its text lines in reading order.
+    case laidOut(id: Int, [LayoutLine])
+    /// The part's reading started.
+    case started(id: Int)
+    /// The part, read.
+    case part(id: Int, TesseractEngine.WordsRead)
+    /// The crop prepared and read, with its noise left out, and the page it was prepared as.
+    case prepared(id: Int, RecognitionResult, leftOut: String, page: PageMeasurements)
+    /// The command was stopped.
+    case stopped(id: Int)
+    /// The command failed; why (an `ImagingError` or `OCRError` description).
+    case failed(id: Int, reason: String)
 
     /// The message as one JSON line, newline included.
+    func encodedLine() throws -> Data {
+        var data = try JSONEncoder().encode(self)
+        data.append(0x0A)
+        return data
+    }
+}
+
+extension ReaderCommand {
+    /// The command's id.
+    var id: Int {
+        switch self {
+        case .readAsIs(let id, _), .layOut(let id, _), .readPart(let id, _), .readPrepared(let id, _, _, _),
+            .stop(let id):
+            return id
+        }
+    }
+
+    /// The command as one JSON line, newline included.
     func encodedLine() throws -> Data {
         var data = try JSONEncoder().encode(self)
         data.append(0x0A)

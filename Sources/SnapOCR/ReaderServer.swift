@@ -1,72 +1,191 @@
 import Foundation
 import SnapImaging
+import Synchronization
 
-/// The reader process's half of the worker–reader protocol (`ReaderRequest`, `ReaderMessage`;
-/// `ReaderProcess` is the worker's half): reads the photo as it is, then, when asked, its
-/// light-on-dark blocks alone, with an engine of its own, exactly as `PlainReading` reads them on
-/// the worker's second engine. Each reading is a line on `output` as soon as it is made.
+/// The reader process's half of the worker–reader protocol (`ReaderRequest`, `ReaderCommand`,
+/// `ReaderMessage`; `ReaderProcess` is the worker's half): the worker's second engine, in a
+/// process of its own. It reads the photo as it is and its light-on-dark blocks alone (as
+/// `PlainReading` does on a second engine in the worker), a crop at its own size, and the second
+/// part of a page shared by two engines (`SharedReading`), as the worker's commands ask, in
+/// order; each answer is a line on `output` as soon as it is made.
 ///
-/// A process of its own, not a thread of the worker's: its engine and its copy of the colour
-/// photo are not in the worker's peak memory, and its pages are not the worker's (a new page
-/// mapped or unmapped by one thread stops every core that runs the same process for a TLB
-/// flush).
+/// A process of its own, not a thread of the worker's: its engine and its pages are not in the
+/// worker's peak memory, and its memory mappings are not the worker's (a page mapped or unmapped
+/// by one thread stops every core that runs the same process for a TLB flush).
 public struct ReaderServer: Sendable {
     private let output: FileHandle
 
     /// A server that writes its messages to `output` (the reader's standard output).
     public init(output: FileHandle) { self.output = output }
 
-    /// Serves one `ReaderRequest` (its JSON) for the photo at `path`.
-    /// - Returns: whether every reading asked for was sent (false: a `failed` message was, or
-    ///   the request was not one of this version).
-    public func serve(request json: String, path: String) -> Bool {
-        guard let request = try? ReaderRequest.decode(json: json) else {
-            send(.failed(reason: "reader: bad request"))
-            return false
-        }
-        do {
-            try read(request, path: path)
-            return true
-        } catch {
-            send(.failed(reason: "\(error)"))
-            return false
+    /// The commands read so far and the highest id stopped, shared by the thread that reads
+    /// them and the one that works.
+    private final class Commands: Sendable {
+        let queue = Mutex<(waiting: [ReaderCommand], ended: Bool)>(([], false))
+        let arrived = DispatchSemaphore(value: 0)
+        let stoppedThrough = Atomic<Int>(0)
+
+        func isStopped(_ id: Int) -> Bool { stoppedThrough.load(ordering: .relaxed) >= id }
+
+        /// The next command; nil once the input has ended and every command was taken.
+        func next() -> ReaderCommand? {
+            while true {
+                let (command, ended) = queue.withLock { q -> (ReaderCommand?, Bool) in
+                    q.waiting.isEmpty ? (nil, q.ended) : (q.waiting.removeFirst(), false)
+                }
+                if command != nil || ended { return command }
+                arrived.wait()
+            }
         }
     }
 
-    private func read(_ request: ReaderRequest, path: String) throws {
-        // The models load while the photo is decoded, as in the worker.
+    /// Serves the `ReaderRequest` (its JSON) for the photo at `path`, with the commands read from
+    /// `input` (one JSON line each) until it ends.
+    /// - Returns: false when the request was not one of this version (a `failed` message for
+    ///   id 0 was sent), else true.
+    public func serve(request json: String, path: String, commands input: FileHandle) -> Bool {
+        guard let request = try? ReaderRequest.decode(json: json) else {
+            send(.failed(id: 0, reason: "reader: bad request"))
+            return false
+        }
+        // The models load while the first command comes, as the worker prepares the photo.
         let options = request.engine
         let pendingEngine = Pending { try TesseractEngine(options: options) }
-        let loader = ImageLoader(memoryLimit: request.memoryLimit, jpegReductionTarget: request.jpegReductionTarget)
-        let loaded = try loader.load(path)
-        let reduction = Double(loaded.decodeReduction)
-        let engine = try pendingEngine.take()
-        func recognize(_ page: inout PreparedImage) throws -> RecognitionResult {
-            page.image.setResolution(page.resolution)
-            page.scale /= reduction
-            // A line when the percentage moves, not at each of Tesseract's calls.
-            var sent = -1
-            var result = try engine.recognize(page) { percent in
-                if percent != sent {
-                    sent = percent
-                    send(.progress(percent: percent))
+        let commands = Commands()
+        Thread.detachNewThread {
+            ReaderServer.readLines(input) { line in
+                guard let command = try? JSONDecoder().decode(ReaderCommand.self, from: line) else { return }
+                if case .stop(let id) = command {
+                    commands.stoppedThrough.store(
+                        max(id, commands.stoppedThrough.load(ordering: .relaxed)), ordering: .relaxed)
+                } else {
+                    commands.queue.withLock { $0.waiting.append(command) }
+                    commands.arrived.signal()
                 }
-                return true
             }
-            Recognizer.mapBoxes(&result.words, of: page, reduction: reduction)
-            return result
+            commands.queue.withLock { $0.ended = true }
+            commands.arrived.signal()
         }
-        var plain = try Preprocessor(options: request.preprocessing).plain(loaded.image)
-        let asIs = try recognize(&plain)
-        send(.asIs(asIs, leftOut: asIs.leftOutText))
-        guard request.readsBlocks else { return }
-        guard let alone = try RegionPolarity.blocksAlone(loaded.image.grayscale()) else {
-            send(.noBlocks)
-            return
+        var session = Session(request: request, path: path, server: self, pendingEngine: pendingEngine)
+        while let command = commands.next() {
+            let id = command.id
+            guard !commands.isStopped(id) else {
+                send(.stopped(id: id))
+                continue
+            }
+            do {
+                try session.run(command) { commands.isStopped(id) }
+            } catch OCRError.cancelled {
+                send(.stopped(id: id))
+            } catch {
+                send(.failed(id: id, reason: "\(error)"))
+            }
         }
-        var page = try Preprocessor(options: Recognizer.blocksAloneSettings(request.preprocessing)).prepare(alone.page)
-        let blocks = try recognize(&page)
-        send(.blocks(blocks, leftOut: blocks.leftOutText, page: PageMeasurements(page), count: alone.blocks))
+        return true
+    }
+
+    /// What one reader keeps between commands: its engine, the photo once loaded, the page laid
+    /// out last.
+    private struct Session {
+        let request: ReaderRequest
+        let path: String
+        let server: ReaderServer
+        let pendingEngine: Pending<TesseractEngine>
+        var engine: Result<TesseractEngine, any Error>?
+        var photo: LoadedImage?
+        var laidOut: PreparedImage?
+
+        init(request: ReaderRequest, path: String, server: ReaderServer, pendingEngine: Pending<TesseractEngine>) {
+            self.request = request
+            self.path = path
+            self.server = server
+            self.pendingEngine = pendingEngine
+        }
+
+        mutating func readyEngine() throws -> TesseractEngine {
+            if engine == nil { engine = Result { try pendingEngine.take() } }
+            return try engine!.get()
+        }
+
+        /// Runs `command`; `isStopped` says when it was stopped.
+        /// - Throws: `OCRError.cancelled` when stopped, what the loading, preparing or reading threw.
+        mutating func run(_ command: ReaderCommand, isStopped: @escaping () -> Bool) throws {
+            let engine = try readyEngine()
+            let server = self.server
+            func recognize(_ page: inout PreparedImage, id: Int, reduction: Double) throws -> RecognitionResult {
+                page.image.setResolution(page.resolution)
+                page.scale /= reduction
+                var result = try engine.recognize(page, progress: server.progress(id, isStopped))
+                Recognizer.mapBoxes(&result.words, of: page, reduction: reduction)
+                return result
+            }
+            switch command {
+            case .readAsIs(let id, let readsBlocks):
+                if photo == nil {
+                    let loader = ImageLoader(
+                        memoryLimit: request.memoryLimit, jpegReductionTarget: request.jpegReductionTarget)
+                    photo = try loader.load(path)
+                }
+                guard let photo else { return }
+                let reduction = Double(photo.decodeReduction)
+                var plain = try Preprocessor(options: request.preprocessing).plain(photo.image)
+                let asIs = try recognize(&plain, id: id, reduction: reduction)
+                server.send(.asIs(id: id, asIs, leftOut: asIs.leftOutText))
+                guard readsBlocks else { return }
+                guard let alone = try RegionPolarity.blocksAlone(photo.image.grayscale()) else {
+                    server.send(.noBlocks(id: id))
+                    return
+                }
+                let settings = Recognizer.blocksAloneSettings(request.preprocessing)
+                var page = try Preprocessor(options: settings).prepare(alone.page)
+                let blocks = try recognize(&page, id: id, reduction: reduction)
+                server.send(
+                    .blocks(
+                        id: id, blocks, leftOut: blocks.leftOutText, page: PageMeasurements(page), count: alone.blocks))
+            case .layOut(let id, let sent):
+                let page = PreparedImage(
+                    handedOver: try ReaderServer.image(sent), scale: sent.scale, resolution: sent.resolution)
+                laidOut = nil
+                let lines = engine.analyseLayout(page)
+                laidOut = page
+                server.send(.laidOut(id: id, lines))
+            case .readPart(let id, let top):
+                guard let page = laidOut, top > 0, top < page.image.height else {
+                    throw OCRError.recognitionFailed
+                }
+                engine.readLinesFrom(
+                    bottomOfPage: try page.image.clipped(
+                        x: 0, y: top, width: page.image.width, height: page.image.height - top))
+                server.send(.started(id: id))
+                let read = try engine.readWords(page, progress: server.progress(id, isStopped))
+                server.send(.part(id: id, read))
+            case .readPrepared(let id, let sent, let settings, let reduction):
+                var page = try Preprocessor(options: settings).prepare(try ReaderServer.image(sent))
+                let read = try recognize(&page, id: id, reduction: reduction)
+                server.send(.prepared(id: id, read, leftOut: read.leftOutText, page: PageMeasurements(page)))
+            case .stop: break
+            }
+        }
+    }
+
+    /// The pixels the worker sent, with their resolution.
+    private static func image(_ sent: SentPage) throws -> Image {
+        let image = try Image.readSerialized(from: sent.path)
+        image.setResolution(sent.resolution)
+        return image
+    }
+
+    /// Tesseract's progress callback for command `id`: a `progress` line when the percentage
+    /// moves (not at each of Tesseract's calls); false (cancel) once the command is stopped.
+    private func progress(_ id: Int, _ isStopped: @escaping () -> Bool) -> (Int) -> Bool {
+        var sent = -1
+        return { percent in
+            if percent != sent {
+                sent = percent
+                send(.progress(id: id, percent: percent))
+            }
+            return !isStopped()
+        }
     }
 
     /// Writes `message`; a write that fails (the worker went away) is ignored: the reader is
@@ -74,5 +193,23 @@ public struct ReaderServer: Sendable {
     private func send(_ message: ReaderMessage) {
         guard let line = try? message.encodedLine() else { return }
         try? output.write(contentsOf: line)
+    }
+
+    /// Calls `take` with each line of `handle` (newline excluded) until it ends.
+    static func readLines(_ handle: FileHandle, _ take: (Data) -> Void) {
+        var buffer: [UInt8] = []
+        var scanned = 0  // buffer[..<scanned] holds no newline
+        while true {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            buffer.append(contentsOf: chunk)
+            var lineStart = 0
+            while let nl = WorkerClient.newline(in: buffer, from: max(scanned, lineStart)) {
+                take(Data(buffer[lineStart..<nl]))
+                lineStart = nl + 1
+            }
+            buffer.removeFirst(lineStart)
+            scanned = buffer.count
+        }
     }
 }

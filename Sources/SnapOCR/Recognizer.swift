@@ -197,7 +197,23 @@ public struct Recognizer {
         // documents are rendered: they come from one engine's whole page).
         let exports = (options.exports ?? []).filter { $0 != .txt }
         let twoEngines = (options.threads ?? 2) >= 2
-        let second = twoEngines && exports.isEmpty ? SecondEngine(options: engineOptions) : nil
+        // In the worker the second engine is the reader process's (`ReaderProcess`), started here
+        // so that its models load beside this engine's; it loads the photo itself when it reads it
+        // as it is (a regular file: a pipe is read once). When it cannot be started, or this is
+        // not the worker, the second engine is one in this process.
+        let reader =
+            twoEngines && exports.isEmpty && Recognizer.isRegularFile(path)
+            ? readerExecutable.flatMap { executable in
+                try? ReaderProcess(
+                    executable: executable,
+                    request: ReaderRequest(
+                        engine: engineOptions, preprocessing: options.preprocessing, memoryLimit: options.memoryLimit,
+                        jpegReductionTarget: options.region == nil ? options.preprocessing.maxDimension : nil),
+                    path: path)
+            } : nil
+        defer { reader?.cancel() }
+        let second = twoEngines && exports.isEmpty && reader == nil ? SecondEngine(options: engineOptions) : nil
+        let secondReader = reader.map(SecondReader.apart) ?? second.map(SecondReader.inProcess)
         var loadedSpelling: SpellChecker??
         func startSpelling() {
             if pendingSpelling == nil && loadedSpelling == nil { pendingSpelling = loadingSpelling(afterEngine: false) }
@@ -237,8 +253,11 @@ public struct Recognizer {
         // The least reading work shared by the two engines (`SharedReading.cut(of:minimumWork:)`).
         var sharedWork = SharedReading.minimumWork
         // Whether a free second engine makes its layout analysis beside the first's
-        // (`SharedReading.read(laysOutAtOnce:)`).
+        // (`SharedReading.read(laysOutAtOnce:)`): not the reader's while it reads the photo as it
+        // is (`asIsID`), as the second engine here is not free while lent to that reading.
         var laysOutAtOnce = true
+        // The reader's command reading the photo as it is (and its blocks after it), when it does.
+        var asIsID: Int?
         func read(
             _ page: inout PreparedImage, _ lo: Int, _ span: Int, whenShared: () -> Void = {}
         ) throws -> RecognitionResult {
@@ -246,9 +265,10 @@ public struct Recognizer {
             let engine = try readyEngine()
             guard progress(lo, .recognizing) else { throw OCRError.cancelled }
             var r: RecognitionResult
-            if let second {
+            if let secondReader {
                 let shared = try SharedReading.read(
-                    page, first: engine, second: second, minimumWork: sharedWork, laysOutAtOnce: laysOutAtOnce,
+                    page, first: engine, second: secondReader, minimumWork: sharedWork,
+                    laysOutAtOnce: laysOutAtOnce && asIsID == nil,
                     whenShared: whenShared
                 ) { p in progress(lo + p * span / 100, .recognizing) }
                 r = shared.result
@@ -338,26 +358,25 @@ public struct Recognizer {
                 try Preprocessor(options: preprocessing).plain(upright), engine: engineOptions, second: second,
                 reduction: reduction, after: earlier)
         }
-        // In the worker that reading, and the light-on-dark blocks alone after it, are made by a
-        // reader process (`ReaderProcess`), which loads the photo itself (a regular file: a
-        // pipe is read once); when it cannot be started, by the second engine here.
+        // In the worker that reading, and the light-on-dark blocks alone after it, are made by the
+        // reader process (`asIsID`, its command).
         var earlyPlainReading: PlainReading?
-        var reader: ReaderProcess?
-        if second != nil, options.region == nil,
+        if secondReader != nil, options.region == nil,
             Recognizer.readsAsItIsFromTheStart(
                 width: upright.width, height: upright.height, depth: upright.depth, reduction: reduction)
         {
-            if let readerExecutable, Recognizer.isRegularFile(path) {
-                let request = ReaderRequest(
-                    engine: engineOptions, preprocessing: preprocessing, memoryLimit: options.memoryLimit,
-                    jpegReductionTarget: loader.jpegReductionTarget, readsBlocks: true)
-                reader = try? ReaderProcess(executable: readerExecutable, request: request, path: path)
+            if let reader {
+                asIsID = reader.readAsIs(readsBlocks: true)
+            } else {
+                earlyPlainReading = try readingAsItIs(after: nil)
             }
-            if reader == nil { earlyPlainReading = try readingAsItIs(after: nil) }
         }
-        defer {
-            earlyPlainReading?.cancel()
-            reader?.cancel()
+        defer { earlyPlainReading?.cancel() }
+        // Stops the reader's reading of the photo as it is, and of its blocks after it; the reader
+        // goes on to what it is asked next.
+        func stopReadingAsItIsApart() {
+            if let asIsID { reader?.stop(asIsID) }
+            asIsID = nil
         }
         var page = try prepared(upright, preprocessing)
         // Never worse than doing nothing (below): a page the preparation transformed and read
@@ -368,11 +387,8 @@ public struct Recognizer {
         // prepared reading of any page of `SharedReading.minimumWorkOfFreeSecond`, and the page is
         // read as it is afterwards, only when doubtful (the prepared reading of a clean scan no
         // longer waits beside a reading as it is it does not need: README "Speed").
-        let secondIsFree = second != nil && earlyPlainReading == nil && reader == nil
+        let secondIsFree = secondReader != nil && earlyPlainReading == nil && asIsID == nil
         if secondIsFree { sharedWork = SharedReading.minimumWorkOfFreeSecond }
-        // Beside a reader the second engine is not loaded unless a long page is shared: no
-        // layout analysis at once, which would load it for every photo.
-        if reader != nil { laysOutAtOnce = false }
         let beside = page.isTransformed && twoEngines && !secondIsFree
         // Enlarging small print usually helps, but a small crop that mixes tiny and large type can
         // read worse enlarged (and confidently: a label read "arbo" at 92); a crop read at its own
@@ -388,7 +404,10 @@ public struct Recognizer {
         // second core, while the first reads it enlarged (the plain reading, when one is made
         // beside, comes after it on the same engine).
         var nativeReading: PlainReading?
-        if readsNativeSize, let second {
+        var nativeID: Int?
+        if readsNativeSize, let reader {
+            nativeID = try? reader.readPrepared(upright, settings: nativeSettings, reduction: reduction)
+        } else if readsNativeSize, let second {
             let photo = try upright.copied()
             let settings = nativeSettings
             nativeReading = PlainReading(
@@ -403,7 +422,7 @@ public struct Recognizer {
         // long, as beside a reading as it is. Shared from `minimumWorkOfFreeSecond` (its layout
         // made at once), a crop of 8 lines took the second engine first, and the reading at its own
         // size loaded a third, three readings on two cores (`clean-scan-s101`, 656×572).
-        if nativeReading != nil {
+        if nativeReading != nil || nativeID != nil {
             sharedWork = SharedReading.minimumWork
             laysOutAtOnce = false
         }
@@ -411,11 +430,10 @@ public struct Recognizer {
         // instead (the reading beside is stopped as soon as the first engine's layout shows it),
         // and is read as it is afterwards, when doubtful.
         var plainReading =
-            beside && reader == nil ? try earlyPlainReading ?? readingAsItIs(after: nativeReading) : nil
+            beside && asIsID == nil ? try earlyPlainReading ?? readingAsItIs(after: nativeReading) : nil
         if !beside {
             earlyPlainReading?.cancel()
-            reader?.cancel()
-            reader = nil
+            stopReadingAsItIsApart()
         }
         defer { plainReading?.cancel() }
         // The photo's light-on-dark blocks alone (below) are wanted when the reading is doubtful:
@@ -446,8 +464,7 @@ public struct Recognizer {
         func stopReadingsBeside() {
             plainReading?.cancel()
             plainReading = nil
-            reader?.cancel()
-            reader = nil
+            stopReadingAsItIsApart()
             blocksBeside?.reading.cancel()
             blocksBeside = nil
         }
@@ -466,13 +483,35 @@ public struct Recognizer {
         if !doubtful { stopReadingsBeside() }
         // The crop at its own size (above).
         if readsNativeSize {
-            let (r, p) =
-                try nativeReading.map { try takeBeside($0, nativeSettings, 60, 5) }
-                ?? attempt(upright, nativeSettings, 60, 5)
+            // The reader's page is made here again when its reading is kept.
+            var apart: ReaderProcess.Reading?
+            if let reader, let nativeID {
+                do {
+                    apart = try reader.preparedReading(nativeID) { p in progress(60 + p * 5 / 100, .recognizing) }
+                } catch is ReaderProcess.Failure {}
+            }
+            let r: RecognitionResult
+            let p: () throws -> PreparedImage
+            if let apart, let measured = apart.page {
+                notes.append(.prepared(PreparationVariant(nativeSettings), measured))
+                noteRead(nativeSettings, apart.result)
+                r = apart.result
+                let photo = upright
+                p = {
+                    var page = try Preprocessor(options: nativeSettings).prepare(photo)
+                    page.scale /= reduction
+                    return page
+                }
+            } else {
+                let (read, page) =
+                    try nativeReading.map { try takeBeside($0, nativeSettings, 60, 5) }
+                    ?? attempt(upright, nativeSettings, 60, 5)
+                (r, p) = (read, { page })
+            }
             nativeReading = nil
             // The enlarged reading is the rule; the native one must be clearly better (5 %).
             if Recognizer.score(r) > Recognizer.score(best) * 1.05 {
-                (best, page) = (r, p)
+                (best, page) = (r, try p())
                 notes.append(.kept(PreparationVariant(nativeSettings)))
             }
         }
@@ -496,11 +535,11 @@ public struct Recognizer {
                 }
             }
             // A reader that fails leaves the blocks to be read here.
-            if let started = reader, !readerBlocksTaken {
+            if let reader, let asIsID, !readerBlocksTaken {
                 readerBlocksTaken = true
                 let read: ReaderProcess.Reading??
                 do {
-                    read = try started.readingOfBlocks { p in progress(lo + p * span / 100, .recognizing) }
+                    read = try reader.readingOfBlocks(asIsID) { p in progress(lo + p * span / 100, .recognizing) }
                 } catch is ReaderProcess.Failure {
                     read = .none
                 }
@@ -590,7 +629,9 @@ public struct Recognizer {
             // A reader that fails leaves the photo to be read as it is here.
             let fromReader: ReaderProcess.Reading?
             do {
-                fromReader = try reader?.readingAsItIs { p in progress(85 + p * 14 / 100, .recognizing) }
+                fromReader = try asIsID.flatMap { id in
+                    try reader?.readingAsItIs(id) { p in progress(85 + p * 14 / 100, .recognizing) }
+                }
             } catch is ReaderProcess.Failure {
                 fromReader = nil
             }

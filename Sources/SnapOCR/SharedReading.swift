@@ -58,6 +58,13 @@ final class SecondEngine: Sendable {
     }
 }
 
+/// The engine that reads the second part of a shared page: one in this process, lent out between
+/// readings, or the reader process's (`ReaderProcess`, the worker's).
+enum SecondReader {
+    case inProcess(SecondEngine)
+    case apart(ReaderProcess)
+}
+
 /// One page read by two engines at once, with the text the first engine alone would read.
 ///
 /// Tesseract reads a page line by line, each line from its own pixels (`Tesseract::GetRectImage`
@@ -294,7 +301,7 @@ enum SharedReading {
     /// - Returns: the reading and how it was shared.
     /// - Throws: `OCRError.cancelled` when `progress` returned false, `.recognitionFailed`.
     static func read(
-        _ page: PreparedImage, first: TesseractEngine, second: SecondEngine, waitsForSecond: Bool = false,
+        _ page: PreparedImage, first: TesseractEngine, second: SecondReader, waitsForSecond: Bool = false,
         minimumWork: Double = SharedReading.minimumWork, laysOutAtOnce: Bool = false, whenShared: () -> Void = {},
         progress: @escaping (Int) -> Bool
     ) throws -> (result: RecognitionResult, outcome: Outcome) {
@@ -305,6 +312,11 @@ enum SharedReading {
         // pages that have none), finds the lines itself, and reads its part if they are the same.
         // It makes its words with their lines in the layout's numbering (nil: it did not read).
         let pending = Pending { () throws -> TesseractEngine.WordsRead? in
+            guard case .inProcess(let second) = second else {
+                guard case .apart(let reader) = second else { return nil }
+                return try readApart(
+                    handed.page, by: reader, laysOutAtOnce: laysOutAtOnce, signals: signals)
+            }
             var early: (lent: EngineHandOff, layout: [LayoutLine])?
             if laysOutAtOnce, let lent = second.borrow(waiting: false) {
                 early = (lent, lent.engine.analyseLayout(handed.page))
@@ -437,6 +449,47 @@ enum SharedReading {
         // The second engine failed, or its part may read otherwise: the first reads the page
         // again, alone, with the layout it found.
         return (try first.recognizeSetPage(page, progress: progress), .differed(lines: lines.count))
+    }
+
+    /// The second engine's side of `read` when it is the reader process's: the same steps, each a
+    /// command (`ReaderCommand.layOut`, `.readPart`), the page handed over in a memory file.
+    private static func readApart(
+        _ page: PreparedImage, by reader: ReaderProcess, laysOutAtOnce: Bool, signals: Signals
+    ) throws -> TesseractEngine.WordsRead? {
+        let early = laysOutAtOnce ? try? reader.layOut(page) : nil
+        signals.laidOut.wait()
+        guard let (expected, lines, cut) = signals.layout.withLock({ $0 }), !signals.stop.load(ordering: .relaxed),
+            let laidOut = early ?? (try? reader.layOut(page)), let layout = try? reader.layout(laidOut)
+        else {
+            signals.decide(Signals.unavailable)
+            return nil
+        }
+        guard layout == expected else {
+            signals.decide(Signals.differed)
+            return nil
+        }
+        guard signals.state.load(ordering: .sequentiallyConsistent) == Signals.waiting,
+            !signals.stop.load(ordering: .relaxed)
+        else { return nil }
+        let part = reader.readPart(top: cut.top)
+        guard reader.partStarted(part) else {
+            signals.decide(Signals.unavailable)
+            return nil
+        }
+        let started = signals.state.compareExchange(
+            expected: Signals.waiting, desired: Signals.reading, ordering: .sequentiallyConsistent
+        ).exchanged
+        signals.decided.signal()
+        guard started else {
+            reader.stop(part)
+            return nil
+        }
+        var read = try reader.part(part) { p in
+            signals.percent.store(p, ordering: .relaxed)
+            return !signals.stop.load(ordering: .relaxed)
+        }
+        read.words = numbered(read.words, in: lines)
+        return read
     }
 
     /// A reading's words with their lines in the numbering of the layout's lines read: the second

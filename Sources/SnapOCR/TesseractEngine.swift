@@ -279,7 +279,7 @@ public final class TesseractEngine {
     /// before them, as the layout numbers them), the confidence of every word with text
     /// (0–100, whole numbers, as `TessBaseAPIAllWordConfidences` gives them), the quarter turns
     /// that make most words upright, and whether `stop` ended the reading.
-    struct WordsRead {
+    struct WordsRead: Codable, Equatable {
         var words: [LaidOutWord]
         var confidences: [Int]
         var quarterTurns: Int
@@ -625,7 +625,7 @@ struct SymbolChoices {
 }
 
 /// One text line of a page's layout (`TessBaseAPIAnalyseLayout`, `RIL_TEXTLINE`).
-struct LayoutLine: Equatable {
+struct LayoutLine: Codable, Equatable {
     /// The line's box, pixels of the page from its left and top (`TessPageIteratorBoundingBox`).
     var box: PageBox
     /// The baseline's ends x1, y1, x2, y2 in pixels of the page (`TessPageIteratorBaseline`).
@@ -640,7 +640,7 @@ struct LayoutLine: Equatable {
 }
 
 /// A word plus the block it came from, for layout.
-struct LaidOutWord {
+struct LaidOutWord: Codable, Equatable {
     var word: RecognizedWord
     var block: Int
     /// The word's box as Tesseract reported it, in pixels of the prepared page (as its renderers write it).

@@ -27,10 +27,10 @@ import Testing
         return (asIs, blocks, PageMeasurements(page), alone.blocks)
     }
 
-    func request(readsBlocks: Bool = true) -> ReaderRequest {
+    func request() -> ReaderRequest {
         ReaderRequest(
             engine: EngineOptions(), preprocessing: PreprocessingOptions(), memoryLimit: ImageLoader.defaultMemoryLimit,
-            jpegReductionTarget: PreprocessingOptions().maxDimension, readsBlocks: readsBlocks)
+            jpegReductionTarget: PreprocessingOptions().maxDimension)
     }
 
     @Test func theReaderSendsWhatOneEngineReads() throws {
@@ -39,8 +39,9 @@ import Testing
         let path = TestPaths.fixture("sign-on-stone-wall.jpg")
         let here = try readInProcess(path)
         let reader = try ReaderProcess(executable: TestPaths.lovesnap, request: request(), path: path)
-        let asIs = try reader.readingAsItIs { _ in true }
-        let blocks = try #require(try reader.readingOfBlocks { _ in true })
+        let id = reader.readAsIs(readsBlocks: true)
+        let asIs = try reader.readingAsItIs(id) { _ in true }
+        let blocks = try #require(try reader.readingOfBlocks(id) { _ in true })
         // (What the documents are rendered from stays in the process that read: not compared.)
         for (sent, read) in [(asIs.result, here.asIs), (blocks.result, here.blocks)] {
             #expect(sent.words == read.words)
@@ -77,8 +78,9 @@ import Testing
         one.threads = 1
         let serial = try Recognizer(options: one).recognize(path: path)
         let reader = try ReaderProcess(executable: "/bin/false", request: request(), path: path)
+        let id = reader.readAsIs(readsBlocks: true)
         #expect(throws: ReaderProcess.Failure(reason: "the reader exited with status 1")) {
-            try reader.readingAsItIs { _ in true }
+            try reader.readingAsItIs(id) { _ in true }
         }
         let fallen = try Recognizer(readerExecutable: "/bin/false").recognize(path: path)
         #expect(fallen == serial)
@@ -90,21 +92,45 @@ import Testing
     @Test func aPhotoTheReaderCannotLoadIsAFailureThatSaysWhy() throws {
         let reader = try ReaderProcess(
             executable: TestPaths.lovesnap, request: request(), path: "/nonexistent/photo.jpg")
+        let id = reader.readAsIs(readsBlocks: true)
         #expect(throws: ReaderProcess.Failure(reason: "/nonexistent/photo.jpg: No such file or directory")) {
-            try reader.readingAsItIs { _ in true }
+            try reader.readingAsItIs(id) { _ in true }
         }
-        #expect(throws: ReaderProcess.Failure.self) { try reader.readingOfBlocks { _ in true } }
+        #expect(throws: ReaderProcess.Failure.self) { try reader.readingOfBlocks(id) { _ in true } }
     }
 
     @Test func aCancelledReaderEndsAndItsReadingsAreCancelled() throws {
         let reader = try ReaderProcess(
             executable: TestPaths.lovesnap, request: request(), path: TestPaths.fixture("sign-on-stone-wall.jpg"))
+        let id = reader.readAsIs(readsBlocks: true)
         reader.cancel()
-        #expect(throws: OCRError.cancelled) { try reader.readingAsItIs { _ in true } }
-        // Cancelled from the progress callback too.
+        #expect(throws: OCRError.cancelled) { try reader.readingAsItIs(id) { _ in true } }
+        // Stopped from the progress callback, the reader reads on: the next command is answered.
         let other = try ReaderProcess(
             executable: TestPaths.lovesnap, request: request(), path: TestPaths.fixture("sign-on-stone-wall.jpg"))
-        #expect(throws: OCRError.cancelled) { try other.readingAsItIs { _ in false } }
+        let stopped = other.readAsIs(readsBlocks: true)
+        #expect(throws: OCRError.cancelled) { try other.readingAsItIs(stopped) { _ in false } }
+        let again = other.readAsIs(readsBlocks: false)
+        let read = try other.readingAsItIs(again) { _ in true }
+        #expect(read.result.words == (try readInProcess(TestPaths.fixture("sign-on-stone-wall.jpg"))).asIs.words)
+    }
+
+    @Test func aCropIsPreparedAndReadByTheReaderAsHere() throws {
+        // The crop handed over in a memory file with its resolution, prepared and read there.
+        let photo = try ImageLoader().load(TestPaths.fixture("card-specimen-small.png")).image
+        var settings = PreprocessingOptions()
+        settings.rescaleToTextHeight = false
+        let page = try Preprocessor(options: settings).prepare(photo)
+        page.image.setResolution(page.resolution)
+        var here = try TesseractEngine().recognize(page)
+        Recognizer.mapBoxes(&here.words, of: page, reduction: 1)
+        let reader = try ReaderProcess(
+            executable: TestPaths.lovesnap, request: request(), path: TestPaths.fixture("card-specimen-small.png"))
+        let id = try reader.readPrepared(photo, settings: settings, reduction: 1)
+        let apart = try reader.preparedReading(id) { _ in true }
+        #expect(apart.result.words == here.words && apart.result.text == here.text)
+        #expect(apart.page == PageMeasurements(page))
+        #expect(!here.words.isEmpty)
     }
 
     @Test func aRequestOfAnotherVersionIsRefused() throws {

@@ -131,11 +131,39 @@ import Testing
         let second = SecondEngine(options: EngineOptions())
         // These pages are shorter than is worth sharing (`minimumWork`): shared all the same.
         let shared = try SharedReading.read(
-            page, first: first, second: second, waitsForSecond: true, minimumWork: 0, laysOutAtOnce: laysOutAtOnce
+            page, first: first, second: .inProcess(second), waitsForSecond: true, minimumWork: 0,
+            laysOutAtOnce: laysOutAtOnce
         ) { _ in true }
         #expect(shared.outcome == outcome)
         #expect(shared.result == alone)
         #expect(shared.result.words.count > 40)
+    }
+
+    /// The same pages shared with the reader process's engine (`ReaderProcess`, the worker's):
+    /// the page handed over in a memory file, laid out and read there, the same outcome and
+    /// reading, word for word, box for box.
+    @Test(arguments: pages, [false, true])
+    func aPageSharedWithTheReaderReadsAsByOne(page: (name: String, outcome: SharedReading.Outcome), laysOutAtOnce: Bool)
+        throws
+    {
+        let (name, outcome) = page
+        let path = TestPaths.fixture(name)
+        let page = try Preprocessor().prepare(ImageLoader().load(path).image)
+        let alone = try TesseractEngine().recognize(page)
+        let first = try TesseractEngine()
+        let reader = try ReaderProcess(
+            executable: TestPaths.lovesnap,
+            request: ReaderRequest(
+                engine: EngineOptions(), preprocessing: PreprocessingOptions(),
+                memoryLimit: ImageLoader.defaultMemoryLimit, jpegReductionTarget: nil),
+            path: path)
+        defer { reader.cancel() }
+        let shared = try SharedReading.read(
+            page, first: first, second: .apart(reader), waitsForSecond: true, minimumWork: 0,
+            laysOutAtOnce: laysOutAtOnce
+        ) { _ in true }
+        #expect(shared.outcome == outcome)
+        #expect(shared.result == alone)
     }
 
     @Test func aTightPageIsCutThroughALineAndItsRulingAndFigureAreLeftOut() throws {
@@ -176,7 +204,7 @@ import Testing
             try Preprocessor().plain(photo), engine: EngineOptions(), second: second, reduction: 1)
         var stopped = false
         let shared = try SharedReading.read(
-            page, first: first, second: second, waitsForSecond: true, minimumWork: 0,
+            page, first: first, second: .inProcess(second), waitsForSecond: true, minimumWork: 0,
             whenShared: {
                 beside.cancel()
                 stopped = true
@@ -203,6 +231,10 @@ import Testing
         #expect(shared.text == alone.text)
         #expect(shared.words == alone.words)
         #expect(shared.meanConfidence == alone.meanConfidence)
+        // The worker's way: the second engine is the reader process's, with the same result,
+        // note for note, as the second engine here.
+        let apart = try Recognizer(options: two, readerExecutable: TestPaths.lovesnap).recognize(path: path)
+        #expect(apart == shared)
         return (alone, shared)
     }
 

@@ -20,4 +20,9 @@ int clibc_set_parent_death_signal(int signal);
 /// only free memory above the second at a heap's top. Returns 1 when glibc took both, else 0.
 int clibc_set_malloc_thresholds(size_t mmap_threshold, size_t trim_threshold);
 
+/// A new anonymous memory file (`memfd_create(2)`, close-on-exec): its pages live in memory, and
+/// go when the last descriptor (or /proc/PID/fd/N open of it) is closed. Returns the descriptor,
+/// or -1 with errno set.
+int clibc_memory_file(const char *name);
+
 #endif
