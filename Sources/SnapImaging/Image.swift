@@ -56,20 +56,69 @@ public final class Image {
         return Array(UnsafeBufferPointer(start: data, count: size))
     }
 
-    /// Writes the pixels at `path` in Leptonica's own uncompressed serialization (`pixWrite`,
-    /// `IFF_SPIX`: size, depth, colormap and raster, no resolution), for another process of this
-    /// program to read with `readSerialized(from:)`.
-    /// - Throws: `ImagingError.operationFailed` when Leptonica cannot write it.
-    package func writeSerialized(to path: String) throws {
-        guard pixWrite(path, pix, l_int32(IFF_SPIX)) == 0 else {
-            throw ImagingError.operationFailed(operation: "pixWrite(IFF_SPIX)")
+    /// Writes the pixels to the file `descriptor` for another process of this program to read
+    /// with `readHandedOver(from:)`: a header (width, height, depth, samples per pixel, words per
+    /// line) and Leptonica's raster as it lies in memory (`pixGetData`), written straight from it
+    /// — one copy, where Leptonica's serialization (`IFF_SPIX`) makes two each way. An image with
+    /// a colormap is refused (prepared pages and photos as loaded have none).
+    /// - Throws: `ImagingError.operationFailed` when the image has a colormap or a write fails.
+    package func writeHandedOver(to descriptor: Int32) throws {
+        guard pixGetColormap(pix) == nil, let data = pixGetData(pix) else {
+            throw ImagingError.operationFailed(operation: "writeHandedOver")
         }
+        let header: [Int32] = [
+            Image.handOverMagic, pixGetWidth(pix), pixGetHeight(pix), pixGetDepth(pix), pixGetSpp(pix), pixGetWpl(pix),
+        ]
+        let rasterBytes = Int(pixGetWpl(pix)) * 4 * Int(pixGetHeight(pix))
+        let ok =
+            header.withUnsafeBytes { Image.writeAll(descriptor, $0.baseAddress!, $0.count) }
+            && Image.writeAll(descriptor, UnsafeRawPointer(data), rasterBytes)
+        guard ok else { throw ImagingError.operationFailed(operation: "writeHandedOver") }
     }
 
-    /// The pixels `writeSerialized(to:)` wrote at `path` (Leptonica `pixRead`).
-    /// - Throws: `ImagingError.operationFailed` when there are none.
-    package static func readSerialized(from path: String) throws -> Image {
-        try wrap(pixRead(path), "pixRead(IFF_SPIX)")
+    /// The pixels `writeHandedOver(to:)` wrote to the file at `path`, read straight into a new
+    /// image's raster (`pixCreateNoInit`); resolution 0.
+    /// - Throws: `ImagingError.operationFailed` when the file holds no such image.
+    package static func readHandedOver(from path: String) throws -> Image {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw ImagingError.operationFailed(operation: "open(\(path))") }
+        defer { close(fd) }
+        var header = [Int32](repeating: 0, count: 6)
+        let headerRead = header.withUnsafeMutableBytes { readAll(fd, $0.baseAddress!, $0.count) }
+        guard headerRead, header[0] == handOverMagic, header[1] > 0, header[2] > 0,
+            let pix = pixCreateNoInit(header[1], header[2], header[3])
+        else { throw ImagingError.operationFailed(operation: "readHandedOver") }
+        let image = Image(taking: pix)
+        pixSetSpp(pix, header[4])
+        guard pixGetWpl(pix) == header[5], let data = pixGetData(pix),
+            readAll(fd, UnsafeMutableRawPointer(data), Int(header[5]) * 4 * Int(header[2]))
+        else { throw ImagingError.operationFailed(operation: "readHandedOver") }
+        return image
+    }
+
+    /// "LSPX": the first word of a handed-over image.
+    private static let handOverMagic: Int32 = 0x5850_534C
+
+    private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Bool {
+        var done = 0
+        while done < count {
+            let n = write(fd, bytes + done, count - done)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return false }
+            done += n
+        }
+        return true
+    }
+
+    private static func readAll(_ fd: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Bool {
+        var done = 0
+        while done < count {
+            let n = read(fd, bytes + done, count - done)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return false }
+            done += n
+        }
+        return true
     }
 
     /// Writes the image as a PNG file at `path` (Leptonica `pixWrite`).

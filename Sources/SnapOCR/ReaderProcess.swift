@@ -71,7 +71,8 @@ final class ReaderProcess: Sendable {
     /// Starts a reader of the photo at `path`; its engine loads at once.
     /// - Parameters:
     ///   - executable: this executable (`/proc/self/exe` in the worker).
-    ///   - request: the engine's and the loader's settings.
+    ///   - request: the engine's and the preparation's settings.
+    ///   - path: the photo, only to name it in a process list.
     /// - Throws: when the process cannot be started (Foundation's error).
     init(executable: String, request: ReaderRequest, path: String) throws {
         // A command written to a reader that has ended must fail (EPIPE), not end this process:
@@ -130,10 +131,14 @@ final class ReaderProcess: Sendable {
 
     // MARK: Commands
 
-    /// Asks for the photo read as it is, then, when `readsBlocks`, its light-on-dark blocks alone.
+    /// Asks for `photo` (the upright photo as loaded, decoded at 1/`reduction` of its size) read
+    /// as it is, then, when `readsBlocks`, its light-on-dark blocks alone.
     /// - Returns: the command's id.
-    func readAsIs(readsBlocks: Bool) -> Int {
-        send { .readAsIs(id: $0, readsBlocks: readsBlocks) }
+    /// - Throws: `Failure` when the photo cannot be handed over.
+    func readAsIs(_ photo: Image, reduction: Double, readsBlocks: Bool) throws -> Int {
+        let (path, fd) = try handOver(photo)
+        let sent = SentPage(path: path, resolution: photo.resolution, scale: 1)
+        return send(fd: fd) { .readAsIs(id: $0, photo: sent, reduction: reduction, readsBlocks: readsBlocks) }
     }
 
     /// Asks for the layout of `page` (the reader's engine keeps it for `readPart(top:)`).
@@ -240,7 +245,7 @@ final class ReaderProcess: Sendable {
         let fd = clibc_memory_file("lovesnap-page")
         guard fd >= 0 else { throw Failure(reason: "memfd_create: \(String(cString: strerror(errno)))") }
         do {
-            try image.writeSerialized(to: "/proc/self/fd/\(fd)")
+            try image.writeHandedOver(to: fd)
         } catch {
             close(fd)
             throw Failure(reason: "\(error)")
@@ -257,6 +262,7 @@ final class ReaderProcess: Sendable {
             result.leftOutText = leftOut
             s.asIs[id] = Reading(result: result, page: nil, blocks: 0)
             s.percent[id] = 0
+            answered = id
         case .blocks(let id, var result, let leftOut, let page, let count):
             result.leftOutText = leftOut
             s.blocks[id] = .some(Reading(result: result, page: page, blocks: count))

@@ -2,9 +2,9 @@ import Foundation
 import SnapImaging
 
 /// How the worker starts its reader process (`lovesnap __reader REQUEST -- PHOTO`, see
-/// `ReaderServer`): the engine's settings, and how to load the photo when asked to read it as
-/// it is (the same `ImageLoader` settings as the worker's give the same pixels). What to read
-/// comes after, as `ReaderCommand` lines on the reader's standard input.
+/// `ReaderServer`; PHOTO only names the photo, to tell readers apart in a process list): the
+/// engine's and the preparation's settings. What to read comes after, as `ReaderCommand` lines on
+/// the reader's standard input, the pixels with it.
 struct ReaderRequest: Codable, Equatable, Sendable {
     /// `ReaderProtocol.version`; a reader of another version refuses the request.
     var v = ReaderProtocol.version
@@ -13,10 +13,6 @@ struct ReaderRequest: Codable, Equatable, Sendable {
     /// The worker's preparation settings (`maxDimension` bounds the reading as it is; the blocks
     /// alone are prepared with `Recognizer.blocksAloneSettings` of them).
     var preprocessing: PreprocessingOptions
-    /// `ImageLoader.memoryLimit`, bytes.
-    var memoryLimit: Int
-    /// `ImageLoader.jpegReductionTarget`, pixels (nil: full size).
-    var jpegReductionTarget: Int?
 
     /// The request as one JSON argument.
     func json() throws -> String {
@@ -41,7 +37,7 @@ enum ReaderProtocol {
     static let version = 1
 }
 
-/// Pixels handed to the reader: a file it reads (`Image.writeSerialized(to:)`; in the worker a
+/// Pixels handed to the reader: a file it reads (`Image.writeHandedOver(to:)`; in the worker a
 /// memory file, `/proc/PID/fd/N`, which leaves nothing behind), with what the file does not
 /// hold.
 struct SentPage: Codable, Equatable, Sendable {
@@ -56,9 +52,11 @@ struct SentPage: Codable, Equatable, Sendable {
 /// Each command has an id, counted up from 1; the reader works through them in order, and
 /// `stop` ends the one with that id (and any earlier one) as soon as Tesseract next looks.
 enum ReaderCommand: Codable, Equatable, Sendable {
-    /// Read the photo as it is (`Preprocessor.plain`), then, when `readsBlocks`, its light-on-dark
-    /// blocks alone (`RegionPolarity.blocksAlone`): `asIs`, then `blocks` or `noBlocks`.
-    case readAsIs(id: Int, readsBlocks: Bool)
+    /// Read `photo` (the upright photo as loaded, decoded at 1/`reduction` of its size) as it is
+    /// (`Preprocessor.plain`), then, when `readsBlocks`, its light-on-dark blocks alone
+    /// (`RegionPolarity.blocksAlone`): `asIs`, then `blocks` or `noBlocks`; the boxes in pixels of
+    /// the photo at full size.
+    case readAsIs(id: Int, photo: SentPage, reduction: Double, readsBlocks: Bool)
     /// Analyse the layout of `page` (`TessBaseAPIAnalyseLayout`), as the second engine of a
     /// shared reading (`SharedReading`): `laidOut`.
     case layOut(id: Int, page: SentPage)
@@ -111,7 +109,7 @@ extension ReaderCommand {
     /// The command's id.
     var id: Int {
         switch self {
-        case .readAsIs(let id, _), .layOut(let id, _), .readPart(let id, _), .readPrepared(let id, _, _, _),
+        case .readAsIs(let id, _, _, _), .layOut(let id, _), .readPart(let id, _), .readPrepared(let id, _, _, _),
             .stop(let id):
             return id
         }

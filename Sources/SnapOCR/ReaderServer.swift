@@ -43,7 +43,7 @@ public struct ReaderServer: Sendable {
     /// `input` (one JSON line each) until it ends.
     /// - Returns: false when the request was not one of this version (a `failed` message for
     ///   id 0 was sent), else true.
-    public func serve(request json: String, path: String, commands input: FileHandle) -> Bool {
+    public func serve(request json: String, commands input: FileHandle) -> Bool {
         guard let request = try? ReaderRequest.decode(json: json) else {
             send(.failed(id: 0, reason: "reader: bad request"))
             return false
@@ -66,7 +66,7 @@ public struct ReaderServer: Sendable {
             commands.queue.withLock { $0.ended = true }
             commands.arrived.signal()
         }
-        var session = Session(request: request, path: path, server: self, pendingEngine: pendingEngine)
+        var session = Session(request: request, server: self, pendingEngine: pendingEngine)
         while let command = commands.next() {
             let id = command.id
             guard !commands.isStopped(id) else {
@@ -84,20 +84,16 @@ public struct ReaderServer: Sendable {
         return true
     }
 
-    /// What one reader keeps between commands: its engine, the photo once loaded, the page laid
-    /// out last.
+    /// What one reader keeps between commands: its engine, the page laid out last.
     private struct Session {
         let request: ReaderRequest
-        let path: String
         let server: ReaderServer
         let pendingEngine: Pending<TesseractEngine>
         var engine: Result<TesseractEngine, any Error>?
-        var photo: LoadedImage?
         var laidOut: PreparedImage?
 
-        init(request: ReaderRequest, path: String, server: ReaderServer, pendingEngine: Pending<TesseractEngine>) {
+        init(request: ReaderRequest, server: ReaderServer, pendingEngine: Pending<TesseractEngine>) {
             self.request = request
-            self.path = path
             self.server = server
             self.pendingEngine = pendingEngine
         }
@@ -120,19 +116,13 @@ public struct ReaderServer: Sendable {
                 return result
             }
             switch command {
-            case .readAsIs(let id, let readsBlocks):
-                if photo == nil {
-                    let loader = ImageLoader(
-                        memoryLimit: request.memoryLimit, jpegReductionTarget: request.jpegReductionTarget)
-                    photo = try loader.load(path)
-                }
-                guard let photo else { return }
-                let reduction = Double(photo.decodeReduction)
-                var plain = try Preprocessor(options: request.preprocessing).plain(photo.image)
+            case .readAsIs(let id, let sent, let reduction, let readsBlocks):
+                let photo = try ReaderServer.image(sent)
+                var plain = try Preprocessor(options: request.preprocessing).plain(photo)
                 let asIs = try recognize(&plain, id: id, reduction: reduction)
                 server.send(.asIs(id: id, asIs, leftOut: asIs.leftOutText))
                 guard readsBlocks else { return }
-                guard let alone = try RegionPolarity.blocksAlone(photo.image.grayscale()) else {
+                guard let alone = try RegionPolarity.blocksAlone(photo.grayscale()) else {
                     server.send(.noBlocks(id: id))
                     return
                 }
@@ -170,7 +160,7 @@ public struct ReaderServer: Sendable {
 
     /// The pixels the worker sent, with their resolution.
     private static func image(_ sent: SentPage) throws -> Image {
-        let image = try Image.readSerialized(from: sent.path)
+        let image = try Image.readHandedOver(from: sent.path)
         image.setResolution(sent.resolution)
         return image
     }

@@ -198,18 +198,14 @@ public struct Recognizer {
         let exports = (options.exports ?? []).filter { $0 != .txt }
         let twoEngines = (options.threads ?? 2) >= 2
         // In the worker the second engine is the reader process's (`ReaderProcess`), started here
-        // so that its models load beside this engine's; it loads the photo itself when it reads it
-        // as it is (a regular file: a pipe is read once). When it cannot be started, or this is
-        // not the worker, the second engine is one in this process.
+        // so that its models load beside this engine's. When it cannot be started, or this is not
+        // the worker, the second engine is one in this process.
         let reader =
-            twoEngines && exports.isEmpty && Recognizer.isRegularFile(path)
+            twoEngines && exports.isEmpty
             ? readerExecutable.flatMap { executable in
                 try? ReaderProcess(
                     executable: executable,
-                    request: ReaderRequest(
-                        engine: engineOptions, preprocessing: options.preprocessing, memoryLimit: options.memoryLimit,
-                        jpegReductionTarget: options.region == nil ? options.preprocessing.maxDimension : nil),
-                    path: path)
+                    request: ReaderRequest(engine: engineOptions, preprocessing: options.preprocessing), path: path)
             } : nil
         defer { reader?.cancel() }
         let second = twoEngines && exports.isEmpty && reader == nil ? SecondEngine(options: engineOptions) : nil
@@ -366,7 +362,7 @@ public struct Recognizer {
                 width: upright.width, height: upright.height, depth: upright.depth, reduction: reduction)
         {
             if let reader {
-                asIsID = reader.readAsIs(readsBlocks: true)
+                asIsID = try? reader.readAsIs(upright, reduction: reduction, readsBlocks: true)
             } else {
                 earlyPlainReading = try readingAsItIs(after: nil)
             }
@@ -753,12 +749,6 @@ public struct Recognizer {
         settings.findPage = false
         settings.correctPolarity = false
         return settings
-    }
-
-    /// Whether `path` names a regular file (not a pipe, which can be read only once).
-    static func isRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// How `--level accurate` ranks readings of one page: the confidently read characters,

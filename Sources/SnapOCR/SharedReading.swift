@@ -458,9 +458,14 @@ enum SharedReading {
     ) throws -> TesseractEngine.WordsRead? {
         let early = laysOutAtOnce ? try? reader.layOut(page) : nil
         signals.laidOut.wait()
-        guard let (expected, lines, cut) = signals.layout.withLock({ $0 }), !signals.stop.load(ordering: .relaxed),
-            let laidOut = early ?? (try? reader.layOut(page)), let layout = try? reader.layout(laidOut)
+        guard let (expected, lines, cut) = signals.layout.withLock({ $0 }), !signals.stop.load(ordering: .relaxed)
         else {
+            // No cut: a layout the reader has not begun yet is skipped.
+            if let early { reader.stop(early) }
+            signals.decide(Signals.unavailable)
+            return nil
+        }
+        guard let laidOut = early ?? (try? reader.layOut(page)), let layout = try? reader.layout(laidOut) else {
             signals.decide(Signals.unavailable)
             return nil
         }

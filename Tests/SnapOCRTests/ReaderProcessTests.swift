@@ -14,7 +14,7 @@ import Testing
         asIs: RecognitionResult, blocks: RecognitionResult, page: PageMeasurements, count: Int
     ) {
         let engine = try TesseractEngine(options: EngineOptions())
-        let photo = try ImageLoader(jpegReductionTarget: PreprocessingOptions().maxDimension).load(path).image
+        let photo = try ImageLoader().load(path).image
         let plain = try Preprocessor(options: PreprocessingOptions()).plain(photo)
         plain.image.setResolution(plain.resolution)
         var asIs = try engine.recognize(plain)
@@ -28,9 +28,7 @@ import Testing
     }
 
     func request() -> ReaderRequest {
-        ReaderRequest(
-            engine: EngineOptions(), preprocessing: PreprocessingOptions(), memoryLimit: ImageLoader.defaultMemoryLimit,
-            jpegReductionTarget: PreprocessingOptions().maxDimension)
+        ReaderRequest(engine: EngineOptions(), preprocessing: PreprocessingOptions())
     }
 
     @Test func theReaderSendsWhatOneEngineReads() throws {
@@ -39,7 +37,8 @@ import Testing
         let path = TestPaths.fixture("sign-on-stone-wall.jpg")
         let here = try readInProcess(path)
         let reader = try ReaderProcess(executable: TestPaths.lovesnap, request: request(), path: path)
-        let id = reader.readAsIs(readsBlocks: true)
+        let photo = try ImageLoader().load(path).image
+        let id = try reader.readAsIs(photo, reduction: 1, readsBlocks: true)
         let asIs = try reader.readingAsItIs(id) { _ in true }
         let blocks = try #require(try reader.readingOfBlocks(id) { _ in true })
         // (What the documents are rendered from stays in the process that read: not compared.)
@@ -78,7 +77,7 @@ import Testing
         one.threads = 1
         let serial = try Recognizer(options: one).recognize(path: path)
         let reader = try ReaderProcess(executable: "/bin/false", request: request(), path: path)
-        let id = reader.readAsIs(readsBlocks: true)
+        let id = try reader.readAsIs(try ImageLoader().load(path).image, reduction: 1, readsBlocks: true)
         #expect(throws: ReaderProcess.Failure(reason: "the reader exited with status 1")) {
             try reader.readingAsItIs(id) { _ in true }
         }
@@ -89,30 +88,33 @@ import Testing
         #expect(missing == serial)
     }
 
-    @Test func aPhotoTheReaderCannotLoadIsAFailureThatSaysWhy() throws {
-        let reader = try ReaderProcess(
-            executable: TestPaths.lovesnap, request: request(), path: "/nonexistent/photo.jpg")
-        let id = reader.readAsIs(readsBlocks: true)
-        #expect(throws: ReaderProcess.Failure(reason: "/nonexistent/photo.jpg: No such file or directory")) {
-            try reader.readingAsItIs(id) { _ in true }
+    @Test func aCommandTheReaderCannotDoIsAFailureThatSaysWhyAndTheReaderGoesOn() throws {
+        // A part asked for before any page was laid out.
+        let path = TestPaths.fixture("sign-on-stone-wall.jpg")
+        let reader = try ReaderProcess(executable: TestPaths.lovesnap, request: request(), path: path)
+        let part = reader.readPart(top: 10)
+        #expect(!reader.partStarted(part))
+        #expect(throws: ReaderProcess.Failure(reason: "\(OCRError.recognitionFailed)")) {
+            try reader.part(part) { _ in true }
         }
-        #expect(throws: ReaderProcess.Failure.self) { try reader.readingOfBlocks(id) { _ in true } }
+        let id = try reader.readAsIs(try ImageLoader().load(path).image, reduction: 1, readsBlocks: false)
+        #expect(try reader.readingAsItIs(id) { _ in true }.result.words == (try readInProcess(path)).asIs.words)
     }
 
     @Test func aCancelledReaderEndsAndItsReadingsAreCancelled() throws {
-        let reader = try ReaderProcess(
-            executable: TestPaths.lovesnap, request: request(), path: TestPaths.fixture("sign-on-stone-wall.jpg"))
-        let id = reader.readAsIs(readsBlocks: true)
+        let path = TestPaths.fixture("sign-on-stone-wall.jpg")
+        let photo = try ImageLoader().load(path).image
+        let reader = try ReaderProcess(executable: TestPaths.lovesnap, request: request(), path: path)
+        let id = try reader.readAsIs(photo, reduction: 1, readsBlocks: true)
         reader.cancel()
         #expect(throws: OCRError.cancelled) { try reader.readingAsItIs(id) { _ in true } }
         // Stopped from the progress callback, the reader reads on: the next command is answered.
-        let other = try ReaderProcess(
-            executable: TestPaths.lovesnap, request: request(), path: TestPaths.fixture("sign-on-stone-wall.jpg"))
-        let stopped = other.readAsIs(readsBlocks: true)
+        let other = try ReaderProcess(executable: TestPaths.lovesnap, request: request(), path: path)
+        let stopped = try other.readAsIs(photo, reduction: 1, readsBlocks: true)
         #expect(throws: OCRError.cancelled) { try other.readingAsItIs(stopped) { _ in false } }
-        let again = other.readAsIs(readsBlocks: false)
+        let again = try other.readAsIs(photo, reduction: 1, readsBlocks: false)
         let read = try other.readingAsItIs(again) { _ in true }
-        #expect(read.result.words == (try readInProcess(TestPaths.fixture("sign-on-stone-wall.jpg"))).asIs.words)
+        #expect(read.result.words == (try readInProcess(path)).asIs.words)
     }
 
     @Test func aCropIsPreparedAndReadByTheReaderAsHere() throws {
