@@ -55,6 +55,8 @@ final class ReaderProcess: Sendable {
         var failed: [Int: String] = [:]
         /// Why the reader ended, once it has.
         var ended: String?
+        /// The reader's process id once started (0 before).
+        var pid: pid_t = 0
         var killed = false
         /// The memory files of pages the reader has not answered for yet, by command.
         var pageFiles: [Int: Int32] = [:]
@@ -63,17 +65,18 @@ final class ReaderProcess: Sendable {
     private let state = Mutex(State())
     /// Signalled for every message, and when the reader ends.
     private let changed = DispatchSemaphore(value: 0)
-    private let process: Process
-    /// The reader's standard input; one line a command, written under `writing`.
+    /// The reader's standard input; one line a command, written on `outbox`.
     private let commands: FileHandle
-    private let writing = Mutex(())
+    /// The thread that hands pages over and writes commands, one at a time, in order.
+    private let outbox = DispatchQueue(label: "lovesnap reader commands")
 
     /// Starts a reader of the photo at `path`; its engine loads at once.
     /// - Parameters:
     ///   - executable: this executable (`/proc/self/exe` in the worker).
-    ///   - request: the engine's and the preparation's settings.
-    ///   - path: the photo, only to name it in a process list.
-    /// - Throws: when the process cannot be started (Foundation's error).
+    ///   - request: the engine's, the preparation's and the loader's settings.
+    ///   - path: the photo (read by the reader for `readAsIs(nil, …)`).
+    /// - Throws: `EncodingError` when the request cannot be written. A reader that cannot be
+    ///   started fails every answer (`Failure`).
     init(executable: String, request: ReaderRequest, path: String) throws {
         // A command written to a reader that has ended must fail (EPIPE), not end this process:
         // SIGPIPE is ignored, as the worker ignores it (`WorkerServer.prepareProcess`).
@@ -85,12 +88,30 @@ final class ReaderProcess: Sendable {
         let input = Pipe()
         process.standardOutput = out
         process.standardInput = input
-        try process.run()
-        ReaderProcess.started.add(1, ordering: .relaxed)
-        self.process = process
+        // Not the worker's standard error: the worker's parent reads that to its end, which would
+        // come only once the reader is gone, after the worker. What the reader has to say comes
+        // as `failed` messages.
+        process.standardError = FileHandle.nullDevice
         commands = input.fileHandleForWriting
         let messages = out.fileHandleForReading
+        // Started on the thread that reads its messages, which lives as long as the reader does
+        // (the reader's `PR_SET_PDEATHSIG` follows the thread that started it): Foundation's
+        // `Process.run` took 3–12 ms of the caller's thread, the worker's preparation. Commands
+        // meanwhile wait in the pipe.
         Thread.detachNewThread { [self] in
+            do {
+                try process.run()
+            } catch {
+                state.withLock { $0.ended = "the reader could not be started: \(error)" }
+                changed.signal()
+                return
+            }
+            ReaderProcess.started.add(1, ordering: .relaxed)
+            let killed = state.withLock { s in
+                s.pid = process.processIdentifier
+                return s.killed
+            }
+            if killed { kill(process.processIdentifier, SIGKILL) }
             ReaderServer.readLines(messages) { line in
                 guard let message = try? JSONDecoder().decode(ReaderMessage.self, from: line) else { return }
                 let closing = state.withLock { s in take(message, into: &s) }
@@ -114,56 +135,55 @@ final class ReaderProcess: Sendable {
 
     /// Stops the reader (SIGKILL) unless it has ended: every answer not come yet fails. Idempotent.
     func cancel() {
-        let running = state.withLock { s in
+        let pid = state.withLock { s -> pid_t in
             s.killed = true
-            return s.ended == nil
+            return s.ended == nil ? s.pid : 0
         }
-        if running { kill(process.processIdentifier, SIGKILL) }
+        if pid > 0 { kill(pid, SIGKILL) }
     }
 
     /// Asks the reader to stop command `id` (and any earlier one) as soon as Tesseract next looks;
     /// waiting for it then throws `OCRError.cancelled`, unless it ended first.
     func stop(_ id: Int) {
         state.withLock { s in _ = s.stopped.insert(id) }
-        write(.stop(id: id))
+        outbox.async { [self] in write(.stop(id: id)) }
         changed.signal()
     }
 
     // MARK: Commands
 
-    /// Asks for `photo` (the upright photo as loaded, decoded at 1/`reduction` of its size) read
-    /// as it is, then, when `readsBlocks`, its light-on-dark blocks alone.
-    /// - Returns: the command's id.
-    /// - Throws: `Failure` when the photo cannot be handed over.
-    func readAsIs(_ photo: Image, reduction: Double, readsBlocks: Bool) throws -> Int {
-        let (path, fd) = try handOver(photo)
-        let sent = SentPage(path: path, resolution: photo.resolution, scale: 1)
-        return send(fd: fd) { .readAsIs(id: $0, photo: sent, reduction: reduction, readsBlocks: readsBlocks) }
+    /// Asks for `photo` (the upright photo as loaded, decoded at 1/`reduction` of its size; nil:
+    /// the photo the reader was started for, which it loads itself) read as it is, then, when
+    /// `readsBlocks`, its light-on-dark blocks alone.
+    /// - Returns: the command's id (its answers fail when the photo cannot be handed over).
+    func readAsIs(_ photo: Image?, reduction: Double, readsBlocks: Bool) -> Int {
+        let handed = photo != nil
+        return send(handing: photo, resolution: photo?.resolution ?? 0, scale: 1) { id, sent in
+            .readAsIs(id: id, photo: handed ? sent : nil, reduction: reduction, readsBlocks: readsBlocks)
+        }
     }
 
     /// Asks for the layout of `page` (the reader's engine keeps it for `readPart(top:)`).
-    /// - Returns: the command's id.
-    /// - Throws: `Failure` when the page cannot be handed over.
-    func layOut(_ page: PreparedImage) throws -> Int {
-        let (path, fd) = try handOver(page.image)
-        let sent = SentPage(path: path, resolution: page.resolution, scale: page.scale)
-        return send(fd: fd) { .layOut(id: $0, page: sent) }
+    /// - Returns: the command's id (its answer fails when the page cannot be handed over).
+    func layOut(_ page: PreparedImage) -> Int {
+        send(handing: page.image, resolution: page.resolution, scale: page.scale) { id, sent in
+            .layOut(id: id, page: sent)
+        }
     }
 
     /// Asks for the page laid out last read from its rows `top...` (pixels from its top).
     /// - Returns: the command's id.
     func readPart(top: Int) -> Int {
-        send { .readPart(id: $0, top: top) }
+        send { id, _ in .readPart(id: id, top: top) }
     }
 
     /// Asks for `photo` prepared with `settings` and read, its boxes mapped to the photo and
     /// multiplied by `reduction`.
-    /// - Returns: the command's id.
-    /// - Throws: `Failure` when the photo cannot be handed over.
-    func readPrepared(_ photo: Image, settings: PreprocessingOptions, reduction: Double) throws -> Int {
-        let (path, fd) = try handOver(photo)
-        let sent = SentPage(path: path, resolution: photo.resolution, scale: 1)
-        return send(fd: fd) { .readPrepared(id: $0, photo: sent, settings: settings, reduction: reduction) }
+    /// - Returns: the command's id (its answer fails when the photo cannot be handed over).
+    func readPrepared(_ photo: Image, settings: PreprocessingOptions, reduction: Double) -> Int {
+        send(handing: photo, resolution: photo.resolution, scale: 1) { id, sent in
+            .readPrepared(id: id, photo: sent, settings: settings, reduction: reduction)
+        }
     }
 
     // MARK: Answers
@@ -222,22 +242,47 @@ final class ReaderProcess: Sendable {
         }
     }
 
-    /// Sends the command `make` builds for the next id (with the memory file `fd` it refers
-    /// to, closed once answered).
-    private func send(fd: Int32? = nil, _ make: (Int) -> ReaderCommand) -> Int {
+    /// An image handed to the thread that writes commands. Unchecked: its pixels are only read
+    /// there, and not written anywhere while it is handed over.
+    private struct Handed: @unchecked Sendable {
+        let image: Image
+    }
+
+    /// Sends the command `make` builds for the next id, on the thread that writes commands, in
+    /// the order asked: after handing `image` over in a memory file (closed once the command is
+    /// answered), off the caller's thread — a colour photo of 12 Mpx is 48 MB to copy.
+    private func send(
+        handing image: Image? = nil, resolution: Int = 0, scale: Double = 1,
+        _ make: @escaping @Sendable (Int, SentPage) -> ReaderCommand
+    ) -> Int {
         let id = state.withLock { s in
             defer { s.nextID += 1 }
-            if let fd { s.pageFiles[s.nextID] = fd }
             return s.nextID
         }
-        write(make(id))
+        let handed = image.map(Handed.init)
+        outbox.async { [self] in
+            var sent = SentPage(path: "", resolution: resolution, scale: scale)
+            if let handed {
+                guard state.withLock({ $0.ended == nil && !$0.killed }) else { return }
+                do {
+                    let (path, fd) = try handOver(handed.image)
+                    state.withLock { $0.pageFiles[id] = fd }
+                    sent.path = path
+                } catch {
+                    state.withLock { $0.failed[id] = "\(error)" }
+                    changed.signal()
+                    return
+                }
+            }
+            write(make(id, sent))
+        }
         return id
     }
 
-    /// Writes one command line; a reader that is gone fails every answer anyway.
+    /// Writes one command line (on `outbox`); a reader that is gone fails every answer anyway.
     private func write(_ command: ReaderCommand) {
         guard let line = try? command.encodedLine() else { return }
-        writing.withLock { _ in try? commands.write(contentsOf: line) }
+        try? commands.write(contentsOf: line)
     }
 
     /// `image` in a new memory file, and the path the reader opens it by.

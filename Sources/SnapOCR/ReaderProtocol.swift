@@ -2,9 +2,9 @@ import Foundation
 import SnapImaging
 
 /// How the worker starts its reader process (`lovesnap __reader REQUEST -- PHOTO`, see
-/// `ReaderServer`; PHOTO only names the photo, to tell readers apart in a process list): the
-/// engine's and the preparation's settings. What to read comes after, as `ReaderCommand` lines on
-/// the reader's standard input, the pixels with it.
+/// `ReaderServer`): the engine's and the preparation's settings, and how to load PHOTO when asked
+/// to read it as it is (the worker's `ImageLoader` settings give the worker's pixels). What to
+/// read comes after, as `ReaderCommand` lines on the reader's standard input.
 struct ReaderRequest: Codable, Equatable, Sendable {
     /// `ReaderProtocol.version`; a reader of another version refuses the request.
     var v = ReaderProtocol.version
@@ -13,6 +13,10 @@ struct ReaderRequest: Codable, Equatable, Sendable {
     /// The worker's preparation settings (`maxDimension` bounds the reading as it is; the blocks
     /// alone are prepared with `Recognizer.blocksAloneSettings` of them).
     var preprocessing: PreprocessingOptions
+    /// `ImageLoader.memoryLimit`, bytes.
+    var memoryLimit: Int
+    /// `ImageLoader.jpegReductionTarget`, pixels (nil: full size).
+    var jpegReductionTarget: Int?
 
     /// The request as one JSON argument.
     func json() throws -> String {
@@ -52,11 +56,12 @@ struct SentPage: Codable, Equatable, Sendable {
 /// Each command has an id, counted up from 1; the reader works through them in order, and
 /// `stop` ends the one with that id (and any earlier one) as soon as Tesseract next looks.
 enum ReaderCommand: Codable, Equatable, Sendable {
-    /// Read `photo` (the upright photo as loaded, decoded at 1/`reduction` of its size) as it is
-    /// (`Preprocessor.plain`), then, when `readsBlocks`, its light-on-dark blocks alone
+    /// Read `photo` (the upright photo as loaded, decoded at 1/`reduction` of its size; nil: the
+    /// photo the reader was started for, loaded by the reader with the request's settings) as
+    /// it is (`Preprocessor.plain`), then, when `readsBlocks`, its light-on-dark blocks alone
     /// (`RegionPolarity.blocksAlone`): `asIs`, then `blocks` or `noBlocks`; the boxes in pixels of
     /// the photo at full size.
-    case readAsIs(id: Int, photo: SentPage, reduction: Double, readsBlocks: Bool)
+    case readAsIs(id: Int, photo: SentPage?, reduction: Double, readsBlocks: Bool)
     /// Analyse the layout of `page` (`TessBaseAPIAnalyseLayout`), as the second engine of a
     /// shared reading (`SharedReading`): `laidOut`.
     case layOut(id: Int, page: SentPage)

@@ -43,7 +43,7 @@ public struct ReaderServer: Sendable {
     /// `input` (one JSON line each) until it ends.
     /// - Returns: false when the request was not one of this version (a `failed` message for
     ///   id 0 was sent), else true.
-    public func serve(request json: String, commands input: FileHandle) -> Bool {
+    public func serve(request json: String, path: String, commands input: FileHandle) -> Bool {
         guard let request = try? ReaderRequest.decode(json: json) else {
             send(.failed(id: 0, reason: "reader: bad request"))
             return false
@@ -66,7 +66,7 @@ public struct ReaderServer: Sendable {
             commands.queue.withLock { $0.ended = true }
             commands.arrived.signal()
         }
-        var session = Session(request: request, server: self, pendingEngine: pendingEngine)
+        var session = Session(request: request, path: path, server: self, pendingEngine: pendingEngine)
         while let command = commands.next() {
             let id = command.id
             guard !commands.isStopped(id) else {
@@ -87,13 +87,15 @@ public struct ReaderServer: Sendable {
     /// What one reader keeps between commands: its engine, the page laid out last.
     private struct Session {
         let request: ReaderRequest
+        let path: String
         let server: ReaderServer
         let pendingEngine: Pending<TesseractEngine>
         var engine: Result<TesseractEngine, any Error>?
         var laidOut: PreparedImage?
 
-        init(request: ReaderRequest, server: ReaderServer, pendingEngine: Pending<TesseractEngine>) {
+        init(request: ReaderRequest, path: String, server: ReaderServer, pendingEngine: Pending<TesseractEngine>) {
             self.request = request
+            self.path = path
             self.server = server
             self.pendingEngine = pendingEngine
         }
@@ -116,8 +118,18 @@ public struct ReaderServer: Sendable {
                 return result
             }
             switch command {
-            case .readAsIs(let id, let sent, let reduction, let readsBlocks):
-                let photo = try ReaderServer.image(sent)
+            case .readAsIs(let id, let sent, var reduction, let readsBlocks):
+                // Decoding the photo again here (a JPEG at its reduced size) cost the worker less
+                // than copying its pixels (`speed-ab`, 14 colour photos: ×1.003 against ×1.029).
+                let photo: Image
+                if let sent {
+                    photo = try ReaderServer.image(sent)
+                } else {
+                    let loader = ImageLoader(
+                        memoryLimit: request.memoryLimit, jpegReductionTarget: request.jpegReductionTarget)
+                    let loaded = try loader.load(path)
+                    (photo, reduction) = (loaded.image, Double(loaded.decodeReduction))
+                }
                 var plain = try Preprocessor(options: request.preprocessing).plain(photo)
                 let asIs = try recognize(&plain, id: id, reduction: reduction)
                 server.send(.asIs(id: id, asIs, leftOut: asIs.leftOutText))

@@ -197,19 +197,6 @@ public struct Recognizer {
         // documents are rendered: they come from one engine's whole page).
         let exports = (options.exports ?? []).filter { $0 != .txt }
         let twoEngines = (options.threads ?? 2) >= 2
-        // In the worker the second engine is the reader process's (`ReaderProcess`), started here
-        // so that its models load beside this engine's. When it cannot be started, or this is not
-        // the worker, the second engine is one in this process.
-        let reader =
-            twoEngines && exports.isEmpty
-            ? readerExecutable.flatMap { executable in
-                try? ReaderProcess(
-                    executable: executable,
-                    request: ReaderRequest(engine: engineOptions, preprocessing: options.preprocessing), path: path)
-            } : nil
-        defer { reader?.cancel() }
-        let second = twoEngines && exports.isEmpty && reader == nil ? SecondEngine(options: engineOptions) : nil
-        let secondReader = reader.map(SecondReader.apart) ?? second.map(SecondReader.inProcess)
         var loadedSpelling: SpellChecker??
         func startSpelling() {
             if pendingSpelling == nil && loadedSpelling == nil { pendingSpelling = loadingSpelling(afterEngine: false) }
@@ -228,6 +215,23 @@ public struct Recognizer {
             memoryLimit: options.memoryLimit,
             jpegReductionTarget: options.region == nil ? options.preprocessing.maxDimension : nil)
         let loaded = try loader.load(path)
+        // In the worker the second engine is the reader process's (`ReaderProcess`), started once
+        // the photo is loaded (its models, loading beside the decoding, slowed it: 20–30 ms on
+        // colour photos, measured), in time for the first shared layout. When it cannot be
+        // started, or this is not the worker, the second engine is one in this process.
+        let reader =
+            twoEngines && exports.isEmpty
+            ? readerExecutable.flatMap { executable in
+                try? ReaderProcess(
+                    executable: executable,
+                    request: ReaderRequest(
+                        engine: engineOptions, preprocessing: options.preprocessing, memoryLimit: options.memoryLimit,
+                        jpegReductionTarget: options.region == nil ? options.preprocessing.maxDimension : nil),
+                    path: path)
+            } : nil
+        defer { reader?.cancel() }
+        let second = twoEngines && exports.isEmpty && reader == nil ? SecondEngine(options: engineOptions) : nil
+        let secondReader = reader.map(SecondReader.apart) ?? second.map(SecondReader.inProcess)
         var notes: [RecognitionNote] = []
         if loaded.frameCount > 1 { notes.append(.frameRead(index: 1, of: loaded.frameCount, format: loaded.format)) }
         if let orientation = loaded.exifOrientation, orientation != 1 {
@@ -362,7 +366,10 @@ public struct Recognizer {
                 width: upright.width, height: upright.height, depth: upright.depth, reduction: reduction)
         {
             if let reader {
-                asIsID = try? reader.readAsIs(upright, reduction: reduction, readsBlocks: true)
+                // The reader decodes a file again rather than take a copy of its pixels (cheaper for
+                // the worker, `ReaderServer`); a pipe, which can be read only once, is handed over.
+                asIsID = reader.readAsIs(
+                    Recognizer.isRegularFile(path) ? nil : upright, reduction: reduction, readsBlocks: true)
             } else {
                 earlyPlainReading = try readingAsItIs(after: nil)
             }
@@ -402,7 +409,7 @@ public struct Recognizer {
         var nativeReading: PlainReading?
         var nativeID: Int?
         if readsNativeSize, let reader {
-            nativeID = try? reader.readPrepared(upright, settings: nativeSettings, reduction: reduction)
+            nativeID = reader.readPrepared(upright, settings: nativeSettings, reduction: reduction)
         } else if readsNativeSize, let second {
             let photo = try upright.copied()
             let settings = nativeSettings
@@ -749,6 +756,12 @@ public struct Recognizer {
         settings.findPage = false
         settings.correctPolarity = false
         return settings
+    }
+
+    /// Whether `path` names a regular file (not a pipe, which can be read only once).
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// How `--level accurate` ranks readings of one page: the confidently read characters,

@@ -456,7 +456,7 @@ enum SharedReading {
     private static func readApart(
         _ page: PreparedImage, by reader: ReaderProcess, laysOutAtOnce: Bool, signals: Signals
     ) throws -> TesseractEngine.WordsRead? {
-        let early = laysOutAtOnce ? try? reader.layOut(page) : nil
+        let early = laysOutAtOnce ? reader.layOut(page) : nil
         signals.laidOut.wait()
         guard let (expected, lines, cut) = signals.layout.withLock({ $0 }), !signals.stop.load(ordering: .relaxed)
         else {
@@ -465,7 +465,8 @@ enum SharedReading {
             signals.decide(Signals.unavailable)
             return nil
         }
-        guard let laidOut = early ?? (try? reader.layOut(page)), let layout = try? reader.layout(laidOut) else {
+        let laidOut = early ?? reader.layOut(page)
+        guard let layout = try? reader.layout(laidOut) else {
             signals.decide(Signals.unavailable)
             return nil
         }

@@ -38,8 +38,8 @@ struct Lovesnap {
         case .reader(let request, let photo):
             guard WorkerServer.prepareProcess() else { throw .parentGone }
             // Ends as soon as its readings are written, without freeing its engine (as the worker).
-            _ = photo  // it only names the photo in a process list
-            let served = ReaderServer(output: .standardOutput).serve(request: request, commands: .standardInput)
+            let served = ReaderServer(output: .standardOutput).serve(
+                request: request, path: photo, commands: .standardInput)
             _exit(served ? 0 : ExitCode.failure.rawValue)
         case .ocr(let photos, let output):
             var inputs: [InputFile] = []

@@ -28,7 +28,9 @@ import Testing
     }
 
     func request() -> ReaderRequest {
-        ReaderRequest(engine: EngineOptions(), preprocessing: PreprocessingOptions())
+        ReaderRequest(
+            engine: EngineOptions(), preprocessing: PreprocessingOptions(), memoryLimit: ImageLoader.defaultMemoryLimit,
+            jpegReductionTarget: PreprocessingOptions().maxDimension)
     }
 
     @Test func theReaderSendsWhatOneEngineReads() throws {
@@ -36,9 +38,9 @@ import Testing
         // light-on-dark block alone, word for word, box for box, as read here.
         let path = TestPaths.fixture("sign-on-stone-wall.jpg")
         let here = try readInProcess(path)
+        // The reader loads the photo itself.
         let reader = try ReaderProcess(executable: TestPaths.lovesnap, request: request(), path: path)
-        let photo = try ImageLoader().load(path).image
-        let id = try reader.readAsIs(photo, reduction: 1, readsBlocks: true)
+        let id = reader.readAsIs(nil, reduction: 1, readsBlocks: true)
         let asIs = try reader.readingAsItIs(id) { _ in true }
         let blocks = try #require(try reader.readingOfBlocks(id) { _ in true })
         // (What the documents are rendered from stays in the process that read: not compared.)
@@ -77,7 +79,7 @@ import Testing
         one.threads = 1
         let serial = try Recognizer(options: one).recognize(path: path)
         let reader = try ReaderProcess(executable: "/bin/false", request: request(), path: path)
-        let id = try reader.readAsIs(try ImageLoader().load(path).image, reduction: 1, readsBlocks: true)
+        let id = reader.readAsIs(try ImageLoader().load(path).image, reduction: 1, readsBlocks: true)
         #expect(throws: ReaderProcess.Failure(reason: "the reader exited with status 1")) {
             try reader.readingAsItIs(id) { _ in true }
         }
@@ -97,7 +99,7 @@ import Testing
         #expect(throws: ReaderProcess.Failure(reason: "\(OCRError.recognitionFailed)")) {
             try reader.part(part) { _ in true }
         }
-        let id = try reader.readAsIs(try ImageLoader().load(path).image, reduction: 1, readsBlocks: false)
+        let id = reader.readAsIs(try ImageLoader().load(path).image, reduction: 1, readsBlocks: false)
         #expect(try reader.readingAsItIs(id) { _ in true }.result.words == (try readInProcess(path)).asIs.words)
     }
 
@@ -105,14 +107,14 @@ import Testing
         let path = TestPaths.fixture("sign-on-stone-wall.jpg")
         let photo = try ImageLoader().load(path).image
         let reader = try ReaderProcess(executable: TestPaths.lovesnap, request: request(), path: path)
-        let id = try reader.readAsIs(photo, reduction: 1, readsBlocks: true)
+        let id = reader.readAsIs(photo, reduction: 1, readsBlocks: true)
         reader.cancel()
         #expect(throws: OCRError.cancelled) { try reader.readingAsItIs(id) { _ in true } }
         // Stopped from the progress callback, the reader reads on: the next command is answered.
         let other = try ReaderProcess(executable: TestPaths.lovesnap, request: request(), path: path)
-        let stopped = try other.readAsIs(photo, reduction: 1, readsBlocks: true)
+        let stopped = other.readAsIs(photo, reduction: 1, readsBlocks: true)
         #expect(throws: OCRError.cancelled) { try other.readingAsItIs(stopped) { _ in false } }
-        let again = try other.readAsIs(photo, reduction: 1, readsBlocks: false)
+        let again = other.readAsIs(photo, reduction: 1, readsBlocks: false)
         let read = try other.readingAsItIs(again) { _ in true }
         #expect(read.result.words == (try readInProcess(path)).asIs.words)
     }
@@ -128,7 +130,7 @@ import Testing
         Recognizer.mapBoxes(&here.words, of: page, reduction: 1)
         let reader = try ReaderProcess(
             executable: TestPaths.lovesnap, request: request(), path: TestPaths.fixture("card-specimen-small.png"))
-        let id = try reader.readPrepared(photo, settings: settings, reduction: 1)
+        let id = reader.readPrepared(photo, settings: settings, reduction: 1)
         let apart = try reader.preparedReading(id) { _ in true }
         #expect(apart.result.words == here.words && apart.result.text == here.text)
         #expect(apart.page == PageMeasurements(page))

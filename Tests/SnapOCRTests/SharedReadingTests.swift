@@ -153,7 +153,10 @@ import Testing
         let first = try TesseractEngine()
         let reader = try ReaderProcess(
             executable: TestPaths.lovesnap,
-            request: ReaderRequest(engine: EngineOptions(), preprocessing: PreprocessingOptions()), path: path)
+            request: ReaderRequest(
+                engine: EngineOptions(), preprocessing: PreprocessingOptions(),
+                memoryLimit: ImageLoader.defaultMemoryLimit, jpegReductionTarget: nil),
+            path: path)
         defer { reader.cancel() }
         let shared = try SharedReading.read(
             page, first: first, second: .apart(reader), waitsForSecond: true, minimumWork: 0,
