@@ -75,9 +75,13 @@ final class ReaderProcess: Sendable {
     ///   - executable: this executable (`/proc/self/exe` in the worker).
     ///   - request: the engine's, the preparation's and the loader's settings.
     ///   - path: the photo (read by the reader for `readAsIs(nil, …)`).
+    ///   - ready: what the reader waits for before it starts (on the thread that starts it).
     /// - Throws: `EncodingError` when the request cannot be written. A reader that cannot be
     ///   started fails every answer (`Failure`).
-    init(executable: String, request: ReaderRequest, path: String) throws {
+    init(
+        executable: String, request: ReaderRequest, path: String,
+        startingAfter ready: @escaping @Sendable () -> Void = {}
+    ) throws {
         // A command written to a reader that has ended must fail (EPIPE), not end this process:
         // SIGPIPE is ignored, as the worker ignores it (`WorkerServer.prepareProcess`).
         signal(SIGPIPE, SIG_IGN)
@@ -99,6 +103,7 @@ final class ReaderProcess: Sendable {
         // `Process.run` took 3–12 ms of the caller's thread, the worker's preparation. Commands
         // meanwhile wait in the pipe.
         Thread.detachNewThread { [self] in
+            ready()
             do {
                 try process.run()
             } catch {

@@ -215,10 +215,12 @@ public struct Recognizer {
             memoryLimit: options.memoryLimit,
             jpegReductionTarget: options.region == nil ? options.preprocessing.maxDimension : nil)
         let loaded = try loader.load(path)
-        // In the worker the second engine is the reader process's (`ReaderProcess`), started once
-        // the photo is loaded (its models, loading beside the decoding, slowed it: 20–30 ms on
-        // colour photos, measured), in time for the first shared layout. When it cannot be
-        // started, or this is not the worker, the second engine is one in this process.
+        // In the worker the second engine is the reader process's (`ReaderProcess`). It starts once
+        // the photo is loaded and this engine's models are (loading beside them, its models and
+        // its start slowed the decoding and this engine's loading: 20–30 ms on colour photos;
+        // `speed-ab` over 20 pages ×1.060 → ×1.047), as the second engine here loaded when the
+        // first reading began. When it cannot be started, or this is not the worker, the second
+        // engine is one in this process.
         let reader =
             twoEngines && exports.isEmpty
             ? readerExecutable.flatMap { executable in
@@ -227,7 +229,7 @@ public struct Recognizer {
                     request: ReaderRequest(
                         engine: engineOptions, preprocessing: options.preprocessing, memoryLimit: options.memoryLimit,
                         jpegReductionTarget: options.region == nil ? options.preprocessing.maxDimension : nil),
-                    path: path)
+                    path: path, startingAfter: { _ = pendingEngine.isDone(waitingAtMost: 60) })
             } : nil
         defer { reader?.cancel() }
         let second = twoEngines && exports.isEmpty && reader == nil ? SecondEngine(options: engineOptions) : nil
