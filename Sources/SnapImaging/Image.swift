@@ -71,8 +71,8 @@ public final class Image {
         ]
         let rasterBytes = Int(pixGetWpl(pix)) * 4 * Int(pixGetHeight(pix))
         let ok =
-            header.withUnsafeBytes { Image.writeAll(descriptor, $0.baseAddress!, $0.count) }
-            && Image.writeAll(descriptor, UnsafeRawPointer(data), rasterBytes)
+            header.withUnsafeBytes { h in Image.transferAll(h.count) { write(descriptor, h.baseAddress! + $0, $1) } }
+            && Image.transferAll(rasterBytes) { write(descriptor, UnsafeRawPointer(data) + $0, $1) }
         guard ok else { throw ImagingError.operationFailed(operation: "writeHandedOver") }
     }
 
@@ -84,14 +84,15 @@ public final class Image {
         guard fd >= 0 else { throw ImagingError.operationFailed(operation: "open(\(path))") }
         defer { close(fd) }
         var header = [Int32](repeating: 0, count: 6)
-        let headerRead = header.withUnsafeMutableBytes { readAll(fd, $0.baseAddress!, $0.count) }
+        let headerRead = header.withUnsafeMutableBytes { h in transferAll(h.count) { read(fd, h.baseAddress! + $0, $1) }
+        }
         guard headerRead, header[0] == handOverMagic, header[1] > 0, header[2] > 0,
             let pix = pixCreateNoInit(header[1], header[2], header[3])
         else { throw ImagingError.operationFailed(operation: "readHandedOver") }
         let image = Image(taking: pix)
         pixSetSpp(pix, header[4])
         guard pixGetWpl(pix) == header[5], let data = pixGetData(pix),
-            readAll(fd, UnsafeMutableRawPointer(data), Int(header[5]) * 4 * Int(header[2]))
+            transferAll(Int(header[5]) * 4 * Int(header[2]), { read(fd, UnsafeMutableRawPointer(data) + $0, $1) })
         else { throw ImagingError.operationFailed(operation: "readHandedOver") }
         return image
     }
@@ -99,21 +100,12 @@ public final class Image {
     /// "LSPX": the first word of a handed-over image.
     private static let handOverMagic: Int32 = 0x5850_534C
 
-    private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Bool {
+    /// Calls `step(offset, remaining)` (a `read(2)` or `write(2)` of the bytes from `offset`)
+    /// until `count` bytes went through, again after EINTR; false when one fails or moves none.
+    private static func transferAll(_ count: Int, _ step: (Int, Int) -> Int) -> Bool {
         var done = 0
         while done < count {
-            let n = write(fd, bytes + done, count - done)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return false }
-            done += n
-        }
-        return true
-    }
-
-    private static func readAll(_ fd: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Bool {
-        var done = 0
-        while done < count {
-            let n = read(fd, bytes + done, count - done)
+            let n = step(done, count - done)
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { return false }
             done += n

@@ -117,7 +117,7 @@ final class ReaderProcess: Sendable {
                 return s.killed
             }
             if killed { kill(process.processIdentifier, SIGKILL) }
-            ReaderServer.readLines(messages) { line in
+            WorkerClient.readLines(messages) { line in
                 guard let message = try? JSONDecoder().decode(ReaderMessage.self, from: line) else { return }
                 let closing = state.withLock { s in take(message, into: &s) }
                 if let closing { close(closing) }

@@ -53,7 +53,7 @@ public struct ReaderServer: Sendable {
         let pendingEngine = Pending { try TesseractEngine(options: options) }
         let commands = Commands()
         Thread.detachNewThread {
-            ReaderServer.readLines(input) { line in
+            WorkerClient.readLines(input) { line in
                 guard let command = try? JSONDecoder().decode(ReaderCommand.self, from: line) else { return }
                 if case .stop(let id) = command {
                     commands.stoppedThrough.store(
@@ -195,23 +195,5 @@ public struct ReaderServer: Sendable {
     private func send(_ message: ReaderMessage) {
         guard let line = try? message.encodedLine() else { return }
         try? output.write(contentsOf: line)
-    }
-
-    /// Calls `take` with each line of `handle` (newline excluded) until it ends.
-    static func readLines(_ handle: FileHandle, _ take: (Data) -> Void) {
-        var buffer: [UInt8] = []
-        var scanned = 0  // buffer[..<scanned] holds no newline
-        while true {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            buffer.append(contentsOf: chunk)
-            var lineStart = 0
-            while let nl = WorkerClient.newline(in: buffer, from: max(scanned, lineStart)) {
-                take(Data(buffer[lineStart..<nl]))
-                lineStart = nl + 1
-            }
-            buffer.removeFirst(lineStart)
-            scanned = buffer.count
-        }
     }
 }

@@ -137,11 +137,30 @@ public final class WorkerClient: Sendable {
         if running { kill(process.processIdentifier, SIGKILL) }
     }
 
-    /// Reads the worker's JSON lines. A result line can be megabytes (the documents, a PDF in
-    /// base64) arriving in 64 KiB chunks: each chunk is searched for a newline once (`memchr`),
-    /// never the whole line again (searching from the start on every chunk took 7 s of the
-    /// editor's CPU for a receipt's PDF).
+    /// Reads the worker's JSON lines (`readLines`).
     private func readMessages(_ handle: FileHandle) {
+        WorkerClient.readLines(handle) { line in
+            // Anything that is not a message of this version (a stray print) is skipped.
+            guard let message = try? WorkerMessage.decode(line: line) else { return }
+            let event: WorkerEvent
+            switch message {
+            case .progress(let percent, let stage): event = .progress(percent: percent, stage: stage)
+            case .result(let result): event = .finished(result)
+            case .failure(let failure): event = .failed(failure)
+            }
+            state.withLock { s in
+                if case .progress = event {} else { s.last = event }
+                s.queue.append(event)
+            }
+            queued.signal()
+        }
+    }
+
+    /// Calls `take` with each line of `handle` (newline excluded) until it ends. A line can be
+    /// megabytes (the documents, a PDF in base64) arriving in 64 KiB chunks: each chunk is
+    /// searched for a newline once (`memchr`), never the whole line again (searching from the
+    /// start on every chunk took 7 s of the editor's CPU for a receipt's PDF).
+    static func readLines(_ handle: FileHandle, _ take: (Data) -> Void) {
         var buffer: [UInt8] = []
         var scanned = 0  // buffer[..<scanned] holds no newline
         while true {
@@ -149,27 +168,12 @@ public final class WorkerClient: Sendable {
             if chunk.isEmpty { break }
             buffer.append(contentsOf: chunk)
             var lineStart = 0
-            defer {
-                buffer.removeFirst(lineStart)
-                scanned = buffer.count
-            }
-            while let nl = Self.newline(in: buffer, from: max(scanned, lineStart)) {
-                let line = Data(buffer[lineStart..<nl])
+            while let nl = newline(in: buffer, from: max(scanned, lineStart)) {
+                take(Data(buffer[lineStart..<nl]))
                 lineStart = nl + 1
-                // Anything that is not a message of this version (a stray print) is skipped.
-                guard let message = try? WorkerMessage.decode(line: line) else { continue }
-                let event: WorkerEvent
-                switch message {
-                case .progress(let percent, let stage): event = .progress(percent: percent, stage: stage)
-                case .result(let result): event = .finished(result)
-                case .failure(let failure): event = .failed(failure)
-                }
-                state.withLock { s in
-                    if case .progress = event {} else { s.last = event }
-                    s.queue.append(event)
-                }
-                queued.signal()
             }
+            buffer.removeFirst(lineStart)
+            scanned = buffer.count
         }
     }
 
