@@ -136,12 +136,13 @@ public struct RecognitionOptions: Codable, Equatable, Sendable {
 public struct Recognizer {
     /// The settings of every run.
     public let options: RecognitionOptions
-    /// This executable, when it may read the photo as it is in a process of its own
-    /// (`ReaderProcess`, as the worker does: `/proc/self/exe`); nil: that reading is made by a
-    /// second engine in this process (`PlainReading`). The text is the same either way.
+    /// This executable, when the second engine may be a process of its own running it (the
+    /// reader, `ReaderProcess`; the worker gives `/proc/self/exe`): the photo as it is, a crop at
+    /// its own size and a shared page's second part are then read there. Nil: by a second engine
+    /// in this process (`SecondEngine`, `PlainReading`). The text is the same either way.
     public let readerExecutable: String?
 
-    /// A recognizer with `options`, reading the photo as it is in a reader process of
+    /// A recognizer with `options`, whose second engine is a reader process of
     /// `readerExecutable` when given.
     public init(options: RecognitionOptions = RecognitionOptions(), readerExecutable: String? = nil) {
         self.options = options
