@@ -1,4 +1,5 @@
 import CLeptonica
+import CPixMemory
 import Foundation
 
 /// An owned Leptonica `PIX`: one reference, released when the `Image` goes away.
@@ -94,6 +95,31 @@ public final class Image {
         guard pixGetWpl(pix) == header[5], let data = pixGetData(pix),
             transferAll(Int(header[5]) * 4 * Int(header[2]), { read(fd, UnsafeMutableRawPointer(data) + $0, $1) })
         else { throw ImagingError.operationFailed(operation: "readHandedOver") }
+        return image
+    }
+
+    /// The memory file holding the pixels, and its size in bytes, when they were made while
+    /// sharing rasters (`ImageLoader.load(_:sharingRaster:)`); nil otherwise.
+    package var sharedRaster: (descriptor: Int32, bytes: Int)? {
+        guard let data = pixGetData(pix) else { return nil }
+        var size = 0
+        let fd = pix_memory_shared_file(data, &size)
+        return fd >= 0 ? (fd, size) : nil
+    }
+
+    /// An image whose pixels are another process's memory file at `path` (`sharedRaster`, as
+    /// `/proc/PID/fd/N`), mapped copy-on-write, not copied: `width` × `height` pixels of
+    /// `depth` bits, `samplesPerPixel`, `bytes` of raster; resolution 0.
+    /// - Throws: `ImagingError.operationFailed` when it cannot be mapped or does not fit.
+    package static func mappingSharedRaster(
+        path: String, width: Int, height: Int, depth: Int, samplesPerPixel: Int, bytes: Int
+    ) throws -> Image {
+        let image = try wrap(pixCreateHeader(l_int32(width), l_int32(height), l_int32(depth)), "pixCreateHeader")
+        guard Int(pixGetWpl(image.pix)) * 4 * height <= bytes, let data = pix_memory_adopt(path, bytes) else {
+            throw ImagingError.operationFailed(operation: "mappingSharedRaster")
+        }
+        pixSetData(image.pix, data.assumingMemoryBound(to: l_uint32.self))
+        pixSetSpp(image.pix, l_int32(samplesPerPixel))
         return image
     }
 

@@ -1,5 +1,6 @@
 import CExif
 import CLeptonica
+import CPixMemory
 import Foundation
 
 #if canImport(Glibc)
@@ -60,6 +61,16 @@ public struct ImageLoader {
     /// - Throws: `ImagingError` — `.fileNotFound`, `.isDirectory`, `.unreadable`, `.emptyFile`,
     ///   `.notAnImage`, `.tooLarge` (checked from the header, before decoding), `.corrupt`.
     public func load(_ path: String) throws -> LoadedImage {
+        try load(path, sharingRaster: false)
+    }
+
+    /// Loads `path` as `load(_:)` does; with `sharingRaster`, the images made meanwhile (the
+    /// photo among them) hold their pixels in memory files another process can map
+    /// (`Image.sharedRaster`, `CPixMemory`).
+    /// - Throws: as `load(_:)`.
+    package func load(_ path: String, sharingRaster: Bool) throws -> LoadedImage {
+        pix_memory_share_rasters(sharingRaster ? 1 : 0)
+        defer { pix_memory_share_rasters(0) }
         try checkFile(path)
         var format: l_int32 = 0
         var w: l_int32 = 0

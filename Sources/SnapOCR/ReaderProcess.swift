@@ -162,6 +162,15 @@ final class ReaderProcess: Sendable {
     /// `readsBlocks`, its light-on-dark blocks alone.
     /// - Returns: the command's id (its answers fail when the photo cannot be handed over).
     func readAsIs(_ photo: Image?, reduction: Double, readsBlocks: Bool) -> Int {
+        // Pixels in a memory file already (`Image.sharedRaster`) are mapped by the reader, not copied.
+        if let photo, let shared = photo.sharedRaster {
+            let sent = SentPage(
+                path: "/proc/\(getpid())/fd/\(shared.descriptor)", resolution: photo.resolution, scale: 1,
+                raster: SentPage.SharedRaster(
+                    width: photo.width, height: photo.height, depth: photo.depth,
+                    samplesPerPixel: photo.samplesPerPixel, bytes: shared.bytes))
+            return send { id, _ in .readAsIs(id: id, photo: sent, reduction: reduction, readsBlocks: readsBlocks) }
+        }
         let handed = photo != nil
         return send(handing: photo, resolution: photo?.resolution ?? 0, scale: 1) { id, sent in
             .readAsIs(id: id, photo: handed ? sent : nil, reduction: reduction, readsBlocks: readsBlocks)

@@ -45,11 +45,19 @@ enum ReaderProtocol {
 /// memory file, `/proc/PID/fd/N`, which leaves nothing behind), with what the file does not
 /// hold.
 struct SentPage: Codable, Equatable, Sendable {
+    /// The shape of a raster the worker shares instead of copying (`Image.sharedRaster`): the
+    /// reader maps `path` (`Image.mappingSharedRaster`).
+    struct SharedRaster: Codable, Equatable, Sendable {
+        var width: Int, height: Int, depth: Int, samplesPerPixel: Int, bytes: Int
+    }
+
     var path: String
     /// DPI told to Tesseract (`PreparedImage.resolution`).
     var resolution: Int
     /// `PreparedImage.scale`: the engine's boxes are the page's pixels ÷ it.
     var scale: Double
+    /// Set when `path` is a shared raster, not a handed-over image.
+    var raster: SharedRaster? = nil
 }
 
 /// What the worker asks of its reader, one JSON object a line on the reader's standard input.

@@ -172,7 +172,12 @@ public struct ReaderServer: Sendable {
 
     /// The pixels the worker sent, with their resolution.
     private static func image(_ sent: SentPage) throws -> Image {
-        let image = try Image.readHandedOver(from: sent.path)
+        let image =
+            try sent.raster.map {
+                try Image.mappingSharedRaster(
+                    path: sent.path, width: $0.width, height: $0.height, depth: $0.depth,
+                    samplesPerPixel: $0.samplesPerPixel, bytes: $0.bytes)
+            } ?? Image.readHandedOver(from: sent.path)
         image.setResolution(sent.resolution)
         return image
     }

@@ -215,7 +215,9 @@ public struct Recognizer {
         let loader = ImageLoader(
             memoryLimit: options.memoryLimit,
             jpegReductionTarget: options.region == nil ? options.preprocessing.maxDimension : nil)
-        let loaded = try loader.load(path)
+        // In the worker the photo's pixels are kept in a memory file the reader maps (below).
+        let sharesPhoto = readerExecutable != nil && twoEngines && exports.isEmpty && options.region == nil
+        let loaded = try loader.load(path, sharingRaster: sharesPhoto)
         // In the worker the second engine is the reader process's (`ReaderProcess`). It starts once
         // the photo is loaded and this engine's models are (loading beside them, its models and
         // its start slowed the decoding and this engine's loading: 20–30 ms on colour photos;
@@ -369,10 +371,11 @@ public struct Recognizer {
                 width: upright.width, height: upright.height, depth: upright.depth, reduction: reduction)
         {
             if let reader {
-                // The reader decodes a file again rather than take a copy of its pixels (cheaper for
-                // the worker, `ReaderServer`); a pipe, which can be read only once, is handed over.
-                asIsID = reader.readAsIs(
-                    Recognizer.isRegularFile(path) ? nil : upright, reduction: reduction, readsBlocks: true)
+                // The reader maps the photo's pixels (`ImageLoader.load(_:sharingRaster:)`); when they
+                // are not shared, it decodes a file again rather than take a copy (cheaper for the
+                // worker, `ReaderServer`), and a pipe's, which can be read only once, is handed over.
+                let mapped = upright.sharedRaster != nil || !Recognizer.isRegularFile(path)
+                asIsID = reader.readAsIs(mapped ? upright : nil, reduction: reduction, readsBlocks: true)
             } else {
                 earlyPlainReading = try readingAsItIs(after: nil)
             }

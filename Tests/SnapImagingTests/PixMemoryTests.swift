@@ -1,6 +1,7 @@
 import CLeptonica
 import CPixMemory
 import Glibc
+import SnapTestSupport
 import Testing
 
 @testable import SnapImaging
@@ -42,5 +43,26 @@ import Testing
         #expect(pixSetAll(image.pix) == 0)
         // Before, every page whose pad bits were read first faulted again here, to be replaced.
         #expect(Self.minorFaults() - faultsBeforeFilling == 0)
+    }
+
+    @Test func aPhotoLoadedSharingItsRasterIsMappedElsewhereWithTheSamePixels() throws {
+        // The worker loads the photo into a memory file; the reader maps it (here, this process
+        // maps its own file through /proc, as the reader does the worker's), copy-on-write.
+        let path = TestPaths.fixture("sign-on-stone-wall.jpg")
+        let photo = try ImageLoader().load(path, sharingRaster: true).image
+        let shared = try #require(photo.sharedRaster)
+        #expect(shared.bytes == 1325 * 4 * 795)
+        let mapped = try Image.mappingSharedRaster(
+            path: "/proc/self/fd/\(shared.descriptor)", width: photo.width, height: photo.height,
+            depth: photo.depth, samplesPerPixel: photo.samplesPerPixel, bytes: shared.bytes)
+        var same: l_int32 = 0
+        #expect(pixEqual(photo.pix, mapped.pix, &same) == 0 && same == 1)
+        // A write to the mapping is its own (copy-on-write): the photo keeps its pixels.
+        let first = pixGetData(photo.pix)![0]
+        pixGetData(mapped.pix)![0] = ~first
+        #expect(pixGetData(photo.pix)![0] == first)
+        // Loaded without sharing, or anything made after the load, is malloc's.
+        #expect(try ImageLoader().load(path).image.sharedRaster == nil)
+        #expect(try photo.copied().sharedRaster == nil)
     }
 }

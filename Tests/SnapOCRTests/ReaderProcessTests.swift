@@ -119,6 +119,18 @@ import Testing
         #expect(read.result.words == (try readInProcess(path)).asIs.words)
     }
 
+    @Test func aPhotoWhosePixelsAreSharedIsMappedByTheReaderAndReadAsHere() throws {
+        // Loaded as the worker loads it (`sharingRaster`): the reader maps its memory file.
+        let path = TestPaths.fixture("sign-on-stone-wall.jpg")
+        let photo = try ImageLoader().load(path, sharingRaster: true).image
+        #expect(photo.sharedRaster != nil)
+        let reader = try ReaderProcess(executable: TestPaths.lovesnap, request: request(), path: "/nonexistent")
+        let id = reader.readAsIs(photo, reduction: 1, readsBlocks: true)
+        let here = try readInProcess(path)
+        #expect(try reader.readingAsItIs(id) { _ in true }.result.words == here.asIs.words)
+        #expect(try reader.readingOfBlocks(id) { _ in true }?.result.words == here.blocks.words)
+    }
+
     @Test func aCropIsPreparedAndReadByTheReaderAsHere() throws {
         // The crop handed over in a memory file with its resolution, prepared and read there.
         let photo = try ImageLoader().load(TestPaths.fixture("card-specimen-small.png")).image
