@@ -90,7 +90,6 @@ public struct PreparedImage {
     public let measuredTextHeight: Double?
     /// The resolution to tell Tesseract (DPI): text rescaled to the target height reads like a 300 DPI scan.
     public let resolution: Int
-
 }
 
 extension PreparedImage {

@@ -109,8 +109,14 @@ enum ReaderMessage: Codable, Equatable, Sendable {
     case stopped(id: Int)
     /// The command failed; why (an `ImagingError` or `OCRError` description).
     case failed(id: Int, reason: String)
+}
 
-    /// The message as one JSON line, newline included.
+/// A command or a message as one JSON line, newline included: what goes through the reader's pipes.
+protocol ReaderLine: Encodable {}
+extension ReaderCommand: ReaderLine {}
+extension ReaderMessage: ReaderLine {}
+
+extension ReaderLine {
     func encodedLine() throws -> Data {
         var data = try JSONEncoder().encode(self)
         data.append(0x0A)
@@ -126,12 +132,5 @@ extension ReaderCommand {
             .stop(let id):
             return id
         }
-    }
-
-    /// The command as one JSON line, newline included.
-    func encodedLine() throws -> Data {
-        var data = try JSONEncoder().encode(self)
-        data.append(0x0A)
-        return data
     }
 }

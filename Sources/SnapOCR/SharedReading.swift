@@ -301,7 +301,7 @@ enum SharedReading {
     /// - Returns: the reading and how it was shared.
     /// - Throws: `OCRError.cancelled` when `progress` returned false, `.recognitionFailed`.
     static func read(
-        _ page: PreparedImage, first: TesseractEngine, second: SecondReader, waitsForSecond: Bool = false,
+        _ page: PreparedImage, first: TesseractEngine, second secondReader: SecondReader, waitsForSecond: Bool = false,
         minimumWork: Double = SharedReading.minimumWork, laysOutAtOnce: Bool = false, whenShared: () -> Void = {},
         progress: @escaping (Int) -> Bool
     ) throws -> (result: RecognitionResult, outcome: Outcome) {
@@ -312,10 +312,11 @@ enum SharedReading {
         // pages that have none), finds the lines itself, and reads its part if they are the same.
         // It makes its words with their lines in the layout's numbering (nil: it did not read).
         let pending = Pending { () throws -> TesseractEngine.WordsRead? in
-            guard case .inProcess(let second) = second else {
-                guard case .apart(let reader) = second else { return nil }
-                return try readApart(
-                    handed.page, by: reader, laysOutAtOnce: laysOutAtOnce, signals: signals)
+            let second: SecondEngine
+            switch secondReader {
+            case .inProcess(let engine): second = engine
+            case .apart(let reader):
+                return try readApart(handed.page, by: reader, laysOutAtOnce: laysOutAtOnce, signals: signals)
             }
             var early: (lent: EngineHandOff, layout: [LayoutLine])?
             if laysOutAtOnce, let lent = second.borrow(waiting: false) {

@@ -37,7 +37,7 @@ public struct WorkerServer: Sendable {
         }
         var unsendable: WorkerFailure?
         do {
-            // The photo as it is is read by a reader process of this executable (`ReaderProcess`).
+            // The second engine is a reader process of this executable (`ReaderProcess`).
             let recognizer = Recognizer(options: request.options, readerExecutable: "/proc/self/exe")
             let result = try recognizer.recognize(
                 path: path, photoName: request.displayName,
