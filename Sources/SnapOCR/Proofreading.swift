@@ -123,9 +123,15 @@ public struct Proofreading: Sendable {
     /// not asked for here: Hunspell takes 0.1–0.2 s per unknown word (9 s for a page of 50); the
     /// editor asks for them when its menu opens.
     public static func checkingSpelling(_ result: RecognitionResult, with spelling: SpellChecker) -> RecognitionResult {
+        checkingSpelling(result, isKnown: spelling.isKnown)
+    }
+
+    /// `checkingSpelling(_:with:)` with `isKnown` as the dictionaries: it is asked about the
+    /// words `SpellChecker.wordsAsked(byToken:)` lists for each word's text.
+    public static func checkingSpelling(_ result: RecognitionResult, isKnown: (String) -> Bool) -> RecognitionResult {
         var result = result
         for i in result.words.indices {
-            result.words[i].isKnownWord = spelling.isKnownToken(result.words[i].text)
+            result.words[i].isKnownWord = SpellChecker.isKnownToken(result.words[i].text, isKnown: isKnown)
         }
         return result
     }

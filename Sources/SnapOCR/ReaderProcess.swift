@@ -37,9 +37,6 @@ final class ReaderProcess: Sendable {
         var blocks: Int
     }
 
-    /// How many readers this process has started (tests: a reading was made apart, not here).
-    static let started = Atomic<Int>(0)
-
     private struct State {
         var nextID = 1
         /// The percentage of each command's reading under way (0–100).
@@ -111,7 +108,7 @@ final class ReaderProcess: Sendable {
                 changed.signal()
                 return
             }
-            ReaderProcess.started.add(1, ordering: .relaxed)
+            HelperStarts.record("__reader", executable: executable)
             let killed = state.withLock { s in
                 s.pid = process.processIdentifier
                 return s.killed

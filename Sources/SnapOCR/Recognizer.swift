@@ -186,10 +186,13 @@ public struct Recognizer {
         // be weighed, while the second reading is made.
         let languages = engineOptions.languages
         // (`isDone` answers at once once the engine is loaded, taken or not: `Pending`.)
-        func loadingSpelling(afterEngine: Bool) -> Pending<SpellChecker> {
+        // In the worker they are a process of their own (`SpellingProcess`): 21 MiB less at the
+        // worker's peak on a doubtful page.
+        let spellingExecutable = readerExecutable
+        func loadingSpelling(afterEngine: Bool) -> Pending<Spelling> {
             Pending {
                 if afterEngine { _ = pendingEngine.isDone(waitingAtMost: 60) }
-                return try SpellChecker(languages: languages)
+                return try Spelling(languages: languages, executable: spellingExecutable)
             }
         }
         let marksSpelling = options.marksSpelling ?? true
@@ -198,11 +201,11 @@ public struct Recognizer {
         // documents are rendered: they come from one engine's whole page).
         let exports = (options.exports ?? []).filter { $0 != .txt }
         let twoEngines = (options.threads ?? 2) >= 2
-        var loadedSpelling: SpellChecker??
+        var loadedSpelling: Spelling??
         func startSpelling() {
             if pendingSpelling == nil && loadedSpelling == nil { pendingSpelling = loadingSpelling(afterEngine: false) }
         }
-        func readySpelling() -> SpellChecker? {
+        func readySpelling() -> Spelling? {
             if let loadedSpelling { return loadedSpelling }
             startSpelling()
             let loaded = try? pendingSpelling?.take()
@@ -663,9 +666,12 @@ public struct Recognizer {
             let preparedText = best.text + "\n" + best.leftOutText
             let asIsText = r.text + "\n" + r.leftOutText
             let letterless = !preparedText.contains(where: \.isLetter) && !asIsText.contains(where: \.isLetter)
-            if let isKnown = letterless ? { _ in false } : readySpelling()?.isKnown {
-                let prepared = WordEvidence(text: preparedText, isKnown: isKnown)
-                let asIs = WordEvidence(text: asIsText, isKnown: isKnown)
+            let weighed =
+                letterless
+                ? [preparedText, asIsText].map { WordEvidence(text: $0, isKnown: { _ in false }) }
+                : readySpelling()?.evidence(of: [preparedText, asIsText])
+            if let weighed {
+                let (prepared, asIs) = (weighed[0], weighed[1])
                 notes.append(.compared(prepared: prepared.score, plain: asIs.score))
                 if asIs.score > prepared.score {
                     // The second engine's documents are rendered only now that they are wanted.
@@ -685,9 +691,10 @@ public struct Recognizer {
         if best.meanConfidence < Recognizer.blocksAloneBelowConfidence,
             let alone = try blocksAlone ?? readingOfBlocksAlone(99, 1), let spelling = readySpelling()
         {
-            let blocks = WordEvidence(
-                text: alone.result.text + "\n" + alone.result.leftOutText, isKnown: spelling.isKnown)
-            let kept = WordEvidence(text: best.text + "\n" + best.leftOutText, isKnown: spelling.isKnown)
+            let weighed = spelling.evidence(of: [
+                alone.result.text + "\n" + alone.result.leftOutText, best.text + "\n" + best.leftOutText,
+            ])
+            let (blocks, kept) = (weighed[0], weighed[1])
             notes.append(.comparedBlocks(blocks: blocks.score, kept: kept.score))
             if blocks.score > kept.score {
                 (best, page) = (alone.result, try alone.page())
@@ -721,7 +728,7 @@ public struct Recognizer {
         best.notes = [.languagesLoaded(try readyEngine().loadedLanguages)] + notes + best.notes
         // Proofreading's spelling signal; without a dictionary the words stay unchecked.
         if !best.words.isEmpty, marksSpelling, let spelling = readySpelling() {
-            best = Proofreading.checkingSpelling(best, with: spelling)
+            best = spelling.checking(best)
         }
         if let rendered = best.rendered {
             // The documents' coordinates: from the prepared page back through its preparation,

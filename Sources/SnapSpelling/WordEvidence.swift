@@ -20,13 +20,7 @@ public struct WordEvidence: Equatable, Sendable {
     public init(text: String, isKnown: (String) -> Bool) {
         var known = 0
         var unknown = 0
-        for token in text.split(whereSeparator: { $0.isWhitespace }) {
-            let word = WordEvidence.core(of: String(token).replacingOccurrences(of: "\u{2019}", with: "'"))
-            let letters = word.filter(\.isLetter).count
-            guard letters > 0, !word.contains(where: \.isNumber) else { continue }
-            if word.count < 2 {
-                continue
-            }
+        for (word, letters) in WordEvidence.judged(in: text) {
             let parts = word.split(separator: "-").map(String.init)
             if isKnown(word) || (parts.count > 1 && parts.allSatisfy(isKnown)) {
                 if letters >= WordEvidence.minimumKnownLetters { known += letters }
@@ -36,6 +30,26 @@ public struct WordEvidence: Equatable, Sendable {
         }
         knownLetters = known
         unknownLetters = unknown
+    }
+
+    /// Every word `init(text:isKnown:)` may ask about in `text`: each token judged and, when
+    /// hyphenated, its parts; for asking a dictionary in another process all at once.
+    public static func wordsAsked(in text: String) -> [String] {
+        judged(in: text).flatMap { word, _ in
+            let parts = word.split(separator: "-").map(String.init)
+            return parts.count > 1 ? [word] + parts : [word]
+        }
+    }
+
+    /// The tokens of `text` that count, as words (punctuation around them ignored, `’` read as
+    /// `'`) with their letters: no digit, two characters or more, one letter at least.
+    private static func judged(in text: String) -> [(word: String, letters: Int)] {
+        text.split(whereSeparator: { $0.isWhitespace }).compactMap { token in
+            let word = WordEvidence.core(of: String(token).replacingOccurrences(of: "\u{2019}", with: "'"))
+            let letters = word.filter(\.isLetter).count
+            guard letters > 0, !word.contains(where: \.isNumber), word.count >= 2 else { return nil }
+            return (word, letters)
+        }
     }
 
     /// The shortest known word that counts as evidence (letters).

@@ -23,6 +23,8 @@ struct Arguments {
         /// `lovesnap __reader REQUEST_JSON -- PHOTO`: the worker's reader of the photo as it is
         /// (see `ReaderServer`).
         case reader(request: String, photo: String)
+        /// `lovesnap __spelling LANGS`: the worker's spelling dictionaries (see `SpellingServer`).
+        case spelling(languages: [String])
     }
 
     var command: Command = .help
@@ -77,6 +79,11 @@ struct Arguments {
         var mode = Mode.editPhoto
         var output: String?
         var rest = argv[...]
+        if argv.first == "__spelling" {
+            guard argv.count == 2 else { throw UsageError(description: "spelling: usage: __spelling LANGS") }
+            a.command = .spelling(languages: try EngineOptions.parseLanguages(argv[1]))
+            return a
+        }
         if let first = rest.first {
             switch first {
             case "ocr":

@@ -41,6 +41,10 @@ struct Lovesnap {
             let served = ReaderServer(output: .standardOutput).serve(
                 request: request, path: photo, commands: .standardInput)
             _exit(served ? 0 : ExitCode.failure.rawValue)
+        case .spelling(let languages):
+            guard WorkerServer.prepareProcess() else { throw .parentGone }
+            let served = SpellingServer(output: .standardOutput).serve(languages: languages, questions: .standardInput)
+            _exit(served ? 0 : ExitCode.failure.rawValue)
         case .ocr(let photos, let output):
             var inputs: [InputFile] = []
             for photo in photos {

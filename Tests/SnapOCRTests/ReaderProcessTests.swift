@@ -7,8 +7,16 @@ import Testing
 
 /// The reader process (`lovesnap __reader`, `ReaderServer` and `ReaderProcess`): the photo as it
 /// is and its light-on-dark blocks read in a process of their own, with the text one engine reads.
-/// Serialized: `ReaderProcess.started` counts the readers this test process starts.
+/// Serialized: each starts a reader at a time.
 @Suite(.serialized) struct ReaderProcessTests {
+    /// A link to the `lovesnap` executable of its own, for `HelperStarts` to count this test's
+    /// helper processes alone.
+    static func executableOfItsOwn() throws -> String {
+        let link = TestPaths.temporaryDirectory("helpers").appendingPathComponent("lovesnap").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: TestPaths.lovesnap)
+        return link
+    }
+
     /// One engine reads the photo as it is, its blocks alone after it: what the reader must send.
     func readInProcess(_ path: String) throws -> (
         asIs: RecognitionResult, blocks: RecognitionResult, page: PageMeasurements, count: Int
@@ -58,14 +66,17 @@ import Testing
     @Test(arguments: ["sign-on-stone-wall.jpg", "white-sign-on-blue.jpg"])
     func aRecognizerWithAReaderReadsAsOnOneEngine(name: String) throws {
         // As `RecognizerTests.lightBlocksReadBesideReadAsOnOneEngine`, with the readings beside
-        // made by a reader process: the same result, note for note, and one reader started.
+        // made by a reader process: the same result, note for note, and one reader started. The
+        // readings are weighed by their words (doubtful), in the dictionaries of one spelling
+        // process.
         let path = TestPaths.fixture(name)
         var one = RecognitionOptions()
         one.threads = 1
         let serial = try Recognizer(options: one).recognize(path: path)
-        let before = ReaderProcess.started.load(ordering: .relaxed)
-        let apart = try Recognizer(readerExecutable: TestPaths.lovesnap).recognize(path: path)
-        #expect(ReaderProcess.started.load(ordering: .relaxed) == before + 1)
+        let executable = try Self.executableOfItsOwn()
+        let apart = try Recognizer(readerExecutable: executable).recognize(path: path)
+        #expect(HelperStarts.count("__reader", executable: executable) == 1)
+        #expect(HelperStarts.count("__spelling", executable: executable) == 1)
         #expect(apart.notes.contains(.keptBlocksAlone(1)) == (name == "sign-on-stone-wall.jpg"))
         #expect(apart.notes.contains(.keptPlainReading) == (name == "white-sign-on-blue.jpg"))
         #expect(apart == serial)

@@ -1,0 +1,168 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The worker's half of the worker–spelling protocol: starts the spelling process (this same
+/// executable, `lovesnap __spelling LANGS`, see `SpellingServer`) and asks it which words its
+/// Hunspell dictionaries know, a list at a time.
+///
+/// The dictionaries weigh a doubtful page's readings against each other (`WordEvidence`) and mark
+/// the words no dictionary knows. In the worker they were 21 MiB of its peak on every doubtful
+/// page; in a process of their own they are not added to the engine's. The process dies with the
+/// worker (`PR_SET_PDEATHSIG`, `WorkerServer.prepareProcess`); `cancel()` and deinit kill it.
+/// Starting one makes this process ignore SIGPIPE. Thread-safe; questions are asked one at a time.
+final class SpellingProcess: Sendable {
+    /// The process ended without the answer waited for, or answered `failed`; `reason` says which.
+    struct Failure: Error, Equatable, CustomStringConvertible {
+        var reason: String
+        var description: String { reason }
+    }
+
+    private struct State {
+        /// Answers not taken yet, in order.
+        var answers: [SpellingServer.Answer] = []
+        /// Why the process ended, once it has.
+        var ended: String?
+        /// The process id once started (0 before).
+        var pid: pid_t = 0
+        var killed = false
+        /// The dictionaries loaded, once the first answer is taken.
+        var dictionaries: [String]?
+    }
+
+    /// What the thread reading the answers shares with the askers (not `self`: see `init`).
+    private final class Shared: Sendable {
+        let state = Mutex(State())
+        /// Signalled for every answer, and when the process ends.
+        let changed = DispatchSemaphore(value: 0)
+    }
+
+    private let shared = Shared()
+    /// The process's standard input: one line a question.
+    private let questions: FileHandle
+    /// Held while a question waits for its answer.
+    private let asking = Mutex(())
+
+    /// Starts the spelling process for `languages`; its dictionaries load at once.
+    /// - Parameters:
+    ///   - executable: this executable (`/proc/self/exe` in the worker).
+    ///   - languages: Tesseract language codes (`["fra", "eng"]`).
+    init(executable: String, languages: [String]) {
+        signal(SIGPIPE, SIG_IGN)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["__spelling", languages.joined(separator: "+")]
+        let out = Pipe()
+        let input = Pipe()
+        process.standardOutput = out
+        process.standardInput = input
+        // As the reader's: the worker's parent reads the worker's standard error to its end.
+        process.standardError = FileHandle.nullDevice
+        questions = input.fileHandleForWriting
+        let answers = out.fileHandleForReading
+        let shared = shared
+        // Started on the thread that reads its answers, which lives as long as the process does
+        // (`PR_SET_PDEATHSIG` follows the thread that started it). It holds no reference to
+        // `self`: deinit kills the process.
+        Thread.detachNewThread {
+            do {
+                try process.run()
+            } catch {
+                shared.state.withLock { $0.ended = "the spelling process could not be started: \(error)" }
+                shared.changed.signal()
+                return
+            }
+            HelperStarts.record("__spelling", executable: executable)
+            let killed = shared.state.withLock { s in
+                s.pid = process.processIdentifier
+                return s.killed
+            }
+            if killed { kill(process.processIdentifier, SIGKILL) }
+            WorkerClient.readLines(answers) { line in
+                guard let answer = try? JSONDecoder().decode(SpellingServer.Answer.self, from: line),
+                    answer.v == SpellingServer.version
+                else { return }
+                shared.state.withLock { $0.answers.append(answer) }
+                shared.changed.signal()
+            }
+            process.waitUntilExit()
+            let why =
+                process.terminationReason == .uncaughtSignal
+                ? "the spelling process was ended by signal \(process.terminationStatus)"
+                : "the spelling process exited with status \(process.terminationStatus)"
+            shared.state.withLock { $0.ended = why }
+            shared.changed.signal()
+        }
+    }
+
+    deinit { cancel() }
+
+    /// Stops the process (SIGKILL) unless it has ended: every question not answered yet fails.
+    /// Idempotent.
+    func cancel() {
+        let pid = shared.state.withLock { s -> pid_t in
+            s.killed = true
+            return s.ended == nil ? s.pid : 0
+        }
+        if pid > 0 { kill(pid, SIGKILL) }
+        try? questions.close()
+    }
+
+    /// Waits for the dictionaries to load.
+    /// - Returns: their names, as Hunspell's files name them (`fr`, `en_US`).
+    /// - Throws: `Failure` when none could be loaded (the reason is `SpellingError`'s
+    ///   description) or the process ended first.
+    func dictionaryNames() throws -> [String] {
+        try asking.withLock { _ in try loaded() }
+    }
+
+    /// Which of `words` a dictionary knows (`SpellChecker.isKnown`), in their order.
+    /// - Throws: `Failure` when the process failed or ended without answering.
+    func known(_ words: [String]) throws -> [Bool] {
+        try asking.withLock { _ in
+            _ = try loaded()
+            try running()
+            var line = try JSONEncoder().encode(words)
+            line.append(0x0A)
+            do { try questions.write(contentsOf: line) } catch { throw Failure(reason: "\(error)") }
+            let answer = try next()
+            guard let known = answer.known, known.count == words.count else {
+                throw Failure(
+                    reason: answer.failed ?? "an answer for \(answer.known?.count ?? 0) of \(words.count) words")
+            }
+            return known
+        }
+    }
+
+    /// The first answer (taken once).
+    private func loaded() throws -> [String] {
+        if let names = shared.state.withLock({ $0.dictionaries }) { return names }
+        let first = try next()
+        guard let names = first.dictionaries else { throw Failure(reason: first.failed ?? "no dictionaries") }
+        shared.state.withLock { $0.dictionaries = names }
+        return names
+    }
+
+    /// Throws `Failure` once the process was stopped or has ended.
+    private func running() throws {
+        let (ended, killed) = shared.state.withLock { ($0.ended, $0.killed) }
+        if killed { throw Failure(reason: "the spelling process was stopped") }
+        if let ended { throw Failure(reason: ended) }
+    }
+
+    /// Waits for the next answer.
+    private func next() throws -> SpellingServer.Answer {
+        while true {
+            let (answer, ended, killed) = shared.state.withLock { s -> (SpellingServer.Answer?, String?, Bool) in
+                (s.answers.isEmpty ? nil : s.answers.removeFirst(), s.ended, s.killed)
+            }
+            if let answer { return answer }
+            if killed { throw Failure(reason: "the spelling process was stopped") }
+            if let ended { throw Failure(reason: ended) }
+            _ = shared.changed.wait(timeout: .now() + 0.05)
+        }
+    }
+}
