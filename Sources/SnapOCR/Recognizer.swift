@@ -581,6 +581,18 @@ public struct Recognizer {
             let r = try readVariant(&blocksPage, settings, lo, span)
             return (r, { blocksPage }, alone.blocks)
         }
+        // OSD's model is about 40 MiB: in the worker it is loaded in a process of its own, for
+        // the page (`OrientationProcess`); here when that fails.
+        func orientation(of page: PreparedImage) throws -> OrientationDetector.Orientation? {
+            let tessdata = try readyEngine().tessdataPath
+            if let readerExecutable {
+                do {
+                    return try OrientationProcess.detect(
+                        page.image, resolution: page.resolution, tessdataPath: tessdata, executable: readerExecutable)
+                } catch is OrientationProcess.Failure {}
+            }
+            return OrientationDetector(tessdataPath: tessdata)?.detect(page.image, resolution: page.resolution)
+        }
         var readerBlocksTaken = false
         var blocksAlone: (result: RecognitionResult, page: () throws -> PreparedImage, blocks: Int)??
         var osdTurns = 0
@@ -600,12 +612,10 @@ public struct Recognizer {
         }
         if detectOrientation && poorlyRead {
             guard progress(68, .orientation) else { throw OCRError.cancelled }
-            if let detector = OrientationDetector(tessdataPath: try readyEngine().tessdataPath),
-                let o = detector.detect(page.image, resolution: page.resolution)
-            {
+            if let o = try orientation(of: page) {
                 notes.append(
                     .orientationDetected(degrees: o.quarterTurnsClockwise * 90, confidence: Double(o.confidence)))
-                if o.quarterTurnsClockwise != 0 && o.confidence >= detector.minimumConfidence {
+                if o.quarterTurnsClockwise != 0 && o.confidence >= OrientationDetector.defaultMinimumConfidence {
                     let turned = try upright.rotated(quarterTurnsClockwise: o.quarterTurnsClockwise)
                     let (r, p) = try attempt(turned, preprocessing, 70, 30)
                     if r.meanConfidence >= best.meanConfidence {

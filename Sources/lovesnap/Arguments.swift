@@ -25,6 +25,9 @@ struct Arguments {
         case reader(request: String, photo: String)
         /// `lovesnap __spelling LANGS`: the worker's spelling dictionaries (see `SpellingServer`).
         case spelling(languages: [String])
+        /// `lovesnap __orientation REQUEST_JSON`: OSD of the page on its standard input, for the
+        /// worker (see `OrientationProcess`).
+        case orientation(request: String)
     }
 
     var command: Command = .help
@@ -82,6 +85,11 @@ struct Arguments {
         if argv.first == "__spelling" {
             guard argv.count == 2 else { throw UsageError(description: "spelling: usage: __spelling LANGS") }
             a.command = .spelling(languages: try EngineOptions.parseLanguages(argv[1]))
+            return a
+        }
+        if argv.first == "__orientation" {
+            guard argv.count == 2 else { throw UsageError(description: "orientation: usage: __orientation REQUEST") }
+            a.command = .orientation(request: argv[1])
             return a
         }
         if let first = rest.first {

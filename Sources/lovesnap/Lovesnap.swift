@@ -45,6 +45,10 @@ struct Lovesnap {
             guard WorkerServer.prepareProcess() else { throw .parentGone }
             let served = SpellingServer(output: .standardOutput).serve(languages: languages, questions: .standardInput)
             _exit(served ? 0 : ExitCode.failure.rawValue)
+        case .orientation(let request):
+            guard WorkerServer.prepareProcess() else { throw .parentGone }
+            let served = OrientationProcess.serve(request: request, path: "/dev/stdin", output: .standardOutput)
+            _exit(served ? 0 : ExitCode.failure.rawValue)
         case .ocr(let photos, let output):
             var inputs: [InputFile] = []
             for photo in photos {

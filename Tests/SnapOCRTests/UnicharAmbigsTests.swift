@@ -9,7 +9,7 @@ import Testing
 /// Tesseract's character ambiguity tables left unloaded while an LSTM-only engine starts
 /// (`CUnicharAmbigs`): only the legacy engine uses them, so the reading is the same.
 @Suite struct UnicharAmbigsTests {
-    @Test func anLSTMEngineStartsWithoutTheTablesAndOrientationDetectionWithThem() throws {
+    @Test func enginesStartWithoutTheTablesUnlessAskedForThem() throws {
         let skipped = unichar_ambigs_skipped_count()
         let loaded = unichar_ambigs_loaded_count()
         _ = try TesseractEngine(options: EngineOptions(languages: ["eng", "fra"]))
@@ -22,11 +22,37 @@ import Testing
         #expect(unichar_ambigs_skipped_count() - skipped == 2)
         #expect(unichar_ambigs_loaded_count() - loaded == 2)
 
-        // Orientation detection runs the legacy engine (OEM 0): its tables load as Tesseract's own.
+        // Orientation detection runs the legacy engine (OEM 0), but classifies single characters
+        // and never asks the tables either: skipped too, unless asked for.
         let detector = try #require(OrientationDetector(tessdataPath: nil))
-        #expect(unichar_ambigs_skipped_count() - skipped == 2)
+        #expect(unichar_ambigs_skipped_count() - skipped == 3)
+        #expect(unichar_ambigs_loaded_count() - loaded == 2)
+        let withTables = try #require(
+            OrientationDetector(tessdataPath: nil, minimumConfidence: 7, loadingAmbiguityTables: true))
+        #expect(unichar_ambigs_skipped_count() - skipped == 3)
         #expect(unichar_ambigs_loaded_count() - loaded == 3)
-        withExtendedLifetime(detector) {}
+        withExtendedLifetime((detector, withTables)) {}
+    }
+
+    /// OSD finds the same orientation, with the same confidence, with and without the tables: two
+    /// poems and a photo, each turned four ways (the 145 pages of the speed benchmark, turned four
+    /// ways, were all the same too: README "Speed").
+    @Test(arguments: ["fenetre.png", "kettle.png", "dim-warm-light.jpg"])
+    func orientationIsTheSameWithoutTheTables(sample: String) throws {
+        let path = sample.hasSuffix(".jpg") ? TestPaths.fixture(sample) : TestPaths.sample(sample)
+        let page = try Preprocessor().prepare(ImageLoader().load(path).image)
+        let without = try #require(OrientationDetector(tessdataPath: nil))
+        let with = try #require(
+            OrientationDetector(tessdataPath: nil, minimumConfidence: 7, loadingAmbiguityTables: true))
+        var found: [Int] = []
+        for turns in 0..<4 {
+            let turned = try page.image.rotated(quarterTurnsClockwise: turns)
+            let a = without.detect(turned, resolution: page.resolution)
+            #expect(a == with.detect(turned, resolution: page.resolution))
+            found.append(a?.quarterTurnsClockwise ?? -1)
+        }
+        // Turned clockwise by `turns`, a page is turned back by 4 − turns.
+        #expect(found == [0, 3, 2, 1])
     }
 
     /// Every word the same, its box, confidence, line and alternatives too, with and without the

@@ -1,0 +1,112 @@
+import CLibc
+import Foundation
+import SnapImaging
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Orientation detection (OSD, `OrientationDetector`) in a process of its own, for the worker:
+/// `lovesnap __orientation REQUEST` reads a page handed over on its standard input (a memory
+/// file, `Image.writeHandedOver`), detects its orientation and writes one JSON line:
+///
+/// ```
+/// {"found":{"confidence":10.3,"quarterTurnsClockwise":2},"v":1}
+/// {"v":1}                                    OSD found too little text to decide
+/// {"failed":"osd.traineddata could not be loaded","v":1}
+/// ```
+/// OSD's model (`osd.traineddata`, Tesseract's legacy engine) holds about 40 MiB once loaded:
+/// loaded in the worker beside its engine, it made the worker's peak 2.5× the `tesseract`
+/// command line's on a page turned upside down (README "Speed"). It is wanted on few pages (the
+/// first reading poor), so the process is started for one page and ends with its answer.
+public enum OrientationProcess {
+    /// The protocol version this build speaks and reads.
+    static let version = 1
+
+    /// What the process is asked: where `osd.traineddata` is (nil: Tesseract's default) and the
+    /// page's resolution (DPI).
+    struct Request: Codable, Equatable {
+        var v = OrientationProcess.version
+        var tessdataPath: String?
+        var resolution: Int
+    }
+
+    /// The one answer line.
+    struct Answer: Codable, Equatable {
+        var v = OrientationProcess.version
+        var found: OrientationDetector.Orientation?
+        var failed: String?
+    }
+
+    /// The process failed, or could not be started; `reason` says which.
+    struct Failure: Error, Equatable, CustomStringConvertible {
+        var reason: String
+        var description: String { reason }
+    }
+
+    /// Detects the orientation of `page` (`OrientationDetector.detect`) in a process started
+    /// from `executable`, waiting for it.
+    /// - Returns: nil when OSD found too little text to decide.
+    /// - Throws: `Failure` when the process could not be started, failed (no `osd.traineddata`
+    ///   included) or ended without an answer.
+    static func detect(_ page: Image, resolution: Int, tessdataPath: String?, executable: String) throws
+        -> OrientationDetector.Orientation?
+    {
+        let fd = clibc_memory_file("lovesnap-orientation")
+        guard fd >= 0 else { throw Failure(reason: "memfd_create: \(String(cString: strerror(errno)))") }
+        let input = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        do {
+            try page.writeHandedOver(to: fd)
+        } catch {
+            throw Failure(reason: "\(error)")
+        }
+        // The page is read from the start of the file: its offset is shared with the process.
+        lseek(fd, 0, SEEK_SET)
+        let request = Request(tessdataPath: tessdataPath, resolution: resolution)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["__orientation", String(decoding: try JSONEncoder().encode(request), as: UTF8.self)]
+        let out = Pipe()
+        process.standardInput = input
+        process.standardOutput = out
+        // As the reader's: the worker's parent reads the worker's standard error to its end.
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch {
+            throw Failure(reason: "the orientation process could not be started: \(error)")
+        }
+        HelperStarts.record("__orientation", executable: executable)
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let line = data.split(separator: 0x0A).first ?? Data()
+        guard let answer = try? JSONDecoder().decode(Answer.self, from: line), answer.v == version else {
+            throw Failure(
+                reason: process.terminationReason == .uncaughtSignal
+                    ? "the orientation process was ended by signal \(process.terminationStatus)"
+                    : "the orientation process exited with status \(process.terminationStatus)")
+        }
+        if let failed = answer.failed { throw Failure(reason: failed) }
+        return answer.found
+    }
+
+    /// The process's side: reads the page handed over at `path` and writes the answer to `output`.
+    /// - Returns: false when it failed (said in a `failed` line).
+    public static func serve(request json: String, path: String, output: FileHandle) -> Bool {
+        var answer = Answer()
+        do {
+            let request = try JSONDecoder().decode(Request.self, from: Data(json.utf8))
+            guard request.v == version else { throw Failure(reason: "protocol version \(request.v), not \(version)") }
+            let page = try Image.readHandedOver(from: path)
+            guard let detector = OrientationDetector(tessdataPath: request.tessdataPath) else {
+                throw Failure(reason: "osd.traineddata could not be loaded")
+            }
+            answer.found = detector.detect(page, resolution: request.resolution)
+        } catch {
+            answer.failed = "\(error)"
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard var line = try? encoder.encode(answer) else { return false }
+        line.append(0x0A)
+        return (try? output.write(contentsOf: line)) != nil && answer.failed == nil
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import SnapImaging
+import SnapTestSupport
+import Testing
+
+@testable import SnapOCR
+
+/// Orientation detection in a process of its own (`lovesnap __orientation`, `OrientationProcess`).
+/// In `ReaderProcessTests` (serialized): the worker's helper processes, one at a time.
+extension ReaderProcessTests {
+    /// harbour.png turned upside down, prepared as the worker prepares it.
+    static func pageUpsideDown() throws -> PreparedImage {
+        let photo = try ImageLoader().load(TestPaths.sample("harbour.png")).image.rotated(quarterTurnsClockwise: 2)
+        return try Preprocessor().prepare(photo)
+    }
+
+    @Test func theOrientationProcessFindsWhatOSDFindsHere() throws {
+        let page = try Self.pageUpsideDown()
+        let detector = try #require(OrientationDetector(tessdataPath: nil))
+        let here = try #require(detector.detect(page.image, resolution: page.resolution))
+        let apart = try OrientationProcess.detect(
+            page.image, resolution: page.resolution, tessdataPath: nil, executable: TestPaths.lovesnap)
+        #expect(apart == here)
+        #expect(here.quarterTurnsClockwise == 2)
+    }
+
+    @Test func anOrientationProcessThatFailsSaysWhy() throws {
+        let page = try Self.pageUpsideDown()
+        #expect(throws: OrientationProcess.Failure(reason: "the orientation process exited with status 1")) {
+            try OrientationProcess.detect(
+                page.image, resolution: page.resolution, tessdataPath: nil, executable: "/bin/false")
+        }
+        // A tessdata folder without osd.traineddata.
+        let empty = TestPaths.temporaryDirectory("tessdata").path
+        #expect(throws: OrientationProcess.Failure(reason: "osd.traineddata could not be loaded")) {
+            try OrientationProcess.detect(
+                page.image, resolution: page.resolution, tessdataPath: empty, executable: TestPaths.lovesnap)
+        }
+    }
+
+    @Test func aRecognizerDetectsOrientationApartAsHere() throws {
+        // The page upside down reads poorly, so OSD is asked, in one process of its own, and the
+        // page is turned back: the same result as with OSD here.
+        let dir = TestPaths.temporaryDirectory("osd")
+        let path = dir.appendingPathComponent("upside-down.png").path
+        try ImageLoader().load(TestPaths.sample("harbour.png")).image.rotated(quarterTurnsClockwise: 2).writePNG(
+            to: path)
+        var one = RecognitionOptions()
+        one.threads = 1
+        let here = try Recognizer(options: one).recognize(path: path)
+        let executable = try Self.executableOfItsOwn()
+        let apart = try Recognizer(options: one, readerExecutable: executable).recognize(path: path)
+        #expect(HelperStarts.count("__orientation", executable: executable) == 1)
+        #expect(apart == here)
+        #expect(here.text == (try String(contentsOfFile: TestPaths.sample("harbour.txt"), encoding: .utf8)))
+        #expect(
+            here.notes.contains { if case .turnedByOrientationDetection(degrees: 180, _) = $0 { true } else { false } })
+    }
+}
