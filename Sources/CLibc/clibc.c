@@ -3,6 +3,8 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <fcntl.h>
+#include <unistd.h>
 #include <wchar.h>
 #include "clibc.h"
 
@@ -19,3 +21,5 @@ int clibc_set_malloc_thresholds(size_t mmap_threshold, size_t trim_threshold) {
 }
 
 int clibc_memory_file(const char *name) { return memfd_create(name, MFD_CLOEXEC); }
+
+int clibc_close_on_exec_pipe(int fds[2]) { return pipe2(fds, O_CLOEXEC); }

@@ -66,16 +66,18 @@ public enum OrientationProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["__orientation", String(decoding: try JSONEncoder().encode(request), as: UTF8.self)]
-        let out = Pipe()
+        let out = try ChildProcesses.pipe()
         process.standardInput = input
-        process.standardOutput = out
+        process.standardOutput = out.writing
         // As the reader's: the worker's parent reads the worker's standard error to its end.
         process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch {
+        do {
+            defer { try? out.writing.close() }
+            try ChildProcesses.run(process, counting: "__orientation")
+        } catch {
             throw Failure(reason: "the orientation process could not be started: \(error)")
         }
-        HelperStarts.record("__orientation", executable: executable)
-        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let data = out.reading.readDataToEndOfFile()
         process.waitUntilExit()
         let line = data.split(separator: 0x0A).first ?? Data()
         guard let answer = try? JSONDecoder().decode(Answer.self, from: line), answer.v == version else {

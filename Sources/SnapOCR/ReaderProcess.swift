@@ -85,16 +85,17 @@ final class ReaderProcess: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["__reader", try request.json(), "--", path]
-        let out = Pipe()
-        let input = Pipe()
-        process.standardOutput = out
-        process.standardInput = input
+        let out = try ChildProcesses.pipe()
+        let input = try ChildProcesses.pipe()
+        process.standardOutput = out.writing
+        process.standardInput = input.reading
         // Not the worker's standard error: the worker's parent reads that to its end, which would
         // come only once the reader is gone, after the worker. What the reader has to say comes
         // as `failed` messages.
         process.standardError = FileHandle.nullDevice
-        commands = input.fileHandleForWriting
-        let messages = out.fileHandleForReading
+        commands = input.writing
+        let messages = out.reading
+        let childsEnds = (out.writing, input.reading)
         // Started on the thread that reads its messages, which lives as long as the reader does
         // (the reader's `PR_SET_PDEATHSIG` follows the thread that started it): Foundation's
         // `Process.run` took 3–12 ms of the caller's thread, the worker's preparation. Commands
@@ -102,13 +103,16 @@ final class ReaderProcess: Sendable {
         Thread.detachNewThread { [self] in
             ready()
             do {
-                try process.run()
+                defer {
+                    try? childsEnds.0.close()
+                    try? childsEnds.1.close()
+                }
+                try ChildProcesses.run(process, counting: "__reader")
             } catch {
                 state.withLock { $0.ended = "the reader could not be started: \(error)" }
                 changed.signal()
                 return
             }
-            HelperStarts.record("__reader", executable: executable)
             let killed = state.withLock { s in
                 s.pid = process.processIdentifier
                 return s.killed

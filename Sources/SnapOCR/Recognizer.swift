@@ -139,11 +139,13 @@ public struct Recognizer {
     /// This executable, when the second engine may be a process of its own running it (the
     /// reader, `ReaderProcess`; the worker gives `/proc/self/exe`): the photo as it is, a crop at
     /// its own size and a shared page's second part are then read there. Nil: by a second engine
-    /// in this process (`SecondEngine`, `PlainReading`). The text is the same either way.
+    /// in this process (`SecondEngine`, `PlainReading`). The spelling dictionaries
+    /// (`SpellingProcess`) and orientation detection (`OrientationProcess`) are then processes of
+    /// it too. The text is the same either way.
     public let readerExecutable: String?
 
-    /// A recognizer with `options`, whose second engine is a reader process of
-    /// `readerExecutable` when given.
+    /// A recognizer with `options`, whose second engine, spelling dictionaries and orientation
+    /// detection are processes of `readerExecutable` when given.
     public init(options: RecognitionOptions = RecognitionOptions(), readerExecutable: String? = nil) {
         self.options = options
         self.readerExecutable = readerExecutable
@@ -179,15 +181,15 @@ public struct Recognizer {
             startedEngine = started
             return started
         }
-        // Hunspell's dictionaries (about 0.16 s and 20 MiB for en_US and fr) weigh the readings
-        // against each other and mark the words no dictionary knows; they load there too, once
+        // Hunspell's dictionaries (about 0.16 s and 21 MiB for en_US and fr) weigh the readings
+        // against each other and mark the words no dictionary knows; they load beside too, once
         // the engine has (wanted sooner: two loads at once beside the preparation slow all three).
         // Without spelling marks (`marksSpelling` false) they load only once two readings are to
-        // be weighed, while the second reading is made.
+        // be weighed, while the second reading is made. In the worker they load in a process of
+        // their own (`SpellingProcess`, started from the reader's executable): not at the
+        // worker's peak on a doubtful page.
         let languages = engineOptions.languages
         // (`isDone` answers at once once the engine is loaded, taken or not: `Pending`.)
-        // In the worker they are a process of their own (`SpellingProcess`): 21 MiB less at the
-        // worker's peak on a doubtful page.
         let spellingExecutable = readerExecutable
         func loadingSpelling(afterEngine: Bool) -> Pending<Spelling> {
             Pending {

@@ -15,12 +15,12 @@ final class Spelling {
     init(languages: [String], executable: String?) throws {
         self.languages = languages
         if let executable {
-            let process = SpellingProcess(executable: executable, languages: languages)
-            if (try? process.dictionaryNames()) != nil {
+            let process = try? SpellingProcess(executable: executable, languages: languages)
+            if let process, (try? process.dictionaryNames()) != nil {
                 apart = process
                 return
             }
-            process.cancel()
+            process?.cancel()
         }
         here = try SpellChecker(languages: languages)
     }

@@ -50,32 +50,37 @@ final class SpellingProcess: Sendable {
     /// - Parameters:
     ///   - executable: this executable (`/proc/self/exe` in the worker).
     ///   - languages: Tesseract language codes (`["fra", "eng"]`).
-    init(executable: String, languages: [String]) {
+    /// - Throws: `POSIXError` when no pipe can be made (no descriptor left).
+    init(executable: String, languages: [String]) throws {
         signal(SIGPIPE, SIG_IGN)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["__spelling", languages.joined(separator: "+")]
-        let out = Pipe()
-        let input = Pipe()
-        process.standardOutput = out
-        process.standardInput = input
+        let out = try ChildProcesses.pipe()
+        let input = try ChildProcesses.pipe()
+        process.standardOutput = out.writing
+        process.standardInput = input.reading
         // As the reader's: the worker's parent reads the worker's standard error to its end.
         process.standardError = FileHandle.nullDevice
-        questions = input.fileHandleForWriting
-        let answers = out.fileHandleForReading
+        questions = input.writing
+        let answers = out.reading
+        let childsEnds = (out.writing, input.reading)
         let shared = shared
         // Started on the thread that reads its answers, which lives as long as the process does
         // (`PR_SET_PDEATHSIG` follows the thread that started it). It holds no reference to
         // `self`: deinit kills the process.
         Thread.detachNewThread {
             do {
-                try process.run()
+                defer {
+                    try? childsEnds.0.close()
+                    try? childsEnds.1.close()
+                }
+                try ChildProcesses.run(process, counting: "__spelling")
             } catch {
                 shared.state.withLock { $0.ended = "the spelling process could not be started: \(error)" }
                 shared.changed.signal()
                 return
             }
-            HelperStarts.record("__spelling", executable: executable)
             let killed = shared.state.withLock { s in
                 s.pid = process.processIdentifier
                 return s.killed

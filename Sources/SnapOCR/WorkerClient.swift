@@ -74,16 +74,22 @@ public final class WorkerClient: Sendable {
         // would otherwise catch the signal and spend seconds symbolicating. The parent reports it.
         env["SWIFT_BACKTRACE"] = "enable=no"
         process.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
+        let out = try ChildProcesses.pipe()
+        let err = try ChildProcesses.pipe()
+        process.standardOutput = out.writing
+        process.standardError = err.writing
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        do {
+            defer {
+                try? out.writing.close()
+                try? err.writing.close()
+            }
+            try ChildProcesses.run(process)
+        }
         self.process = process
 
-        let messages = out.fileHandleForReading
-        let errors = err.fileHandleForReading
+        let messages = out.reading
+        let errors = err.reading
         Thread.detachNewThread { [self] in
             readMessages(messages)
             process.waitUntilExit()

@@ -16,7 +16,7 @@ extension ReaderProcessTests {
 
     @Test func theSpellingProcessAnswersAsHunspellHere() throws {
         let here = try SpellChecker(languages: ["fra", "eng"])
-        let process = SpellingProcess(executable: TestPaths.lovesnap, languages: ["fra", "eng"])
+        let process = try SpellingProcess(executable: TestPaths.lovesnap, languages: ["fra", "eng"])
         #expect(try process.dictionaryNames() == ["fr", "en_US"])
         let known = try process.known(Self.words)
         #expect(known == Self.words.map(here.isKnown))
@@ -28,7 +28,7 @@ extension ReaderProcessTests {
 
     @Test func aLanguageWithoutADictionaryIsAFailureThatSaysWhy() throws {
         // Tesseract's `chi_sim` has no Hunspell dictionary of lovesnap's (`SpellChecker`).
-        let process = SpellingProcess(executable: TestPaths.lovesnap, languages: ["chi_sim"])
+        let process = try SpellingProcess(executable: TestPaths.lovesnap, languages: ["chi_sim"])
         #expect(throws: SpellingProcess.Failure(reason: "no spelling dictionary for chi_sim in /usr/share/hunspell")) {
             try process.dictionaryNames()
         }
@@ -43,7 +43,7 @@ extension ReaderProcessTests {
                 .filter(\.1).map(\.0))
         // `/bin/false` exits with status 1 without a line; a path that does not exist cannot be started.
         for executable in ["/bin/false", "/nonexistent/lovesnap"] {
-            let process = SpellingProcess(executable: executable, languages: ["fra", "eng"])
+            let process = try SpellingProcess(executable: executable, languages: ["fra", "eng"])
             #expect(throws: SpellingProcess.Failure.self) { try process.dictionaryNames() }
             #expect(
                 try Spelling(languages: ["fra", "eng"], executable: executable).known(among: Self.words) == expected)
@@ -56,7 +56,7 @@ extension ReaderProcessTests {
     }
 
     @Test func aSpellingProcessEndsWhenAsked() throws {
-        let process = SpellingProcess(executable: TestPaths.lovesnap, languages: ["eng"])
+        let process = try SpellingProcess(executable: TestPaths.lovesnap, languages: ["eng"])
         #expect(try process.dictionaryNames() == ["en_US"])
         process.cancel()
         #expect(throws: SpellingProcess.Failure(reason: "the spelling process was stopped")) {

@@ -1,5 +1,5 @@
 // libc calls that Glibc's Swift module does not declare: glibc puts wcwidth behind _XOPEN_SOURCE,
-// memmem behind _GNU_SOURCE, and prctl in <sys/prctl.h>, which the module does not include.
+// memmem and pipe2 behind _GNU_SOURCE, and prctl in <sys/prctl.h>, which the module does not include.
 #ifndef LOVESNAP_CLIBC_H
 #define LOVESNAP_CLIBC_H
 #include <stddef.h>
@@ -24,5 +24,9 @@ int clibc_set_malloc_thresholds(size_t mmap_threshold, size_t trim_threshold);
 /// go when the last descriptor (or /proc/PID/fd/N open of it) is closed. Returns the descriptor,
 /// or -1 with errno set.
 int clibc_memory_file(const char *name);
+
+/// pipe2(fds, O_CLOEXEC) (glibc declares it behind _GNU_SOURCE): a pipe whose two ends are closed
+/// on exec; fds[0] reads, fds[1] writes. Returns 0, or -1 with errno set.
+int clibc_close_on_exec_pipe(int fds[2]);
 
 #endif
