@@ -78,9 +78,11 @@ public enum OrientationProcess {
             throw Failure(reason: "the orientation process could not be started: \(error)")
         }
         let data = out.reading.readDataToEndOfFile()
-        process.waitUntilExit()
         let line = data.split(separator: 0x0A).first ?? Data()
+        // An answer needs no wait for the exit (Foundation reaps the process): only a process that
+        // gave none is waited for, to say how it ended.
         guard let answer = try? JSONDecoder().decode(Answer.self, from: line), answer.v == version else {
+            process.waitUntilExit()
             throw Failure(
                 reason: process.terminationReason == .uncaughtSignal
                     ? "the orientation process was ended by signal \(process.terminationStatus)"
