@@ -5,6 +5,10 @@
 #include <sys/prctl.h>
 #include <fcntl.h>
 #include <unistd.h>
+#include <errno.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
 #include <wchar.h>
 #include "clibc.h"
 
@@ -23,3 +27,49 @@ int clibc_set_malloc_thresholds(size_t mmap_threshold, size_t trim_threshold) {
 int clibc_memory_file(const char *name) { return memfd_create(name, MFD_CLOEXEC); }
 
 int clibc_close_on_exec_pipe(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
+
+int clibc_spawn(const char *path, char *const argv[], char *const envp[], int in_fd, int out_fd, int err_fd,
+                int *pid) {
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attributes;
+    int rc = posix_spawn_file_actions_init(&actions);
+    if (rc != 0) return rc;
+    rc = posix_spawnattr_init(&attributes);
+    if (rc != 0) {
+        posix_spawn_file_actions_destroy(&actions);
+        return rc;
+    }
+    int fds[3] = {in_fd, out_fd, err_fd};
+    for (int target = 0; target < 3 && rc == 0; target++) {
+        rc = fds[target] >= 0
+                 ? posix_spawn_file_actions_adddup2(&actions, fds[target], target)
+                 : posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0);
+    }
+    if (rc == 0) rc = posix_spawn_file_actions_addclosefrom_np(&actions, 3);
+    sigset_t none, all;
+    sigemptyset(&none);
+    sigfillset(&all);
+    if (rc == 0) rc = posix_spawnattr_setsigmask(&attributes, &none);
+    if (rc == 0) rc = posix_spawnattr_setsigdefault(&attributes, &all);
+    if (rc == 0) rc = posix_spawnattr_setpgroup(&attributes, 0);
+    if (rc == 0)
+        rc = posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
+    pid_t child = 0;
+    if (rc == 0) rc = posix_spawn(&child, path, &actions, &attributes, argv, envp);
+    if (rc == 0) *pid = child;
+    posix_spawnattr_destroy(&attributes);
+    posix_spawn_file_actions_destroy(&actions);
+    return rc;
+}
+
+int clibc_wait_child(int pid, int *signal_number, int *exit_status) {
+    int status = 0;
+    pid_t got;
+    do {
+        got = waitpid(pid, &status, 0);
+    } while (got == -1 && errno == EINTR);
+    if (got == -1) return -1;
+    *signal_number = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+    *exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
+    return 0;
+}

@@ -63,30 +63,24 @@ public enum OrientationProcess {
         // The page is read from the start of the file: its offset is shared with the process.
         lseek(fd, 0, SEEK_SET)
         let request = Request(tessdataPath: tessdataPath, resolution: resolution)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["__orientation", String(decoding: try JSONEncoder().encode(request), as: UTF8.self)]
-        let out = try ChildProcesses.pipe()
-        process.standardInput = input
-        process.standardOutput = out.writing
-        // As the reader's: the worker's parent reads the worker's standard error to its end.
-        process.standardError = FileHandle.nullDevice
+        let out = try ChildProcess.pipe()
+        let child: ChildProcess
         do {
             defer { try? out.writing.close() }
-            try ChildProcesses.run(process, counting: "__orientation")
+            // Its standard error to /dev/null, as the reader's: the worker's parent reads the
+            // worker's standard error to its end.
+            child = try ChildProcess(
+                executable: executable,
+                arguments: ["__orientation", String(decoding: try JSONEncoder().encode(request), as: UTF8.self)],
+                standardInput: input, standardOutput: out.writing, counting: "__orientation")
         } catch {
             throw Failure(reason: "the orientation process could not be started: \(error)")
         }
         let data = out.reading.readDataToEndOfFile()
+        let termination = child.waitForExit()
         let line = data.split(separator: 0x0A).first ?? Data()
-        // An answer needs no wait for the exit (Foundation reaps the process): only a process that
-        // gave none is waited for, to say how it ended.
         guard let answer = try? JSONDecoder().decode(Answer.self, from: line), answer.v == version else {
-            process.waitUntilExit()
-            throw Failure(
-                reason: process.terminationReason == .uncaughtSignal
-                    ? "the orientation process was ended by signal \(process.terminationStatus)"
-                    : "the orientation process exited with status \(process.terminationStatus)")
+            throw Failure(reason: ChildProcess.describe(termination, of: "orientation process"))
         }
         if let failed = answer.failed { throw Failure(reason: failed) }
         return answer.found

@@ -59,9 +59,15 @@ final class ReaderProcess: Sendable {
         var pageFiles: [Int: Int32] = [:]
     }
 
-    private let state = Mutex(State())
-    /// Signalled for every message, and when the reader ends.
-    private let changed = DispatchSemaphore(value: 0)
+    /// What the thread reading the messages shares with the callers (a box: the thread is
+    /// started before `self` is whole).
+    private final class Shared: Sendable {
+        let state = Mutex(State())
+        /// Signalled for every message, and when the reader ends.
+        let changed = DispatchSemaphore(value: 0)
+    }
+
+    private let shared = Shared()
     /// The reader's standard input; one line a command, written on `outbox`.
     private let commands: FileHandle
     /// The thread that hands pages over and writes commands, one at a time, in order.
@@ -73,75 +79,42 @@ final class ReaderProcess: Sendable {
     ///   - request: the engine's, the preparation's and the loader's settings.
     ///   - path: the photo (read by the reader for `readAsIs(nil, …)`).
     ///   - ready: what the reader waits for before it starts (on the thread that starts it).
-    /// - Throws: `EncodingError` when the request cannot be written. A reader that cannot be
-    ///   started fails every answer (`Failure`).
+    /// - Throws: `EncodingError` when the request cannot be written, `POSIXError` when no pipe
+    ///   can be made. A reader that cannot be started fails every answer (`Failure`).
     init(
         executable: String, request: ReaderRequest, path: String,
         startingAfter ready: @escaping @Sendable () -> Void = {}
     ) throws {
-        // A command written to a reader that has ended must fail (EPIPE), not end this process:
-        // SIGPIPE is ignored, as the worker ignores it (`WorkerServer.prepareProcess`).
-        signal(SIGPIPE, SIG_IGN)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["__reader", try request.json(), "--", path]
-        let out = try ChildProcesses.pipe()
-        let input = try ChildProcesses.pipe()
-        process.standardOutput = out.writing
-        process.standardInput = input.reading
-        // Not the worker's standard error: the worker's parent reads that to its end, which would
-        // come only once the reader is gone, after the worker. What the reader has to say comes
-        // as `failed` messages.
-        process.standardError = FileHandle.nullDevice
-        commands = input.writing
-        let messages = out.reading
-        let childsEnds = (out.writing, input.reading)
-        // Started on the thread that reads its messages, which lives as long as the reader does
-        // (the reader's `PR_SET_PDEATHSIG` follows the thread that started it): Foundation's
-        // `Process.run` took 3–12 ms of the caller's thread, the worker's preparation. Commands
-        // meanwhile wait in the pipe.
-        Thread.detachNewThread { [self] in
-            ready()
-            do {
-                defer {
-                    try? childsEnds.0.close()
-                    try? childsEnds.1.close()
+        let shared = shared
+        commands = try ChildProcess.startHelper(
+            "__reader", arguments: [try request.json(), "--", path], executable: executable, name: "reader",
+            after: ready,
+            started: { pid in
+                shared.state.withLock { s in
+                    s.pid = pid
+                    return s.killed
                 }
-                try ChildProcesses.run(process, counting: "__reader")
-            } catch {
-                state.withLock { $0.ended = "the reader could not be started: \(error)" }
-                changed.signal()
-                return
-            }
-            let killed = state.withLock { s in
-                s.pid = process.processIdentifier
-                return s.killed
-            }
-            if killed { kill(process.processIdentifier, SIGKILL) }
-            WorkerClient.readLines(messages) { line in
+            },
+            line: { line in
                 guard let message = try? JSONDecoder().decode(ReaderMessage.self, from: line) else { return }
-                let closing = state.withLock { s in take(message, into: &s) }
+                let closing = shared.state.withLock { s in ReaderProcess.take(message, into: &s) }
                 if let closing { close(closing) }
-                changed.signal()
-            }
-            process.waitUntilExit()
-            let why =
-                process.terminationReason == .uncaughtSignal
-                ? "the reader was ended by signal \(process.terminationStatus)"
-                : "the reader exited with status \(process.terminationStatus)"
-            let files = state.withLock { s in
-                s.ended = why
-                defer { s.pageFiles = [:] }
-                return Array(s.pageFiles.values)
-            }
-            for fd in files { close(fd) }
-            changed.signal()
-        }
+                shared.changed.signal()
+            },
+            ended: { why in
+                let files = shared.state.withLock { s in
+                    s.ended = why
+                    defer { s.pageFiles = [:] }
+                    return Array(s.pageFiles.values)
+                }
+                for fd in files { close(fd) }
+                shared.changed.signal()
+            })
     }
 
     /// Stops the reader (SIGKILL) unless it has ended: every answer not come yet fails. Idempotent.
     func cancel() {
-        let pid = state.withLock { s -> pid_t in
+        let pid = shared.state.withLock { s -> pid_t in
             s.killed = true
             return s.ended == nil ? s.pid : 0
         }
@@ -151,9 +124,9 @@ final class ReaderProcess: Sendable {
     /// Asks the reader to stop command `id` (and any earlier one) as soon as Tesseract next looks;
     /// waiting for it then throws `OCRError.cancelled`, unless it ended first.
     func stop(_ id: Int) {
-        state.withLock { s in _ = s.stopped.insert(id) }
+        shared.state.withLock { s in _ = s.stopped.insert(id) }
         outbox.async { [self] in write(.stop(id: id)) }
-        changed.signal()
+        shared.changed.signal()
     }
 
     // MARK: Commands
@@ -243,7 +216,7 @@ final class ReaderProcess: Sendable {
 
     private func wait<T>(_ id: Int, progress: (Int) -> Bool, for answer: (State) -> T?) throws -> T {
         while true {
-            let (got, percent, failure, cancelled) = state.withLock { s -> (T?, Int, String?, Bool) in
+            let (got, percent, failure, cancelled) = shared.state.withLock { s -> (T?, Int, String?, Bool) in
                 (answer(s), s.percent[id] ?? 0, s.failed[id] ?? s.ended, s.killed || s.stopped.contains(id))
             }
             if let got { return got }
@@ -253,7 +226,7 @@ final class ReaderProcess: Sendable {
                 stop(id)
                 throw OCRError.cancelled
             }
-            _ = changed.wait(timeout: .now() + 0.05)
+            _ = shared.changed.wait(timeout: .now() + 0.05)
         }
     }
 
@@ -270,7 +243,7 @@ final class ReaderProcess: Sendable {
         handing image: Image? = nil, resolution: Int = 0, scale: Double = 1,
         _ make: @escaping @Sendable (Int, SentPage) -> ReaderCommand
     ) -> Int {
-        let id = state.withLock { s in
+        let id = shared.state.withLock { s in
             defer { s.nextID += 1 }
             return s.nextID
         }
@@ -278,14 +251,14 @@ final class ReaderProcess: Sendable {
         outbox.async { [self] in
             var sent = SentPage(path: "", resolution: resolution, scale: scale)
             if let handed {
-                guard state.withLock({ $0.ended == nil && !$0.killed }) else { return }
+                guard shared.state.withLock({ $0.ended == nil && !$0.killed }) else { return }
                 do {
                     let (path, fd) = try handOver(handed.image)
-                    state.withLock { $0.pageFiles[id] = fd }
+                    shared.state.withLock { $0.pageFiles[id] = fd }
                     sent.path = path
                 } catch {
-                    state.withLock { $0.failed[id] = "\(error)" }
-                    changed.signal()
+                    shared.state.withLock { $0.failed[id] = "\(error)" }
+                    shared.changed.signal()
                     return
                 }
             }
@@ -314,7 +287,7 @@ final class ReaderProcess: Sendable {
     }
 
     /// Records `message` in `s`; returns the memory file that may now be closed.
-    private func take(_ message: ReaderMessage, into s: inout State) -> Int32? {
+    private static func take(_ message: ReaderMessage, into s: inout State) -> Int32? {
         var answered: Int?
         switch message {
         case .progress(let id, let percent): s.percent[id] = percent

@@ -52,55 +52,28 @@ final class SpellingProcess: Sendable {
     ///   - languages: Tesseract language codes (`["fra", "eng"]`).
     /// - Throws: `POSIXError` when no pipe can be made (no descriptor left).
     init(executable: String, languages: [String]) throws {
-        signal(SIGPIPE, SIG_IGN)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["__spelling", languages.joined(separator: "+")]
-        let out = try ChildProcesses.pipe()
-        let input = try ChildProcesses.pipe()
-        process.standardOutput = out.writing
-        process.standardInput = input.reading
-        // As the reader's: the worker's parent reads the worker's standard error to its end.
-        process.standardError = FileHandle.nullDevice
-        questions = input.writing
-        let answers = out.reading
-        let childsEnds = (out.writing, input.reading)
         let shared = shared
-        // Started on the thread that reads its answers, which lives as long as the process does
-        // (`PR_SET_PDEATHSIG` follows the thread that started it). It holds no reference to
-        // `self`: deinit kills the process.
-        Thread.detachNewThread {
-            do {
-                defer {
-                    try? childsEnds.0.close()
-                    try? childsEnds.1.close()
+        // The thread reading the answers holds no reference to `self`: deinit kills the process.
+        questions = try ChildProcess.startHelper(
+            "__spelling", arguments: [languages.joined(separator: "+")], executable: executable,
+            name: "spelling process",
+            started: { pid in
+                shared.state.withLock { s in
+                    s.pid = pid
+                    return s.killed
                 }
-                try ChildProcesses.run(process, counting: "__spelling")
-            } catch {
-                shared.state.withLock { $0.ended = "the spelling process could not be started: \(error)" }
-                shared.changed.signal()
-                return
-            }
-            let killed = shared.state.withLock { s in
-                s.pid = process.processIdentifier
-                return s.killed
-            }
-            if killed { kill(process.processIdentifier, SIGKILL) }
-            WorkerClient.readLines(answers) { line in
+            },
+            line: { line in
                 guard let answer = try? JSONDecoder().decode(SpellingServer.Answer.self, from: line),
                     answer.v == SpellingServer.version
                 else { return }
                 shared.state.withLock { $0.answers.append(answer) }
                 shared.changed.signal()
-            }
-            process.waitUntilExit()
-            let why =
-                process.terminationReason == .uncaughtSignal
-                ? "the spelling process was ended by signal \(process.terminationStatus)"
-                : "the spelling process exited with status \(process.terminationStatus)"
-            shared.state.withLock { $0.ended = why }
-            shared.changed.signal()
-        }
+            },
+            ended: { why in
+                shared.state.withLock { $0.ended = why }
+                shared.changed.signal()
+            })
     }
 
     deinit { cancel() }

@@ -42,7 +42,7 @@ public final class WorkerClient: Sendable {
     private let state = Mutex(State())
     /// Signalled once for every event queued (`poll(waitingAtMost:)` waits on it).
     private let queued = DispatchSemaphore(value: 0)
-    private let process: Process
+    private let child: ChildProcess
     private let displayName: String
     private let timeout: TimeInterval
 
@@ -57,7 +57,8 @@ public final class WorkerClient: Sendable {
     ///   - path: the photo, passed as its own argv element (never through a shell).
     ///   - displayName: how to name the photo in messages (the worker gets it too).
     ///   - timeout: watchdog, in seconds.
-    /// - Throws: when the process cannot be started (Foundation's error, whose description says why).
+    /// - Throws: `POSIXError` when the process cannot be started (`ENOENT`, `EACCES`, …) or no
+    ///   pipe can be made.
     public init(
         executable: String, workerArguments: [String], options: RecognitionOptions, path: String,
         displayName: String, timeout: TimeInterval = WorkerClient.defaultTimeout
@@ -65,34 +66,30 @@ public final class WorkerClient: Sendable {
         self.displayName = displayName
         self.timeout = timeout
         let request = try WorkerRequest(options: options, displayName: displayName).json()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = workerArguments + [request, "--", path]
         var env = ProcessInfo.processInfo.environment
         env["OMP_THREAD_LIMIT"] = env["OMP_THREAD_LIMIT"] ?? "1"
         // A crash in the engine should end the worker at once; the Swift runtime's backtracer
         // would otherwise catch the signal and spend seconds symbolicating. The parent reports it.
         env["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = env
-        let out = try ChildProcesses.pipe()
-        let err = try ChildProcesses.pipe()
-        process.standardOutput = out.writing
-        process.standardError = err.writing
-        process.standardInput = FileHandle.nullDevice
+        let out = try ChildProcess.pipe()
+        let err = try ChildProcess.pipe()
+        let child: ChildProcess
         do {
             defer {
                 try? out.writing.close()
                 try? err.writing.close()
             }
-            try ChildProcesses.run(process)
+            child = try ChildProcess(
+                executable: executable, arguments: workerArguments + [request, "--", path], environment: env,
+                standardOutput: out.writing, standardError: err.writing)
         }
-        self.process = process
+        self.child = child
 
         let messages = out.reading
         let errors = err.reading
         Thread.detachNewThread { [self] in
             readMessages(messages)
-            process.waitUntilExit()
+            child.waitForExit()
             streamEnded()
         }
         Thread.detachNewThread { [self] in
@@ -128,11 +125,11 @@ public final class WorkerClient: Sendable {
             s.cancelRequested = true
             return s.finished
         }
-        if !alreadyOver && process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if !alreadyOver { child.kill() }
     }
 
     /// The process id of the worker (for tests and diagnostics).
-    public var processIdentifier: Int32 { process.processIdentifier }
+    public var processIdentifier: Int32 { child.processIdentifier }
 
     /// The watchdog fired: kill a worker that is still running.
     private func expire() {
@@ -140,7 +137,7 @@ public final class WorkerClient: Sendable {
             if !s.finished { s.timedOut = true }
             return !s.finished
         }
-        if running { kill(process.processIdentifier, SIGKILL) }
+        if running { child.kill() }
     }
 
     /// Reads the worker's JSON lines (`readLines`).
@@ -220,10 +217,11 @@ public final class WorkerClient: Sendable {
             } else {
                 let lastError = String(decoding: s.stderrTail, as: UTF8.self).split(separator: "\n").last.map(
                     String.init)
-                if process.terminationReason == .uncaughtSignal {
-                    failure = .crashed(photo: displayName, signal: process.terminationStatus, lastError: lastError)
-                } else {
-                    failure = .exited(photo: displayName, status: process.terminationStatus, lastError: lastError)
+                // The stream of messages ends after the wait for the exit (`init`): known here.
+                switch child.waitForExit() {
+                case .signalled(let signal):
+                    failure = .crashed(photo: displayName, signal: signal, lastError: lastError)
+                case .exited(let status): failure = .exited(photo: displayName, status: status, lastError: lastError)
                 }
             }
             s.last = .failed(failure)

@@ -51,7 +51,7 @@ extension ReaderProcessTests {
         let here = try Recognizer(options: one).recognize(path: path)
         let executable = try Self.executableOfItsOwn()
         let apart = try Recognizer(options: one, readerExecutable: executable).recognize(path: path)
-        #expect(ChildProcesses.count("__orientation", executable: executable) == 1)
+        #expect(ChildProcess.count("__orientation", executable: executable) == 1)
         #expect(apart == here)
         #expect(here.text == (try String(contentsOfFile: TestPaths.sample("harbour.txt"), encoding: .utf8)))
         #expect(
@@ -59,19 +59,46 @@ extension ReaderProcessTests {
     }
 }
 
-/// Children started from several threads at once (`ChildProcesses`).
+/// Children started from several threads at once (`ChildProcess`).
 extension ReaderProcessTests {
     @Test func pipesForChildrenAreClosedOnExec() throws {
-        let (reading, writing) = try ChildProcesses.pipe()
+        let (reading, writing) = try ChildProcess.pipe()
         #expect(fcntl(reading.fileDescriptor, F_GETFD) == FD_CLOEXEC)
         #expect(fcntl(writing.fileDescriptor, F_GETFD) == FD_CLOEXEC)
     }
 
+    @Test func aChildHoldsItsStandardDescriptorsOnly() throws {
+        // Started while this process holds pipes and files of its own (and other suites start
+        // children meanwhile): the child's descriptors are the three it was given, whatever this
+        // process had open (`closefrom(3)`).
+        let (reading, writing) = try ChildProcess.pipe()
+        let open = Pipe()
+        let child = try ChildProcess(
+            executable: "/bin/ls", arguments: ["/proc/self/fd"], standardOutput: writing)
+        try writing.close()
+        let listed = String(decoding: reading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(child.waitForExit() == .exited(status: 0))
+        // ls's own descriptor for the folder it lists is the 4th.
+        #expect(listed.split(separator: "\n") == ["0", "1", "2", "3"])
+        withExtendedLifetime(open) {}
+    }
+
+    @Test func aChildThatCannotStartOrEndsBySignalSaysSo() throws {
+        #expect(throws: POSIXError(.ENOENT)) { try ChildProcess(executable: "/nonexistent/lovesnap", arguments: []) }
+        let sleeper = try ChildProcess(executable: "/bin/sleep", arguments: ["30"])
+        #expect(sleeper.isRunning)
+        sleeper.kill()
+        #expect(sleeper.waitForExit() == .signalled(SIGKILL))
+        #expect(ChildProcess.describe(sleeper.waitForExit(), of: "reader") == "the reader was ended by signal 9")
+        #expect(!sleeper.isRunning)
+    }
+
     @Test func helpersStartedFromManyThreadsAtOnceEachEndWithTheirAnswer() throws {
         // Spelling processes (long-lived) and orientation processes (ended by their answer),
-        // started from 24 threads at once: a child that inherited another's pipe or the
-        // socket by which Foundation learns it ended kept `waitUntilExit` waiting (300 s in the
-        // worker). Every orientation process answers, and ends.
+        // started from 24 threads at once: with Foundation's `Process`, a child could inherit
+        // another's pipe or the socket by which Foundation learns that it ended, and a wait for
+        // the end then lasted as long as the other child (300 s in the worker). Every
+        // orientation process answers and ends, and every spelling process answers.
         // (Only read from the threads: each writes its pixels to its own memory file.)
         nonisolated(unsafe) let page = try Self.pageUpsideDown()
         let found = Mutex<[Int]>([])
@@ -89,10 +116,6 @@ extension ReaderProcessTests {
         }
         #expect(found.withLock { $0 } == Array(repeating: 2, count: 12))
         let answers = try spellers.withLock { $0 }.map { try $0.known(["kettle", "kxttle"]) }
-        // (Which descriptors each child holds is not checked: every child Foundation starts keeps
-        // a socket of its own, and other suites start children through Foundation meanwhile,
-        // whose descriptors a child may inherit. Run alone, without the lock, this did not leak
-        // on a 2-core machine either: the window is a few microseconds.)
         #expect(answers == Array(repeating: [true, false], count: 12))
     }
 }

@@ -9,7 +9,7 @@ import Testing
 /// is and its light-on-dark blocks read in a process of their own, with the text one engine reads.
 /// Serialized: each starts a reader at a time.
 @Suite(.serialized) struct ReaderProcessTests {
-    /// A link to the `lovesnap` executable of its own, for `ChildProcesses` to count this test's
+    /// A link to the `lovesnap` executable of its own, for `ChildProcess` to count this test's
     /// helper processes alone.
     static func executableOfItsOwn() throws -> String {
         let link = TestPaths.temporaryDirectory("helpers").appendingPathComponent("lovesnap").path
@@ -75,8 +75,8 @@ import Testing
         let serial = try Recognizer(options: one).recognize(path: path)
         let executable = try Self.executableOfItsOwn()
         let apart = try Recognizer(readerExecutable: executable).recognize(path: path)
-        #expect(ChildProcesses.count("__reader", executable: executable) == 1)
-        #expect(ChildProcesses.count("__spelling", executable: executable) == 1)
+        #expect(ChildProcess.count("__reader", executable: executable) == 1)
+        #expect(ChildProcess.count("__spelling", executable: executable) == 1)
         #expect(apart.notes.contains(.keptBlocksAlone(1)) == (name == "sign-on-stone-wall.jpg"))
         #expect(apart.notes.contains(.keptPlainReading) == (name == "white-sign-on-blue.jpg"))
         #expect(apart == serial)
