@@ -49,9 +49,11 @@ public enum OrientationProcess {
     /// - Returns: nil when OSD found too little text to decide.
     /// - Throws: `Failure` when the process could not be started, failed (no `osd.traineddata`
     ///   included) or ended without an answer.
-    static func detect(_ page: Image, resolution: Int, tessdataPath: String?, executable: String) throws
-        -> OrientationDetector.Orientation?
-    {
+    ///   - timeout: seconds the answer may take before the process is killed (a stopped or hung
+    ///     process must not hold the worker to its own timeout; OSD takes 0.1–0.7 s).
+    static func detect(
+        _ page: Image, resolution: Int, tessdataPath: String?, executable: String, timeout: Double = 30
+    ) throws -> OrientationDetector.Orientation? {
         let fd = clibc_memory_file("lovesnap-orientation")
         guard fd >= 0 else { throw Failure(reason: "memfd_create: \(String(cString: strerror(errno)))") }
         let input = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
@@ -76,7 +78,22 @@ public enum OrientationProcess {
         } catch {
             throw Failure(reason: "the orientation process could not be started: \(error)")
         }
-        let data = out.reading.readDataToEndOfFile()
+        // Its output to its end, or to the deadline.
+        var data = Data()
+        let deadline = Date().addingTimeInterval(timeout)
+        var descriptor = pollfd(fd: out.reading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            let left = deadline.timeIntervalSinceNow
+            if left <= 0 {
+                child.kill()
+                child.waitForExit()
+                throw Failure(reason: "the orientation process gave no answer within \(timeout) s")
+            }
+            guard poll(&descriptor, 1, Int32(min(left, 1) * 1000) + 1) > 0 else { continue }
+            let chunk = out.reading.availableData
+            if chunk.isEmpty { break }
+            data.append(chunk)
+        }
         let termination = child.waitForExit()
         let line = data.split(separator: 0x0A).first ?? Data()
         guard let answer = try? JSONDecoder().decode(Answer.self, from: line), answer.v == version else {

@@ -45,13 +45,19 @@ final class SpellingProcess: Sendable {
     private let questions: FileHandle
     /// Held while a question waits for its answer.
     private let asking = Mutex(())
+    /// Seconds an answer (the dictionaries loaded included) may take before the process is
+    /// killed and the question fails: a stopped or hung process must not hold the worker to its
+    /// timeout. A question takes milliseconds, the dictionaries 0.1–0.3 s.
+    let answerTimeout: Double
 
     /// Starts the spelling process for `languages`; its dictionaries load at once.
     /// - Parameters:
     ///   - executable: this executable (`/proc/self/exe` in the worker).
     ///   - languages: Tesseract language codes (`["fra", "eng"]`).
     /// - Throws: `POSIXError` when no pipe can be made (no descriptor left).
-    init(executable: String, languages: [String]) throws {
+    ///   - answerTimeout: seconds an answer may take (`answerTimeout`).
+    init(executable: String, languages: [String], answerTimeout: Double = 30) throws {
+        self.answerTimeout = answerTimeout
         let shared = shared
         // The thread reading the answers holds no reference to `self`: deinit kills the process.
         questions = try ChildProcess.startHelper(
@@ -77,6 +83,9 @@ final class SpellingProcess: Sendable {
     }
 
     deinit { cancel() }
+
+    /// The process's id once started (0 before, or when it could not be).
+    var processIdentifier: pid_t { shared.state.withLock { $0.pid } }
 
     /// Stops the process (SIGKILL) unless it has ended: every question not answered yet fails.
     /// Idempotent.
@@ -131,8 +140,9 @@ final class SpellingProcess: Sendable {
         if let ended { throw Failure(reason: ended) }
     }
 
-    /// Waits for the next answer.
+    /// Waits for the next answer, at most `answerTimeout` seconds (then the process is killed).
     private func next() throws -> SpellingServer.Answer {
+        let deadline = DispatchTime.now() + answerTimeout
         while true {
             let (answer, ended, killed) = shared.state.withLock { s -> (SpellingServer.Answer?, String?, Bool) in
                 (s.answers.isEmpty ? nil : s.answers.removeFirst(), s.ended, s.killed)
@@ -140,6 +150,10 @@ final class SpellingProcess: Sendable {
             if let answer { return answer }
             if killed { throw Failure(reason: "the spelling process was stopped") }
             if let ended { throw Failure(reason: ended) }
+            if DispatchTime.now() >= deadline {
+                cancel()
+                throw Failure(reason: "the spelling process gave no answer within \(answerTimeout) s")
+            }
             _ = shared.changed.wait(timeout: .now() + 0.05)
         }
     }

@@ -119,3 +119,32 @@ extension ReaderProcessTests {
         #expect(answers == Array(repeating: [true, false], count: 12))
     }
 }
+
+/// A helper that stops answering (SIGSTOP) is given up on, and the worker does the work itself.
+extension ReaderProcessTests {
+    @Test func aSpellingProcessThatStopsAnsweringIsGivenUpOn() throws {
+        let process = try SpellingProcess(executable: TestPaths.lovesnap, languages: ["eng"], answerTimeout: 1)
+        #expect(try process.known(["kettle"]) == [true])
+        kill(process.processIdentifier, SIGSTOP)
+        #expect(throws: SpellingProcess.Failure(reason: "the spelling process gave no answer within 1.0 s")) {
+            try process.known(["kettle"])
+        }
+    }
+
+    @Test func anOrientationProcessThatStopsAnsweringIsGivenUpOn() throws {
+        // `/bin/sleep` stands for a process that never answers.
+        let page = try Self.pageUpsideDown()
+        #expect(throws: OrientationProcess.Failure(reason: "the orientation process gave no answer within 1.0 s")) {
+            try OrientationProcess.detect(
+                page.image, resolution: page.resolution, tessdataPath: nil, executable: Self.sleeper(), timeout: 1)
+        }
+    }
+
+    /// A script that sleeps whatever it is given: `sleeper __orientation REQUEST`.
+    static func sleeper() throws -> String {
+        let path = TestPaths.temporaryDirectory("sleeper").appendingPathComponent("sleeper").path
+        try "#!/bin/sh\nexec sleep 30\n".write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o755)
+        return path
+    }
+}
