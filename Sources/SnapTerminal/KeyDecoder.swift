@@ -186,11 +186,13 @@ public struct KeyDecoder: Sendable {
             state = .csi([])
         case UInt8(ascii: "O"):
             state = .ss3([])
-        case 0x21..<0x7F:
+        case 0x20..<0x7F:
+            // M-Space too (the alternatives menu): as two keys, a question took the Esc as its
+            // cancel and the space went into the text.
             state = .ground
             events.append(.meta(for: Character(Unicode.Scalar(byte))))
         default:
-            // Esc then a control key, space or another Esc: a lone Esc, then that key.
+            // Esc then a control key or another Esc: a lone Esc, then that key.
             events.append(.escape)
             state = .ground
             ground(byte, into: &events)

@@ -10,6 +10,16 @@ import Testing
     #expect(editor.state.exitCode == 0)
 }
 
+@Test func metaSpaceAtAQuestionIsIgnored() {
+    // M-Space (the alternatives menu in the text) answers no question: the question stays and
+    // the text is as it was.
+    let (editor, _, _) = makeEditor(text: "poem")
+    editor.press(.character("!"), .control("x"))
+    editor.press(.meta(" "))
+    #expect(editor.state.mode == .confirmSave)
+    #expect(editor.state.buffer.text == "!poem")
+}
+
 @Test func exitOnModifiedBufferAsks() {
     let (editor, terminal, sharing) = makeEditor(text: "poem")
     editor.press(.character("!"), .control("x"))
