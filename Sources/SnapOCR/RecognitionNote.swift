@@ -67,6 +67,9 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
     /// Orientation detection was not asked although the first reading was poor: the photo's
     /// light-on-dark blocks, read alone, read upright with this mean confidence (0–100, ≥ 70).
     case uprightByBlocksAlone(meanConfidence: Int)
+    /// Orientation detection was wanted (the first reading was poor) but its model
+    /// (`osd.traineddata`) could not be loaded from the tessdata folder `tessdata`.
+    case orientationUnavailable(tessdata: String)
     /// The word evidence (`WordEvidence.score`: known minus unknown letters) of the prepared
     /// reading and of the plain one.
     case compared(prepared: Int, plain: Int)
@@ -80,7 +83,7 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
         switch self {
         case .frameRead, .exifOrientationApplied, .transparencyFlattened, .turnedByOrientationDetection,
             .inverted, .deskewed, .rotated, .pageStraightened, .regionsInverted, .lightEvenedOut, .dewarped,
-            .keptPlainReading, .keptBlocksAlone, .noiseLinesLeftOut, .regionRead:
+            .keptPlainReading, .keptBlocksAlone, .noiseLinesLeftOut, .regionRead, .orientationUnavailable:
             return false
         case .languagesLoaded, .jpegReduced, .prepared, .read, .kept, .orientationDetected, .uprightByBlocksAlone,
             .compared, .comparedBlocks, .readByTwoEngines:
@@ -139,6 +142,8 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
             return "kept \(variant)"
         case .orientationDetected(let degrees, let confidence):
             return "orientation: \(degrees)° clockwise, confidence \(decimal(confidence, 1))"
+        case .orientationUnavailable(let tessdata):
+            return "orientation not checked: osd.traineddata could not be loaded from \(tessdata)"
         case .uprightByBlocksAlone(let meanConfidence):
             return
                 "orientation not checked: the light-on-dark blocks alone read upright (mean confidence \(meanConfidence))"

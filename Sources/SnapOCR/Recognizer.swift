@@ -584,16 +584,20 @@ public struct Recognizer {
             return (r, { blocksPage }, alone.blocks)
         }
         // OSD's model is about 40 MiB: in the worker it is loaded in a process of its own, for
-        // the page (`OrientationProcess`); here when that fails.
-        func orientation(of page: PreparedImage) throws -> OrientationDetector.Orientation? {
+        // the page (`OrientationProcess`); here when that fails. Nil: the model could not be
+        // loaded; .some(nil): OSD found too little text to decide.
+        func orientation(of page: PreparedImage) throws -> OrientationDetector.Orientation?? {
             let tessdata = try readyEngine().tessdataPath
             if let readerExecutable {
                 do {
-                    return try OrientationProcess.detect(
-                        page.image, resolution: page.resolution, tessdataPath: tessdata, executable: readerExecutable)
+                    return .some(
+                        try OrientationProcess.detect(
+                            page.image, resolution: page.resolution, tessdataPath: tessdata,
+                            executable: readerExecutable))
                 } catch is OrientationProcess.Failure {}
             }
-            return OrientationDetector(tessdataPath: tessdata)?.detect(page.image, resolution: page.resolution)
+            guard let detector = OrientationDetector(tessdataPath: tessdata) else { return nil }
+            return .some(detector.detect(page.image, resolution: page.resolution))
         }
         var readerBlocksTaken = false
         var blocksAlone: (result: RecognitionResult, page: () throws -> PreparedImage, blocks: Int)??
@@ -614,7 +618,9 @@ public struct Recognizer {
         }
         if detectOrientation && poorlyRead {
             guard progress(68, .orientation) else { throw OCRError.cancelled }
-            if let o = try orientation(of: page) {
+            let found = try orientation(of: page)
+            if found == nil { notes.append(.orientationUnavailable(tessdata: try readyEngine().tessdataPath)) }
+            if let o = found ?? nil {
                 notes.append(
                     .orientationDetected(degrees: o.quarterTurnsClockwise * 90, confidence: Double(o.confidence)))
                 if o.quarterTurnsClockwise != 0 && o.confidence >= OrientationDetector.defaultMinimumConfidence {

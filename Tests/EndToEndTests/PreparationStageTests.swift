@@ -36,6 +36,24 @@ import Testing
         #expect(r.stdout != truth)
     }
 
+    @Test func aTessdataFolderWithoutOSDSaysTheOrientationWasNotChecked() throws {
+        // The page upside down reads poorly; OSD's model is not in the folder given.
+        let tessdata = TestPaths.temporaryDirectory("tessdata-without-osd")
+        for language in ["eng", "fra"] {
+            try FileManager.default.createSymbolicLink(
+                atPath: tessdata.appendingPathComponent("\(language).traineddata").path,
+                withDestinationPath: "/usr/share/tesseract-ocr/5/tessdata/\(language).traineddata")
+        }
+        let r = try ocr({ try $0.rotated(quarterTurnsClockwise: 2) }, ["--tessdata", tessdata.path])
+        #expect(r.status == 0)
+        #expect(r.stdout != truth)
+        #expect(
+            r.stderr.contains(
+                "lovesnap: page.png: orientation not checked: osd.traineddata could not be loaded from \(tessdata.path)/\n"
+            ),
+            "\(r.stderr)")
+    }
+
     @Test func invertedPageReadsExactly() throws {
         let r = try ocr { try $0.grayscale().inverted() }
         #expect(r.stdout == truth)
