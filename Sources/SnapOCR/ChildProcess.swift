@@ -166,6 +166,13 @@ final class ChildProcess: Sendable {
     }
 }
 
+/// A helper of the worker (the reader, the spelling process, the orientation process) failed,
+/// could not be started, or ended without the answer waited for; `reason` says which, in words.
+struct HelperFailure: Error, Equatable, CustomStringConvertible {
+    var reason: String
+    var description: String { reason }
+}
+
 extension Optional where Wrapped == [UnsafeMutablePointer<CChar>?] {
     /// The array's elements' address (nil for nil), for the call.
     fileprivate func withOptionalPointer<R>(_ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>?) -> R) -> R {

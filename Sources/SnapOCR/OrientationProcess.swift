@@ -38,11 +38,8 @@ public enum OrientationProcess {
         var failed: String?
     }
 
-    /// The process failed, or could not be started; `reason` says which.
-    struct Failure: Error, Equatable, CustomStringConvertible {
-        var reason: String
-        var description: String { reason }
-    }
+    /// The process failed, or could not be started.
+    typealias Failure = HelperFailure
 
     /// Detects the orientation of `page` (`OrientationDetector.detect`) in a process started
     /// from `executable`, waiting for it.

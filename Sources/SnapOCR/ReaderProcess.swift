@@ -21,11 +21,8 @@ import Synchronization
 /// Starting one makes this process ignore SIGPIPE. Thread-safe: its state lives in one `Mutex`.
 final class ReaderProcess: Sendable {
     /// The reader ended without the answer waited for: the command failed
-    /// (`ReaderMessage.failed`), or the reader was killed, crashed or exited; `reason` says which.
-    struct Failure: Error, Equatable, CustomStringConvertible {
-        var reason: String
-        var description: String { reason }
-    }
+    /// (`ReaderMessage.failed`), or the reader was killed, crashed or exited.
+    typealias Failure = HelperFailure
 
     /// A reading of the reader, as `Recognizer` takes it.
     struct Reading {

@@ -15,11 +15,8 @@ import Synchronization
 /// worker (`PR_SET_PDEATHSIG`, `WorkerServer.prepareProcess`); `cancel()` and deinit kill it.
 /// Starting one makes this process ignore SIGPIPE. Thread-safe; questions are asked one at a time.
 final class SpellingProcess: Sendable {
-    /// The process ended without the answer waited for, or answered `failed`; `reason` says which.
-    struct Failure: Error, Equatable, CustomStringConvertible {
-        var reason: String
-        var description: String { reason }
-    }
+    /// The process ended without the answer waited for, or answered `failed`.
+    typealias Failure = HelperFailure
 
     private struct State {
         /// Answers not taken yet, in order.
