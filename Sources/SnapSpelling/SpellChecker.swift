@@ -66,23 +66,13 @@ public final class SpellChecker {
     /// `isKnownToken(_:)` with `isKnown` as the dictionaries: it is asked about the words
     /// `wordsAsked(byToken:)` lists.
     public static func isKnownToken(_ token: String, isKnown: (String) -> Bool) -> Bool? {
-        guard let word = judgedWord(token) else { return nil }
-        let parts = word.split(separator: "-").map(String.init)
-        return isKnown(word) || (parts.count > 1 && parts.allSatisfy(isKnown))
+        WordEvidence.judgedWord(token).map { WordEvidence.isKnown(word: $0, isKnown) }
     }
 
     /// The words `isKnownToken(_:isKnown:)` may ask about for `token`: its word and, when
     /// hyphenated, the parts (none when there is nothing to judge).
     public static func wordsAsked(byToken token: String) -> [String] {
-        guard let word = judgedWord(token) else { return [] }
-        let parts = word.split(separator: "-").map(String.init)
-        return parts.count > 1 ? [word] + parts : [word]
-    }
-
-    private static func judgedWord(_ token: String) -> String? {
-        let word = WordEvidence.core(of: token.replacingOccurrences(of: "\u{2019}", with: "'"))
-        guard word.count >= 2, word.contains(where: \.isLetter), !word.contains(where: \.isNumber) else { return nil }
-        return word
+        WordEvidence.judgedWord(token).map(WordEvidence.wordsAsked(word:)) ?? []
     }
 
     /// Hunspell's suggestions for the word in `token` (punctuation around it kept around each

@@ -21,8 +21,7 @@ public struct WordEvidence: Equatable, Sendable {
         var known = 0
         var unknown = 0
         for (word, letters) in WordEvidence.judged(in: text) {
-            let parts = word.split(separator: "-").map(String.init)
-            if isKnown(word) || (parts.count > 1 && parts.allSatisfy(isKnown)) {
+            if WordEvidence.isKnown(word: word, isKnown) {
                 if letters >= WordEvidence.minimumKnownLetters { known += letters }
             } else {
                 unknown += letters
@@ -35,21 +34,34 @@ public struct WordEvidence: Equatable, Sendable {
     /// Every word `init(text:isKnown:)` may ask about in `text`: each token judged and, when
     /// hyphenated, its parts; for asking a dictionary in another process all at once.
     public static func wordsAsked(in text: String) -> [String] {
-        judged(in: text).flatMap { word, _ in
-            let parts = word.split(separator: "-").map(String.init)
-            return parts.count > 1 ? [word] + parts : [word]
+        judged(in: text).flatMap { word, _ in wordsAsked(word: word) }
+    }
+
+    /// The tokens of `text` that count (`judgedWord(_:)`), with their letters.
+    private static func judged(in text: String) -> [(word: String, letters: Int)] {
+        text.split(whereSeparator: { $0.isWhitespace }).compactMap { token in
+            judgedWord(String(token)).map { ($0, $0.filter(\.isLetter).count) }
         }
     }
 
-    /// The tokens of `text` that count, as words (punctuation around them ignored, `’` read as
-    /// `'`) with their letters: no digit, two characters or more, one letter at least.
-    private static func judged(in text: String) -> [(word: String, letters: Int)] {
-        text.split(whereSeparator: { $0.isWhitespace }).compactMap { token in
-            let word = WordEvidence.core(of: String(token).replacingOccurrences(of: "\u{2019}", with: "'"))
-            let letters = word.filter(\.isLetter).count
-            guard letters > 0, !word.contains(where: \.isNumber), word.count >= 2 else { return nil }
-            return (word, letters)
-        }
+    /// The word `token` stands for (punctuation around it ignored, `’` read as `'`), or nil when
+    /// there is nothing to judge: a digit, no letter, a single character.
+    static func judgedWord(_ token: String) -> String? {
+        let word = core(of: token.replacingOccurrences(of: "\u{2019}", with: "'"))
+        guard word.count >= 2, word.contains(where: \.isLetter), !word.contains(where: \.isNumber) else { return nil }
+        return word
+    }
+
+    /// Whether `word` is known by `isKnown`: as it is, or, hyphenated, each of its parts.
+    static func isKnown(word: String, _ isKnown: (String) -> Bool) -> Bool {
+        let parts = word.split(separator: "-").map(String.init)
+        return isKnown(word) || (parts.count > 1 && parts.allSatisfy(isKnown))
+    }
+
+    /// The words `isKnown(word:_:)` may ask about: `word`, and its parts when hyphenated.
+    static func wordsAsked(word: String) -> [String] {
+        let parts = word.split(separator: "-").map(String.init)
+        return parts.count > 1 ? [word] + parts : [word]
     }
 
     /// The shortest known word that counts as evidence (letters).
