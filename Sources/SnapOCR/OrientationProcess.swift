@@ -1,4 +1,3 @@
-import CLibc
 import Foundation
 import SnapImaging
 
@@ -32,7 +31,7 @@ public enum OrientationProcess {
     }
 
     /// The one answer line.
-    struct Answer: Codable, Equatable {
+    struct Answer: Codable, Equatable, HelperLine {
         var v = OrientationProcess.version
         var found: OrientationDetector.Orientation?
         var failed: String?
@@ -51,14 +50,8 @@ public enum OrientationProcess {
     static func detect(
         _ page: Image, resolution: Int, tessdataPath: String?, executable: String, timeout: Double = 30
     ) throws -> OrientationDetector.Orientation? {
-        let fd = clibc_memory_file("lovesnap-orientation")
-        guard fd >= 0 else { throw Failure(reason: "memfd_create: \(String(cString: strerror(errno)))") }
+        let fd = try ReaderProcess.memoryFile(holding: page, named: "lovesnap-orientation")
         let input = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-        do {
-            try page.writeHandedOver(to: fd)
-        } catch {
-            throw Failure(reason: "\(error)")
-        }
         // The page is read from the start of the file: its offset is shared with the process.
         lseek(fd, 0, SEEK_SET)
         let request = Request(tessdataPath: tessdataPath, resolution: resolution)
@@ -115,10 +108,7 @@ public enum OrientationProcess {
         } catch {
             answer.failed = "\(error)"
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard var line = try? encoder.encode(answer) else { return false }
-        line.append(0x0A)
+        guard let line = try? answer.encodedLine() else { return false }
         return (try? output.write(contentsOf: line)) != nil && answer.failed == nil
     }
 }

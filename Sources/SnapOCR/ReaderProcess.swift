@@ -250,7 +250,8 @@ final class ReaderProcess: Sendable {
             if let handed {
                 guard shared.state.withLock({ $0.ended == nil && !$0.killed }) else { return }
                 do {
-                    let (path, fd) = try handOver(handed.image)
+                    let fd = try ReaderProcess.memoryFile(holding: handed.image, named: "lovesnap-page")
+                    let path = "/proc/\(getpid())/fd/\(fd)"
                     shared.state.withLock { $0.pageFiles[id] = fd }
                     sent.path = path
                 } catch {
@@ -271,8 +272,11 @@ final class ReaderProcess: Sendable {
     }
 
     /// `image` in a new memory file, and the path the reader opens it by.
-    private func handOver(_ image: Image) throws -> (path: String, fd: Int32) {
-        let fd = clibc_memory_file("lovesnap-page")
+    /// A new memory file (`memfd_create`, close-on-exec) holding `image` as
+    /// `Image.writeHandedOver(to:)` writes it, its offset at the end; the caller closes it.
+    /// - Throws: `HelperFailure` when no memory file can be made or the write fails.
+    static func memoryFile(holding image: Image, named name: String) throws -> Int32 {
+        let fd = clibc_memory_file(name)
         guard fd >= 0 else { throw Failure(reason: "memfd_create: \(String(cString: strerror(errno)))") }
         do {
             try image.writeHandedOver(to: fd)
@@ -280,7 +284,7 @@ final class ReaderProcess: Sendable {
             close(fd)
             throw Failure(reason: "\(error)")
         }
-        return ("/proc/\(getpid())/fd/\(fd)", fd)
+        return fd
     }
 
     /// Records `message` in `s`; returns the memory file that may now be closed.

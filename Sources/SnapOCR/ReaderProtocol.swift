@@ -111,14 +111,19 @@ enum ReaderMessage: Codable, Equatable, Sendable {
     case failed(id: Int, reason: String)
 }
 
-/// A command or a message as one JSON line, newline included: what goes through the reader's pipes.
-protocol ReaderLine: Encodable {}
-extension ReaderCommand: ReaderLine {}
-extension ReaderMessage: ReaderLine {}
+/// What goes through a helper's pipes (the reader's commands and messages, the spelling
+/// process's and the orientation process's answers): one JSON object a line, keys sorted.
+protocol HelperLine: Encodable {}
+extension ReaderCommand: HelperLine {}
+extension ReaderMessage: HelperLine {}
 
-extension ReaderLine {
+extension HelperLine {
+    /// The value as one JSON line, newline included.
+    /// - Throws: `EncodingError` only if a value cannot be encoded (a non-finite number).
     func encodedLine() throws -> Data {
-        var data = try JSONEncoder().encode(self)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(self)
         data.append(0x0A)
         return data
     }

@@ -19,7 +19,7 @@ public struct SpellingServer {
     public static let version = 1
 
     /// One answer line.
-    struct Answer: Codable, Equatable {
+    struct Answer: Codable, Equatable, HelperLine {
         var v = SpellingServer.version
         var dictionaries: [String]?
         var known: [Bool]?
@@ -59,10 +59,7 @@ public struct SpellingServer {
     }
 
     private func send(_ answer: Answer) -> Bool {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard var line = try? encoder.encode(answer) else { return false }
-        line.append(0x0A)
+        guard let line = try? answer.encodedLine() else { return false }
         return (try? output.write(contentsOf: line)) != nil
     }
 }
