@@ -18,6 +18,9 @@ Each of the project's poems (SamplePoems/*.txt) is rendered as a printed page an
   local-blur        part of the page out of focus (Gaussian radius 2-3.5 px)
   inverted-heading  a heading printed light on a dark band above the poem
   scene-text        short white lines on a dark blue sign on a stone wall (scene text)
+  archive-scan      a typewritten page in faint ink on yellowed paper, scanned on a black ground
+                    that shows as a thin margin (the page fills 90-97 % of the frame), turned
+                    up to 1 degree
 
 Every condition but clean-scan also gets mild perspective, uneven light, grain and JPEG at phone
 quality (60-85). Output: OUTDIR/COND/COND-sNN-POEM.{jpg,png} with COND-sNN-POEM.gt.txt beside it
@@ -40,7 +43,7 @@ POEMS = os.path.join(HERE, "..", "SamplePoems")
 FONTS = "/usr/share/fonts/truetype/dejavu/"
 BODY_FONTS = ["DejaVuSerif.ttf", "DejaVuSans.ttf", "DejaVuSerifCondensed.ttf", "DejaVuSansCondensed.ttf"]
 CONDITIONS = ["clean-scan", "dark-table", "textured-table", "perspective", "curl", "shadow",
-              "dim-warm", "local-blur", "inverted-heading", "scene-text"]
+              "dim-warm", "local-blur", "inverted-heading", "scene-text", "archive-scan"]
 HEADINGS = ["POÈMES CHOISIS", "FOR LENORE", "CHANSONS D'ÉTÉ", "EVENING SONGS"]
 
 
@@ -53,10 +56,11 @@ def poems():
     return out
 
 
-def render_page(lines, rnd, heading=None):
-    """Grey page (numpy float32, 0 = black .. 1 = white) and the printed lines, top to bottom."""
+def render_page(lines, rnd, heading=None, typewritten=False):
+    """Grey page (numpy float32, 0 = black .. 1 = white) and the printed lines, top to bottom.
+    `typewritten`: a monospaced face in faint ink (grey 90-140 of 255)."""
     size = rnd.randint(26, 40)
-    font = ImageFont.truetype(FONTS + rnd.choice(BODY_FONTS), size)
+    font = ImageFont.truetype(FONTS + ("DejaVuSansMono.ttf" if typewritten else rnd.choice(BODY_FONTS)), size)
     pitch = round(size * rnd.uniform(1.4, 1.7))
     margin = round(size * rnd.uniform(2.0, 3.5))
     width = round(max(font.getlength(l) for l in lines) + 2 * margin + size * rnd.uniform(0, 4))
@@ -66,7 +70,7 @@ def render_page(lines, rnd, heading=None):
         width = max(width, round(head_font.getlength(heading) + 2 * margin))
         head_h = round(size * 3.2)
     height = margin * 2 + head_h + pitch * (len(lines) - 1) + size * 2
-    ink = rnd.randint(15, 60)
+    ink = rnd.randint(90, 140) if typewritten else rnd.randint(15, 60)
     img = Image.new("L", (width, height), 255)
     draw = ImageDraw.Draw(img)
     if heading:
@@ -162,16 +166,22 @@ def photograph(page, rnd, cond):
     colour = page.ndim == 3
     paper = np.array([rnd.uniform(0.93, 1.0), rnd.uniform(0.9, 0.98), rnd.uniform(0.82, 0.95)], dtype=np.float32)
     page_rgb = page if colour else page[..., None] * paper
+    # (Each condition draws the same numbers as before archive-scan was added: the same images.)
     fill_fraction = {"dark-table": rnd.uniform(0.35, 0.6), "textured-table": rnd.uniform(0.5, 0.75),
                      "scene-text": rnd.uniform(0.45, 0.7)}.get(cond, rnd.uniform(0.8, 0.95))
+    if cond == "archive-scan":
+        fill_fraction = rnd.uniform(0.93, 0.97)
     frame_w = int(max(1000, min(2400, pw / fill_fraction)))
     scale = frame_w * fill_fraction / pw
-    frame_h = int(max(ph * scale / fill_fraction * 1.05, frame_w * 0.6))
+    # A scan's margin is as thin at the top and bottom as at the sides.
+    frame_h = int(max(ph * scale / fill_fraction * (1.0 if cond == "archive-scan" else 1.05), frame_w * 0.6))
     # Where the page corners land: centred, turned, with perspective.
     turn = math.radians(rnd.uniform(2, 8) * rnd.choice([-1, 1])) if cond in ("dark-table", "textured-table", "scene-text") \
-        else math.radians(rnd.uniform(-1.5, 1.5))
-    keystone = rnd.uniform(0.07, 0.15) if cond == "perspective" else rnd.uniform(0.0, 0.03)
-    cx, cy = frame_w / 2 + rnd.uniform(-0.05, 0.05) * frame_w, frame_h / 2 + rnd.uniform(-0.05, 0.05) * frame_h
+        else math.radians(rnd.uniform(-1, 1)) if cond == "archive-scan" else math.radians(rnd.uniform(-1.5, 1.5))
+    keystone = rnd.uniform(0.07, 0.15) if cond == "perspective" else 0.0 if cond == "archive-scan" \
+        else rnd.uniform(0.0, 0.03)
+    shift = 0.005 if cond == "archive-scan" else 0.05
+    cx, cy = frame_w / 2 + rnd.uniform(-shift, shift) * frame_w, frame_h / 2 + rnd.uniform(-shift, shift) * frame_h
     corners = [(-pw / 2, -ph / 2), (pw / 2, -ph / 2), (pw / 2, ph / 2), (-pw / 2, ph / 2)]
     dst = []
     for i, (x, y) in enumerate(corners):
@@ -198,7 +208,7 @@ def photograph(page, rnd, cond):
         px = px + (-1 if gutter_left else 1) * rnd.uniform(0.03, 0.06) * pw * depth ** 2
         shade = (1 - rnd.uniform(0.35, 0.6) * depth ** 1.5)[..., None].astype(np.float32)
     photo_page, inside = sample(page_rgb.astype(np.float32), px.astype(np.float32), py.astype(np.float32), 0.0)
-    kind = {"dark-table": "dark", "textured-table": "wood", "scene-text": "stone"}.get(cond, "dark" if rnd.random() < 0.5 else "wood")
+    kind = {"dark-table": "dark", "textured-table": "wood", "scene-text": "stone", "archive-scan": "dark"}.get(cond, "dark" if rnd.random() < 0.5 else "wood")
     background = table((frame_h, frame_w), rnd, kind)
     photo = np.where(inside[..., None], photo_page * shade, background)
     if cond == "clean-scan":
@@ -241,7 +251,8 @@ def make(outdir, cond, seed, poem_list):
     if cond == "scene-text":
         page, printed = render_sign(rnd)
     else:
-        page, printed = render_page(lines, rnd, heading=rnd.choice(HEADINGS) if cond == "inverted-heading" else None)
+        page, printed = render_page(lines, rnd, heading=rnd.choice(HEADINGS) if cond == "inverted-heading" else None,
+                                    typewritten=cond == "archive-scan")
     pixels, mode = photograph(page, rnd, cond)
     folder = os.path.join(outdir, cond)
     os.makedirs(folder, exist_ok=True)
