@@ -62,7 +62,7 @@ public struct PageQuadrilateral: Equatable, Sendable {
 /// extreme points along the two diagonals when its sides are not straight (a curled page), and
 /// the page is straightened by a projective transform from those
 /// corners (`pixProjectivePtaGray`, bilinear). A photo whose bright region fills (nearly) the
-/// whole frame, such as a scan, has no page to find.
+/// whole frame, such as a scan, has no page to find, unless a dark margin frames most of it.
 public enum PageFinder {
     /// Grey levels by which print is darker than the paper around it, at the least.
     static let minimumInkContrast: l_int32 = 40
@@ -76,6 +76,25 @@ public enum PageFinder {
     /// Otsu's threshold: a shadow darker than the threshold cuts a corner off the page, and the
     /// cut is not on the page's sides.
     static let minimumStraightness = 0.85
+
+    /// The most of the frame (0–1) a page scanned on a dark ground may cover: beyond it the dark
+    /// margin is a few pixels of the scanner's edge, and the page is left as it is.
+    static let maximumScanFraction = 0.98
+
+    /// The most of the frame's border (0–1) such a page may touch: a corner or one side may run
+    /// off the frame, but a page touching more of it is not framed by a dark ground.
+    static let maximumScanBorderFraction = 0.25
+
+    /// Whether a bright region of more than 90 % of the frame, found at Otsu's threshold, is a page
+    /// scanned on a dark ground (an archive's typewritten page on a black scanner lid): at most
+    /// `maximumScanFraction` of the frame, touching at most `maximumScanBorderFraction` of its
+    /// border. Left in, the dark margin drew Tesseract's global Otsu threshold between it and the
+    /// paper, and made the page's light count as uneven: a page in faint ink then read as
+    /// nothing. Measured with `scripts/make-stress-set.py --only archive-scan` (36 pages) and the
+    /// corpus (README "How a photo becomes text").
+    static func isScanOnDarkGround(fraction: Double, region: Region) -> Bool {
+        fraction <= maximumScanFraction && region.borderFraction <= maximumScanBorderFraction
+    }
 
     /// Grey levels between the thresholds tried, from Otsu's down.
     static let thresholdStep = 8
@@ -91,7 +110,8 @@ public enum PageFinder {
     /// when found below Otsu's threshold touches at most `maximumBorderFraction` of the frame's
     /// border and has straight sides (`minimumStraightness`), and has no print continuing outside
     /// it (`printContinuesOutside`). The sweep stops when the bright region covers more than 90 %
-    /// of the frame (the table has joined the page).
+    /// of the frame (the table has joined the page), unless at Otsu's threshold it is a page
+    /// scanned on a dark ground (`isScanOnDarkGround`).
     /// - Returns: the corners in pixels of `gray`, or nil when no page stands out (a scan, a page
     ///   filling the frame, a page whose edges are lost).
     /// - Throws: `ImagingError.operationFailed` when a Leptonica call fails.
@@ -117,7 +137,12 @@ public enum PageFinder {
             }  // ON = at least as bright as the threshold
             guard let region = try largestComponent(paper) else { continue }
             let fraction = Double(region.count) / frame
-            if fraction > 0.9 { break }
+            // Past 90 % of the frame the table has joined the page, or there is no table: a scan.
+            // But a page scanned (or photographed close) on a dark ground fills the frame but for
+            // a thin margin around most of it, at Otsu's threshold (`isScanOnDarkGround`).
+            if fraction > 0.9 && !(threshold == otsu && isScanOnDarkGround(fraction: fraction, region: region)) {
+                break
+            }
             guard fraction >= 0.08 else { continue }
             guard
                 threshold == otsu

@@ -30,6 +30,10 @@ import Testing
         // shadowed page is not "light text on a dark background" (the wedge's dark letters give it
         // away), and the lit table joining the page at the frame's edge is not taken for a side.
         ("page-mostly-in-shadow", ["dim or uneven light evened out", "deskewed by 0.6°"]),
+        // A typewritten page in faint ink scanned on a black ground, which frames it as a thin
+        // margin: cut out as a page on a table is (left in, the margin drew Tesseract's threshold
+        // and dropped a line).
+        ("scan-on-dark-ground", ["page found and straightened", "dim or uneven light evened out"]),
         // White letters on a blue sign on a stone wall: the prepared page reads stone as text,
         // the photo as it is reads the sign, and word evidence keeps that reading.
         ("white-sign-on-blue", ["read as photographed (more real words than after preparing the page)"]),

@@ -375,6 +375,7 @@ PHOTOS = {
     "white-sign-on-blue": ("scene-text", 2),
     "sign-on-stone-wall": ("scene-text", 1),
     "clean-scan-grey": ("clean-scan", 103),
+    "scan-on-dark-ground": ("archive-scan", 202),
 }
 import glob
 import shutil

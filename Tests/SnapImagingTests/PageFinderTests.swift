@@ -27,6 +27,17 @@ import Testing
         #expect(page.height == size.height - 2 * (size.height / 100))
     }
 
+    @Test func aPageScannedOnADarkGroundIsFoundThoughItFillsTheFrame() throws {
+        // A typewritten page in faint ink, on a black scanner lid that shows as a thin margin:
+        // the page covers more than 90 % of the frame, as no page on a table does.
+        let photo = try gray(TestPaths.fixture("scan-on-dark-ground.jpg"))
+        let quad = try #require(try PageFinder.find(photo))
+        let size = quad.straightenedSize
+        #expect(photo.width == 1000 && photo.height == 1380)
+        #expect(size.width == 956)
+        #expect(size.height == 1320)
+    }
+
     @Test(arguments: [
         "kettle.png",  // a clean scan: the paper is the whole frame
         "shadow-across-page.jpg",  // the lit part of a page is not the page
