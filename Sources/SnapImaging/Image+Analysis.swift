@@ -18,10 +18,14 @@ extension Image {
         return Double(count) / Double(max(1, width * height))
     }
 
-    /// Mean grey value (0–255) of an 8 bpp image, sampled every `factor` pixels (Leptonica `pixGetAverageMasked`).
-    public func meanGray(sampling factor: Int = 4) throws -> Double {
+    /// Mean grey value (0–255) of an 8 bpp image, sampled every `factor` pixels, over the ON pixels
+    /// of `mask` (1 bpp, this image's size) when one is given (Leptonica `pixGetAverageMasked`).
+    /// - Throws: `ImagingError.operationFailed` when Leptonica fails (a mask without ON pixels).
+    public func meanGray(sampling factor: Int = 4, under mask: Image? = nil) throws -> Double {
         var value: l_float32 = 0
-        guard pixGetAverageMasked(pix, nil, 0, 0, l_int32(max(1, factor)), l_int32(L_MEAN_ABSVAL), &value) == 0 else {
+        guard
+            pixGetAverageMasked(pix, mask?.pix, 0, 0, l_int32(max(1, factor)), l_int32(L_MEAN_ABSVAL), &value) == 0
+        else {
             throw ImagingError.operationFailed(operation: "pixGetAverageMasked")
         }
         return Double(value)

@@ -388,3 +388,20 @@ with tempfile.TemporaryDirectory() as tmp:
         truth = next(m for m in made if m.endswith(".gt.txt"))
         shutil.copyfile(image, out(name + os.path.splitext(image)[1]))
         shutil.copyfile(truth, out(name + ".txt"))
+
+# A page filling the frame, its paper brighter in the middle than at the edges (lit from the
+# front, as a flash or a lamp above lights it: 247 in the middle, 227 at the edges): paper split
+# by its own light is not a page on a table, and the page is read as it is.
+import numpy as np
+rnd = random.Random("lit-in-the-middle")
+page, printed = stress.render_page(
+    [line for _, poem in stress.poems()[:2] for line in poem + [""]][:-1], rnd)
+h, w = page.shape
+yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+# The light falls off toward a rectangle turned by 4° (the lamp is not square to the page).
+u, v = xx / w - 0.5, yy / h - 0.5
+turn = np.radians(4)
+edge = np.maximum(np.abs(u * np.cos(turn) - v * np.sin(turn)), np.abs(u * np.sin(turn) + v * np.cos(turn))) * 2
+photo = np.clip(page * (0.97 - 0.08 * np.clip(edge, 0, 1) ** 2) * 255, 0, 255).astype(np.uint8)
+Image.fromarray(photo, "L").convert("RGB").save(out("page-lit-in-the-middle.jpg"), quality=90)
+write_text("page-lit-in-the-middle.txt", "\n".join(printed) + "\n")

@@ -41,6 +41,7 @@ import Testing
     @Test(arguments: [
         "kettle.png",  // a clean scan: the paper is the whole frame
         "shadow-across-page.jpg",  // the lit part of a page is not the page
+        "page-lit-in-the-middle.jpg",  // paper split by its own light (brighter in the middle)
     ])
     func noPageIsFoundWhereNoneStandsOut(name: String) throws {
         let path = name == "kettle.png" ? TestPaths.sample(name) : TestPaths.fixture(name)
