@@ -123,7 +123,8 @@ public enum PageFinder {
     ///
     /// Thresholds from Otsu's down, in steps of `thresholdStep` grey levels, each give a largest
     /// bright region; the page is the first of them that is four-sided (its area within 12 % of
-    /// its corners' quadrilateral, every corner angle within 55°–125°), covers 8–90 % of the frame,
+    /// its corners' quadrilateral, every corner angle within 55°–125°), is brighter than the rest
+    /// of the frame by `minimumPaperContrast` (`standsOut`), covers 8–90 % of the frame,
     /// when found below Otsu's threshold touches at most `maximumBorderFraction` of the frame's
     /// border and has straight sides (`minimumStraightness`), and has no print continuing outside
     /// it (`printContinuesOutside`). The sweep stops when the bright region covers more than 90 %
