@@ -90,7 +90,7 @@ public enum PageFinder {
     /// `maximumScanFraction` of the frame, touching at most `maximumScanBorderFraction` of its
     /// border. Left in, the dark margin drew Tesseract's global Otsu threshold between it and the
     /// paper, and made the page's light count as uneven: a page in faint ink then read as
-    /// nothing. Measured with `scripts/make-stress-set.py --only archive-scan` (36 pages) and the
+    /// nothing. Measured with `scripts/make-stress-set.py --only archive-scan` (38 pages) and the
     /// corpus (README "How a photo becomes text").
     static func isScanOnDarkGround(fraction: Double, region: Region) -> Bool {
         fraction <= maximumScanFraction && region.borderFraction <= maximumScanBorderFraction
@@ -108,8 +108,11 @@ public enum PageFinder {
     /// than its dark side by `minimumPaperContrast` in `closed` (the photo reduced, print closed
     /// away). Leptonica `pixGetAverageMasked` on each side.
     static func standsOut(_ paper: Image, in closed: Image) throws -> Bool {
+        let surroundings = try paper.inverted()
+        // With nothing on one side, nothing stands out.
+        guard try paper.blackFraction() > 0, try surroundings.blackFraction() > 0 else { return false }
         let bright = try closed.meanGray(sampling: 1, under: paper)
-        let dark = try closed.meanGray(sampling: 1, under: paper.inverted())
+        let dark = try closed.meanGray(sampling: 1, under: surroundings)
         return bright - dark >= minimumPaperContrast
     }
 

@@ -39,6 +39,26 @@ import Testing
     }
 
     @Test(arguments: [
+        // (paper inside, around it, stands out): a page on a dark table, a dim photo's page, the
+        // brighter middle of paper filling the frame, and paper with nothing around it.
+        (UInt8(230), UInt8(60), true), (95, 60, true), (243, 232, false), (240, 240, false),
+    ])
+    func aPageStandsOutFromItsSurroundingsByTwentyGreyLevels(inside: UInt8, around: UInt8, standsOut: Bool) throws {
+        // A 40×30 frame, the page the middle 20×10, or all of it when both are the same.
+        let (w, h) = (40, 30)
+        var grey = [UInt8](repeating: around, count: w * h)
+        var mask = [UInt8](repeating: inside == around ? 255 : 0, count: w * h)
+        for y in 10..<20 {
+            for x in 10..<30 {
+                grey[y * w + x] = inside
+                mask[y * w + x] = 255
+            }
+        }
+        let paper = try Image(gray8: mask, width: w, height: h).binarized(.otsu).inverted()
+        #expect(try PageFinder.standsOut(paper, in: Image(gray8: grey, width: w, height: h)) == standsOut)
+    }
+
+    @Test(arguments: [
         "kettle.png",  // a clean scan: the paper is the whole frame
         "shadow-across-page.jpg",  // the lit part of a page is not the page
         "page-lit-in-the-middle.jpg",  // paper split by its own light (brighter in the middle)
