@@ -140,12 +140,26 @@ public struct EditorState: Equatable {
     }
 
     /// What each recognized word (index in `words`) reads now: nil when as recognized, "" when
-    /// its text was deleted, else its text in the buffer (its mark).
+    /// its text was deleted, else its text in the buffer: its mark, with the characters typed
+    /// against it that no other mark holds, up to white space on either side (a mark does not
+    /// take in text typed right at its start: a first letter deleted and typed again, "Beige" →
+    /// "Neige", left the mark on "eige").
     public var wordCorrections: [String?] {
         guard !words.isEmpty else { return [] }
+        let bytes = Array(buffer.text.utf8)
+        func isBlank(_ i: Int) -> Bool { bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x09 }
+        // Which mark holds each byte (-1: none).
+        var holder = [Int](repeating: -1, count: bytes.count)
+        for (n, mark) in buffer.marks.enumerated() {
+            for i in mark.range where i < holder.count { holder[i] = n }
+        }
         var now = [String?](repeating: "", count: words.count)
         for mark in buffer.marks where mark.id >= 0 && mark.id < words.count {
-            let text = buffer.text(inUTF8: mark.range)
+            var lower = min(mark.range.lowerBound, bytes.count)
+            var upper = min(mark.range.upperBound, bytes.count)
+            while lower > 0 && holder[lower - 1] < 0 && !isBlank(lower - 1) { lower -= 1 }
+            while upper < bytes.count && holder[upper] < 0 && !isBlank(upper) { upper += 1 }
+            let text = String(decoding: bytes[lower..<upper], as: UTF8.self)
             now[mark.id] = text == words[mark.id].text ? nil : text
         }
         return now

@@ -35,6 +35,22 @@ import Testing
         #expect(state.unplacedWordCount == 1)
     }
 
+    @Test func aFirstLetterDeletedAndTypedAgainIsPartOfTheWord() throws {
+        // Delete, then N, at the start of "kettle": the mark itself moves past text typed at its
+        // start, but the word reads "Nettle" in the exports.
+        var state = recognized()
+        try state.buffer.replace([12..<13], with: "")
+        try state.buffer.insert("N", at: 12, marks: [])
+        #expect(state.buffer.text == "Lenore, the Nettle\n")
+        #expect(state.buffer.marks.map(\.range) == [0..<7, 8..<11, 13..<18])
+        #expect(state.wordCorrections == [nil, nil, "Nettle"])
+        #expect(state.unplacedWordCount == 0)
+        // A new word typed before it, a space between, stays a word of its own (no box).
+        try state.buffer.insert("old ", at: 12, marks: [])
+        #expect(state.wordCorrections == [nil, nil, "Nettle"])
+        #expect(state.unplacedWordCount == 1)
+    }
+
     @Test func anExportLeavesTheTextUnsaved() {
         var state = recognized()
         state.isModified = true
