@@ -342,9 +342,12 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
         }
         return
     }
-    let text = "[ \(status.text) ]"
-    let x = max(0, (width - displayWidth(text)) / 2)
-    frame.write(text, row: row, column: x, style: status.isError ? [.reverse, .bold] : .reverse)
+    // As nano's statusline(): centred in brackets when there is room for them, else from the
+    // first column without them, cut at the edge.
+    let start = (width - displayWidth(status.text)) / 2
+    let text = start > 1 ? "[ \(status.text) ]" : status.text
+    frame.write(
+        text, row: row, column: max(0, start > 1 ? start - 2 : 0), style: status.isError ? [.reverse, .bold] : .reverse)
 }
 
 private func label(for kind: PromptKind, lastSearch: String, state: EditorState) -> String {
