@@ -342,12 +342,13 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
         }
         return
     }
-    // As nano's statusline(): centred in brackets when there is room for them, else from the
-    // first column without them, cut at the edge.
+    // As nano's statusline(): centred in brackets when there is room for them, else centred
+    // without them, or from the first column and cut at the edge when too long for the row.
     let start = (width - displayWidth(status.text)) / 2
     let text = start > 1 ? "[ \(status.text) ]" : status.text
     frame.write(
-        text, row: row, column: max(0, start > 1 ? start - 2 : 0), style: status.isError ? [.reverse, .bold] : .reverse)
+        text, row: row, column: start > 1 ? start - 2 : max(0, start),
+        style: status.isError ? [.reverse, .bold] : .reverse)
 }
 
 private func label(for kind: PromptKind, lastSearch: String, state: EditorState) -> String {

@@ -149,3 +149,17 @@ private let sizes: [(Int, Int)] = [
         #expect(state.buffer == start.buffer, "\(name)")
     }
 }
+
+/// The status line as nano's statusline(): in brackets, centred, when they fit with a column to
+/// spare on each side; else centred without them; else from the first column, cut at the edge.
+@Test(arguments: [
+    ("Wrote 1 line", "    [ Wrote 1 line ]    "),  // 12 columns of 24: brackets
+    ("Read 20 lines of text", " Read 20 lines of text  "),  // 21: no room for brackets, centred
+    ("Read 7 lines; page found and straightened", "Read 7 lines; page found"),  // too long: cut
+])
+func statusBracketsOnlyWhereTheyFit(message: String, row: String) {
+    var state = EditorState(displayName: "p", saveName: "p.txt", text: "x")
+    state.status = StatusMessage(message)
+    let frame = render(state, size: TerminalSize(rows: 6, columns: 24))
+    #expect(frame.text(ofRow: 3) == row)
+}
