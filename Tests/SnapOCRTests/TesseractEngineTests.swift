@@ -6,6 +6,11 @@ import Testing
 @testable import SnapOCR
 
 @Suite struct TesseractEngineTests {
+    @Test func everyRowIsTakenForProportionalText() throws {
+        // Tesseract's default is false: its fixed-pitch test of every row, skipped (see `init`).
+        #expect(try TesseractEngine(options: EngineOptions(languages: ["eng"])).takesEveryRowAsProportional)
+    }
+
     @Test func englishGoesLastSoFrenchKeepsItsAccents() {
         #expect(EngineOptions(languages: ["eng", "fra"]).engineOrder == ["fra", "eng"])
         #expect(EngineOptions(languages: ["fra", "eng"]).engineOrder == ["fra", "eng"])
