@@ -101,27 +101,37 @@ public struct EditorState: Equatable {
     /// they have no box in the photo, so the exports cannot carry them.
     public var unplacedWordCount: Int {
         guard !words.isEmpty else { return 0 }
-        let bytes = Array(buffer.text.utf8)
-        var covered = [Bool](repeating: false, count: bytes.count)
-        for mark in buffer.marks {
-            for i in mark.range where i < covered.count { covered[i] = true }
-        }
+        let (bytes, holder) = bytesAndHolders
         var count = 0
         var i = 0
         while i < bytes.count {
-            if bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x09 {
+            if EditorState.isBlank(bytes[i]) {
                 i += 1
                 continue
             }
             var touched = false
-            while i < bytes.count && bytes[i] != 0x20 && bytes[i] != 0x0A && bytes[i] != 0x09 {
-                touched = touched || covered[i]
+            while i < bytes.count && !EditorState.isBlank(bytes[i]) {
+                touched = touched || holder[i] >= 0
                 i += 1
             }
             if !touched { count += 1 }
         }
         return count
     }
+
+    /// The buffer's UTF-8 bytes, and which mark (index in `buffer.marks`; -1: none) holds each:
+    /// what `unplacedWordCount` and `wordCorrections` find the words in.
+    private var bytesAndHolders: (bytes: [UInt8], holder: [Int]) {
+        let bytes = Array(buffer.text.utf8)
+        var holder = [Int](repeating: -1, count: bytes.count)
+        for (n, mark) in buffer.marks.enumerated() {
+            for i in mark.range where i < holder.count { holder[i] = n }
+        }
+        return (bytes, holder)
+    }
+
+    /// The bytes between words for the exports: space, line feed, tab.
+    private static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 }
 
     /// The pages of Write Out's exports: each photo reading with documents (``ProofWord/page``)
     /// that still has a word in the text, in the order of their first words in the text, with
@@ -146,19 +156,13 @@ public struct EditorState: Equatable {
     /// "Neige", left the mark on "eige").
     public var wordCorrections: [String?] {
         guard !words.isEmpty else { return [] }
-        let bytes = Array(buffer.text.utf8)
-        func isBlank(_ i: Int) -> Bool { bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x09 }
-        // Which mark holds each byte (-1: none).
-        var holder = [Int](repeating: -1, count: bytes.count)
-        for (n, mark) in buffer.marks.enumerated() {
-            for i in mark.range where i < holder.count { holder[i] = n }
-        }
+        let (bytes, holder) = bytesAndHolders
         var now = [String?](repeating: "", count: words.count)
         for mark in buffer.marks where mark.id >= 0 && mark.id < words.count {
             var lower = min(mark.range.lowerBound, bytes.count)
             var upper = min(mark.range.upperBound, bytes.count)
-            while lower > 0 && holder[lower - 1] < 0 && !isBlank(lower - 1) { lower -= 1 }
-            while upper < bytes.count && holder[upper] < 0 && !isBlank(upper) { upper += 1 }
+            while lower > 0 && holder[lower - 1] < 0 && !EditorState.isBlank(bytes[lower - 1]) { lower -= 1 }
+            while upper < bytes.count && holder[upper] < 0 && !EditorState.isBlank(bytes[upper]) { upper += 1 }
             let text = String(decoding: bytes[lower..<upper], as: UTF8.self)
             now[mark.id] = text == words[mark.id].text ? nil : text
         }
