@@ -39,6 +39,8 @@ final class ReaderProcess: Sendable {
         /// The percentage of each command's reading under way (0–100).
         var percent: [Int: Int] = [:]
         var asIs: [Int: Reading] = [:]
+        /// The commands reading the photo as it is without its blocks after it.
+        var asIsAlone: Set<Int> = []
         /// nil: the photo has no light-on-dark blocks.
         var blocks: [Int: Reading?] = [:]
         var layouts: [Int: [LayoutLine]] = [:]
@@ -133,6 +135,12 @@ final class ReaderProcess: Sendable {
     /// `readsBlocks`, its light-on-dark blocks alone.
     /// - Returns: the command's id (its answers fail when the photo cannot be handed over).
     func readAsIs(_ photo: Image?, reduction: Double, readsBlocks: Bool) -> Int {
+        let id = askReadAsIs(photo, reduction: reduction, readsBlocks: readsBlocks)
+        if !readsBlocks { shared.state.withLock { _ = $0.asIsAlone.insert(id) } }
+        return id
+    }
+
+    private func askReadAsIs(_ photo: Image?, reduction: Double, readsBlocks: Bool) -> Int {
         // Pixels in a memory file already (`Image.sharedRaster`) are mapped by the reader, not copied.
         if let photo, let shared = photo.sharedRaster {
             let sent = SentPage(
@@ -168,6 +176,16 @@ final class ReaderProcess: Sendable {
     func readPrepared(_ photo: Image, settings: PreprocessingOptions, reduction: Double) -> Int {
         send(handing: photo, resolution: photo.resolution, scale: 1) { id, sent in
             .readPrepared(id: id, photo: sent, settings: settings, reduction: reduction)
+        }
+    }
+
+    /// Whether command `id` has no answer left to come: its last one came (the light-on-dark
+    /// blocks after the photo read as it is, a crop's reading, a part), it stopped or failed, or
+    /// the reader ended. Never blocks.
+    func hasEnded(_ id: Int) -> Bool {
+        shared.state.withLock { s in
+            s.ended != nil || s.killed || s.blocks[id] != nil || s.prepared[id] != nil || s.parts[id] != nil
+                || (s.asIs[id] != nil && s.asIsAlone.contains(id)) || s.stopped.contains(id) || s.failed[id] != nil
         }
     }
 

@@ -269,7 +269,8 @@ public struct Recognizer {
         // The reader's command reading the photo as it is (and its blocks after it), when it does.
         var asIsID: Int?
         func read(
-            _ page: inout PreparedImage, _ lo: Int, _ span: Int, whenShared: () -> Void = {}
+            _ page: inout PreparedImage, _ lo: Int, _ span: Int, whenShared: () -> Void = {},
+            whileReading: @escaping () -> Void = {}
         ) throws -> RecognitionResult {
             page.scale /= reduction
             let engine = try readyEngine()
@@ -280,7 +281,10 @@ public struct Recognizer {
                     page, first: engine, second: secondReader, minimumWork: sharedWork,
                     laysOutAtOnce: laysOutAtOnce && asIsID == nil,
                     whenShared: whenShared
-                ) { p in progress(lo + p * span / 100, .recognizing) }
+                ) { p in
+                    whileReading()
+                    return progress(lo + p * span / 100, .recognizing)
+                }
                 r = shared.result
                 switch shared.outcome {
                 case .shared(let split, let lines): notes.append(.readByTwoEngines(from: split + 1, lines: lines))
@@ -302,9 +306,9 @@ public struct Recognizer {
         }
         func readVariant(
             _ page: inout PreparedImage, _ settings: PreprocessingOptions, _ lo: Int, _ span: Int,
-            whenShared: () -> Void = {}
+            whenShared: () -> Void = {}, whileReading: @escaping () -> Void = {}
         ) throws -> RecognitionResult {
-            let r = try read(&page, lo, span, whenShared: whenShared)
+            let r = try read(&page, lo, span, whenShared: whenShared, whileReading: whileReading)
             noteRead(settings, r)
             return r
         }
@@ -371,6 +375,9 @@ public struct Recognizer {
         // In the worker that reading, and the light-on-dark blocks alone after it, are made by the
         // reader process (`asIsID`, its command).
         var earlyPlainReading: PlainReading?
+        // Whether the reader reads the light-on-dark blocks alone after the photo as it is (`asIsID`),
+        // and they are not taken yet.
+        var readerReadsBlocks = false
         if secondReader != nil, options.region == nil,
             Recognizer.readsAsItIsFromTheStart(
                 width: upright.width, height: upright.height, depth: upright.depth, reduction: reduction)
@@ -381,15 +388,23 @@ public struct Recognizer {
                 // worker, `ReaderServer`), and a pipe's, which can be read only once, is handed over.
                 let mapped = upright.sharedRaster != nil || !Recognizer.isRegularFile(path)
                 asIsID = reader.readAsIs(mapped ? upright : nil, reduction: reduction, readsBlocks: true)
+                readerReadsBlocks = true
             } else {
                 earlyPlainReading = try readingAsItIs(after: nil)
             }
         }
         defer { earlyPlainReading?.cancel() }
+        // A crop's reading at its own size on the reader (below), while it is not taken yet.
+        var nativeID: Int?
+        // The reader's reading as it is queued after that one, to be stopped once it is taken: a
+        // command stopped stops those before it too (`ReaderProcess.stop`).
+        var asIsIDToStop: Int?
         // Stops the reader's reading of the photo as it is, and of its blocks after it; the reader
         // goes on to what it is asked next.
         func stopReadingAsItIsApart() {
-            if let asIsID { reader?.stop(asIsID) }
+            if let asIsID {
+                if nativeID != nil { asIsIDToStop = asIsID } else { reader?.stop(asIsID) }
+            }
             asIsID = nil
         }
         var page = try prepared(upright, preprocessing)
@@ -418,7 +433,6 @@ public struct Recognizer {
         // second core, while the first reads it enlarged (the plain reading, when one is made
         // beside, comes after it on the same engine).
         var nativeReading: PlainReading?
-        var nativeID: Int?
         if readsNativeSize, let reader {
             nativeID = reader.readPrepared(upright, settings: nativeSettings, reduction: reduction)
         } else if readsNativeSize, let second {
@@ -448,6 +462,14 @@ public struct Recognizer {
         if !beside {
             earlyPlainReading?.cancel()
             stopReadingAsItIsApart()
+        }
+        // A transformed crop read at its own size by the reader is read there as it is too, next,
+        // as a photo is from the start: on the second core, idle once the crop is read, it is
+        // ready when the prepared reading comes out doubtful (`enrichments.jpg`: read after it,
+        // in turn, it took 0.17 s more), and stopped when it comes out clear.
+        if let reader, nativeID != nil, page.isTransformed {
+            let mapped = upright.sharedRaster != nil || !Recognizer.isRegularFile(path)
+            asIsID = reader.readAsIs(mapped ? upright : nil, reduction: reduction, readsBlocks: false)
         }
         defer { plainReading?.cancel() }
         // The photo's light-on-dark blocks alone (below) are wanted when the reading is doubtful:
@@ -482,6 +504,20 @@ public struct Recognizer {
             blocksBeside?.reading.cancel()
             blocksBeside = nil
         }
+        // Without spelling marks the dictionaries load once two readings are to be weighed (above):
+        // after a doubtful first reading, while the reader's readings beside it are often long
+        // done. They load as soon as the reader has answered all it was asked beside the first
+        // reading, while that reading goes on: on the second core, then idle (a spelling process
+        // started after a stone wall's reading of 0.64 s kept the run waiting 0.12 s for its
+        // dictionaries). On a page read clear they were loaded for nothing, in a process of
+        // their own, killed with the worker.
+        var loadsSpellingWhenReaderIdle = !marksSpelling && (asIsID != nil || nativeID != nil)
+        func loadSpellingIfReaderIdle() {
+            guard loadsSpellingWhenReaderIdle, let reader else { return }
+            guard [asIsID, nativeID].allSatisfy({ $0.map(reader.hasEnded) ?? true }) else { return }
+            loadsSpellingWhenReaderIdle = false
+            startSpelling()
+        }
         var best = try readVariant(
             &page, preprocessing, 10, 50,
             whenShared: {
@@ -489,7 +525,8 @@ public struct Recognizer {
                 // reading, which waits for it (the first engine reads on meanwhile); they are made
                 // after this one when doubtful.
                 stopReadingsBeside()
-            })
+                loadsSpellingWhenReaderIdle = false
+            }, whileReading: loadSpellingIfReaderIdle)
         // `accurate` always takes the second reading.
         let doubtful = options.level == .accurate || best.meanConfidence < Recognizer.doubtfulBelowConfidence
         // Doubtful readings are weighed against others by their words.
@@ -523,6 +560,8 @@ public struct Recognizer {
                 (r, p) = (read, { page })
             }
             nativeReading = nil
+            nativeID = nil
+            if let asIsIDToStop { reader?.stop(asIsIDToStop) }
             // The enlarged reading is the rule; the native one must be clearly better (5 %).
             if Recognizer.score(r) > Recognizer.score(best) * 1.05 {
                 (best, page) = (r, try p())
@@ -549,8 +588,8 @@ public struct Recognizer {
                 }
             }
             // A reader that fails leaves the blocks to be read here.
-            if let reader, let asIsID, !readerBlocksTaken {
-                readerBlocksTaken = true
+            if let reader, let asIsID, readerReadsBlocks {
+                readerReadsBlocks = false
                 let read: ReaderProcess.Reading??
                 do {
                     read = try reader.readingOfBlocks(asIsID) { p in progress(lo + p * span / 100, .recognizing) }
@@ -599,7 +638,6 @@ public struct Recognizer {
             guard let detector = OrientationDetector(tessdataPath: tessdata) else { return nil }
             return .some(detector.detect(page.image, resolution: page.resolution))
         }
-        var readerBlocksTaken = false
         var blocksAlone: (result: RecognitionResult, page: () throws -> PreparedImage, blocks: Int)??
         var osdTurns = 0
         // Orientation detection only when the first reading is poor: an upright page read with

@@ -82,6 +82,54 @@ import Testing
         #expect(apart == serial)
     }
 
+    @Test func aDoubtfulCropIsReadAsItIsByTheReaderAsOnOneEngine() throws {
+        // A crop of small print (242×130), enlarged 2.6×, read doubtfully (mean confidence 70, the photo as it is 65):
+        // the reader reads it at its own size, then as it is, beside the enlarged reading; the
+        // photo as it is is kept. The same result as one engine's, note for note.
+        let path = TestPaths.fixture("small-print-crop.jpg")
+        var one = RecognitionOptions()
+        one.threads = 1
+        let serial = try Recognizer(options: one).recognize(path: path)
+        let executable = try Self.executableOfItsOwn()
+        let apart = try Recognizer(readerExecutable: executable).recognize(path: path)
+        #expect(ChildProcess.count("__reader", executable: executable) == 1)
+        #expect(apart.notes.contains(.keptPlainReading))
+        #expect(apart.meanConfidence == 65 && apart.words.count == 41)
+        #expect(apart == serial)
+    }
+
+    @Test func aClearCropReadByTheReaderAsOnOneEngine() throws {
+        // A clear crop (the card, 377×252, enlarged 2.6×): the reading as it is queued on the
+        // reader after the crop's at its own size is stopped only once that one is taken (a
+        // command stopped stops those before it), and the run ends as on one engine.
+        let path = TestPaths.fixture("card-specimen-small.png")
+        var one = RecognitionOptions()
+        one.threads = 1
+        let serial = try Recognizer(options: one).recognize(path: path)
+        let apart = try Recognizer(readerExecutable: TestPaths.lovesnap).recognize(path: path)
+        #expect(!apart.notes.contains(.keptPlainReading))
+        #expect(apart.meanConfidence == 94 && apart.words.count == 22)
+        #expect(apart == serial)
+    }
+
+    @Test func aCommandHasEndedOnceItsLastAnswerCame() throws {
+        let path = TestPaths.fixture("card-specimen-small.png")
+        let reader = try ReaderProcess(executable: TestPaths.lovesnap, request: request(), path: path)
+        let alone = reader.readAsIs(nil, reduction: 1, readsBlocks: false)
+        let withBlocks = reader.readAsIs(nil, reduction: 1, readsBlocks: true)
+        // (A reading takes tens of milliseconds: nothing has come yet.)
+        #expect(!reader.hasEnded(alone) && !reader.hasEnded(withBlocks))
+        _ = try reader.readingAsItIs(alone) { _ in true }
+        #expect(reader.hasEnded(alone))
+        _ = try reader.readingAsItIs(withBlocks) { _ in true }
+        _ = try reader.readingOfBlocks(withBlocks) { _ in true }
+        #expect(reader.hasEnded(withBlocks))
+        let never = withBlocks + 1
+        #expect(!reader.hasEnded(never))
+        reader.cancel()
+        #expect(reader.hasEnded(never))
+    }
+
     @Test func aReaderThatFailsLeavesTheReadingsToTheWorker() throws {
         // `/bin/false` starts and exits with status 1 without a line: both readings are made
         // in this process instead, with the same result.
