@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include <malloc.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
@@ -72,4 +73,32 @@ int clibc_wait_child(int pid, int *signal_number, int *exit_status) {
     *signal_number = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
     *exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
     return 0;
+}
+
+int clibc_fork_child(int out_fd, int err_fd) {
+    pid_t pid = fork();
+    if (pid != 0) return pid;
+    int devnull = open("/dev/null", O_RDONLY);
+    if (devnull >= 0 && devnull != 0) { dup2(devnull, 0); }
+    dup2(out_fd, 1);
+    dup2(err_fd, 2);
+    closefrom(3);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    for (int s = 1; s < NSIG; s++) signal(s, SIG_DFL);
+    setpgid(0, 0);
+    return 0;
+}
+
+int clibc_thread_count(void) {
+    FILE *f = fopen("/proc/self/status", "r");
+    if (!f) return -1;
+    char line[256];
+    int n = -1;
+    while (fgets(line, sizeof line, f)) {
+        if (sscanf(line, "Threads: %d", &n) == 1) break;
+    }
+    fclose(f);
+    return n;
 }

@@ -51,7 +51,16 @@ static void find_libgomp(void) {
     libgomp_thread_limit = (thread_limit_function)dlsym(RTLD_DEFAULT, "omp_get_thread_limit");
 }
 
+static int assume_one_thread;
+
+void serial_openmp_assume_one_thread(void) {
+    assume_one_thread = 1;
+    void (*set_threads)(int) = (void (*)(int))dlsym(RTLD_DEFAULT, "omp_set_num_threads");
+    if (set_threads != NULL) set_threads(1);
+}
+
 int serial_openmp_thread_limit(void) {
+    if (assume_one_thread) return 1;
     pthread_once(&found_libgomp, find_libgomp);
     return libgomp_thread_limit != NULL ? libgomp_thread_limit() : 0;
 }

@@ -63,6 +63,17 @@ final class ChildProcess: Sendable {
         if let helper { ChildProcess.counts.withLock { $0["\(helper) \(executable)", default: 0] += 1 } }
     }
 
+    /// Forks this process, which must have one thread (`clibc_fork_child`: its standard output and
+    /// error from the descriptors given, every other descriptor closed, every signal's action the
+    /// default, a process group of its own); the child runs `child`, which never returns.
+    /// - Throws: `POSIXError` when the process cannot be forked (`EAGAIN`, `ENOMEM`).
+    init(forking child: () -> Never, standardOutput: FileHandle, standardError: FileHandle) throws {
+        let pid = clibc_fork_child(standardOutput.fileDescriptor, standardError.fileDescriptor)
+        if pid < 0 { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        if pid == 0 { child() }
+        processIdentifier = pid
+    }
+
     /// Waits for the child to end (`waitpid`), from one thread; later calls return at once.
     @discardableResult
     func waitForExit() -> Termination {

@@ -1,3 +1,4 @@
+import CLibc
 import Foundation
 import Synchronization
 
@@ -57,11 +58,17 @@ public final class WorkerClient: Sendable {
     ///   - path: the photo, passed as its own argv element (never through a shell).
     ///   - displayName: how to name the photo in messages (the worker gets it too).
     ///   - timeout: watchdog, in seconds.
+    ///   - forksWhenAlone: whether the worker is forked from this process instead, when it has one
+    ///     thread (`clibc_thread_count`; a child forked beside other threads could inherit a lock
+    ///     one of them held): the worker then skips its own start — `exec`, the dynamic linking of
+    ///     some 60 libraries, Swift's runtime, about 15 ms — and serves the request as a started
+    ///     one does (`WorkerServer.serveForked`). `lovesnap ocr` forks its first photo's worker
+    ///     before any thread of its own starts.
     /// - Throws: `POSIXError` when the process cannot be started (`ENOENT`, `EACCES`, …) or no
     ///   pipe can be made.
     public init(
         executable: String, workerArguments: [String], options: RecognitionOptions, path: String,
-        displayName: String, timeout: TimeInterval = WorkerClient.defaultTimeout
+        displayName: String, timeout: TimeInterval = WorkerClient.defaultTimeout, forksWhenAlone: Bool = false
     ) throws {
         self.displayName = displayName
         self.timeout = timeout
@@ -79,9 +86,16 @@ public final class WorkerClient: Sendable {
                 try? out.writing.close()
                 try? err.writing.close()
             }
-            child = try ChildProcess(
-                executable: executable, arguments: workerArguments + [request, "--", path], environment: env,
-                standardOutput: out.writing, standardError: err.writing)
+            if forksWhenAlone && clibc_thread_count() == 1 {
+                let parent = getpid()
+                child = try ChildProcess(
+                    forking: { WorkerServer.serveForked(request: request, path: path, parent: parent) },
+                    standardOutput: out.writing, standardError: err.writing)
+            } else {
+                child = try ChildProcess(
+                    executable: executable, arguments: workerArguments + [request, "--", path], environment: env,
+                    standardOutput: out.writing, standardError: err.writing)
+            }
         }
         self.child = child
 

@@ -1,4 +1,5 @@
 import CLibc
+import CSerialOpenMP
 import Foundation
 import SnapSpelling
 
@@ -100,16 +101,38 @@ public struct WorkerServer: Sendable {
         clibc_set_malloc_thresholds(mallocMapThreshold, mallocTrimThreshold) == 1
     }
 
+    /// The body of a worker forked from its parent (`WorkerClient(forksWhenAlone:)`, which set up
+    /// its descriptors and signals): what `lovesnap __worker REQUEST -- PHOTO` does, in a process
+    /// that never ran `exec`. Its helpers (the reader, …) are started with the environment a
+    /// started worker gets (OMP_THREAD_LIMIT=1 unless set, SWIFT_BACKTRACE=enable=no), and its
+    /// engines' parallel regions run on one thread, as the started worker's (libgomp read its
+    /// settings when the parent loaded it: `serial_openmp_assume_one_thread`). Ends the process:
+    /// status 0 once the result is sent, 1 after a failure (sent as a message).
+    /// - Parameter parent: the parent's process id, taken before the fork (`prepareProcess`).
+    public static func serveForked(request: String, path: String, parent: pid_t) -> Never {
+        if getenv("OMP_THREAD_LIMIT") == nil {
+            serial_openmp_assume_one_thread()
+            setenv("OMP_THREAD_LIMIT", "1", 1)
+        }
+        setenv("SWIFT_BACKTRACE", "enable=no", 1)
+        guard prepareProcess(parent: parent) else { _exit(1) }
+        let served = WorkerServer(output: .standardOutput).serve(request: request, path: path) { _exit(0) }
+        if case .failure = served { _exit(1) }
+        _exit(0)
+    }
+
     /// Sets up the calling process as a worker: it dies with its parent (`PR_SET_PDEATHSIG`,
     /// SIGKILL), its address space and CPU time are capped (`addressSpaceLimit`,
     /// `cpuSecondsLimit`; the kernel ends a worker that burnt that much CPU even if nobody watches
     /// it any more), SIGPIPE is ignored so that writing to a parent that went away fails
     /// instead of killing it, and glibc's malloc keeps freed image memory for the next images
     /// (`mallocMapThreshold`, `mallocTrimThreshold`).
+    /// - Parameter parent: the parent's process id when known from before the worker started
+    ///   (a forked worker's); nil: the parent is the one the worker has on entry.
     /// - Returns: false when the parent was already gone (the worker should end at once).
-    public static func prepareProcess() -> Bool {
+    public static func prepareProcess(parent: pid_t? = nil) -> Bool {
         // Die with the parent: an editor killed with SIGKILL must not leave an orphan engine running.
-        let parent = getppid()
+        let parent = parent ?? getppid()
         _ = clibc_set_parent_death_signal(SIGKILL)
         if getppid() != parent { return false }
         var memory = rlimit(rlim_cur: rlim_t(addressSpaceLimit), rlim_max: rlim_t(addressSpaceLimit))

@@ -46,18 +46,28 @@ enum OCRCommand {
             do { try OutputFile.check(name: path) } catch { throw .outputFailed(error) }
         }
 
+        var options = args.options
+        options.exports = formats.filter { $0 != .txt }
+        // Only the JSON report carries the words' spelling marks.
+        options.marksSpelling = args.json
+        // The first photo's worker is forked from this process before any thread of it starts
+        // (the signal handler's below is its first): about 15 ms sooner than one started anew
+        // (`WorkerClient(forksWhenAlone:)`). One that cannot be forked is started in `recognize`.
+        var first: WorkerClient? = inputs.first.flatMap { input in
+            try? WorkerClient(
+                executable: Executable.path, workerArguments: ["__worker"], options: options,
+                path: input.path, displayName: input.name, timeout: args.timeout, forksWhenAlone: true)
+        }
         // One handler for the whole run (SIGINT, SIGTERM): it stops the OCR worker running then,
         // any later one at its start, and the mail command.
         let stop = Interruption()
         let interrupt = Interrupts.onSIGINT { stop.interrupt() }
         defer { interrupt.cancel() }
-        var options = args.options
-        options.exports = formats.filter { $0 != .txt }
-        // Only the JSON report carries the words' spelling marks.
-        options.marksSpelling = args.json
         var results: [RecognitionResult] = []
         for input in inputs {
-            let result = try recognize(input, options: options, args: args, stop: stop)
+            let started = first
+            first = nil
+            let result = try recognize(input, options: options, args: args, stop: stop, started: started)
             for note in result.notes where !note.isDiagnostic { Console.note("\(input.name): \(note)") }
             if args.verbose {
                 for note in result.notes where note.isDiagnostic { Console.note("\(input.name): \(note)") }
@@ -145,14 +155,18 @@ enum OCRCommand {
 
     /// One photo read in a worker, with progress on a terminal.
     static func recognize(
-        _ input: InputFile, options: RecognitionOptions, args: Arguments, stop: Interruption
+        _ input: InputFile, options: RecognitionOptions, args: Arguments, stop: Interruption,
+        started: WorkerClient? = nil
     ) throws(CommandFailure) -> RecognitionResult {
+        // (`started`: its worker, already started for it.)
         let name = input.name
         let client: WorkerClient
         do {
-            client = try WorkerClient(
-                executable: Executable.path, workerArguments: ["__worker"], options: options,
-                path: input.path, displayName: name, timeout: args.timeout)
+            client =
+                try started
+                ?? WorkerClient(
+                    executable: Executable.path, workerArguments: ["__worker"], options: options,
+                    path: input.path, displayName: name, timeout: args.timeout)
         } catch {
             throw .workerNotStarted(error)
         }

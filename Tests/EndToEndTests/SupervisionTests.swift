@@ -18,17 +18,32 @@ import Testing
         return (dir, path)
     }
 
-    func workers(of path: String) -> [pid_t] {
-        let r = try? run("/usr/bin/pgrep", ["-f", "__worker.*\(path)"])
+    /// The processes whose command line names `path`: `lovesnap ocr` itself, its worker (forked
+    /// from it, or started as `__worker`) and the worker's helpers (`__reader`, …).
+    func processes(of path: String) -> [pid_t] {
+        let r = try? run("/usr/bin/pgrep", ["-f", path])
         return (r?.stdout ?? "").split(separator: "\n").compactMap { pid_t($0) }
     }
 
-    func waitForWorker(_ path: String) throws -> pid_t {
+    /// The children of `parent` (`pgrep -P`).
+    func children(of parent: pid_t) -> [pid_t] {
+        let r = try? run("/usr/bin/pgrep", ["-P", "\(parent)"])
+        return (r?.stdout ?? "").split(separator: "\n").compactMap { pid_t($0) }
+    }
+
+    /// The OCR worker of `lovesnap ocr` running as `parent`: its child.
+    func waitForWorker(of parent: pid_t) throws -> pid_t {
         for _ in 0..<200 {
-            if let pid = workers(of: path).first { return pid }
+            if let pid = children(of: parent).first { return pid }
             usleep(20_000)
         }
         throw CancellationError()
+    }
+
+    /// The command line of process `pid`, its arguments joined by spaces.
+    func commandLine(_ pid: pid_t) throws -> String {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))
+        return bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
     }
 
     /// Starts `lovesnap ocr` on `path` in the background.
@@ -56,14 +71,39 @@ import Testing
     @Test func workerKilledBySIGSEGVMidOCR() throws {
         let (_, path) = try slowPage()
         let (p, out, err) = try start(["ocr", path])
-        let worker = try waitForWorker(path)
+        let worker = try waitForWorker(of: p.processIdentifier)
         usleep(300_000)  // inside Tesseract by now
         kill(worker, SIGSEGV)
         let r = finish(p, out, err)
         #expect(r.status == 5)
         #expect(r.stdout == "")
         #expect(r.stderr == "lovesnap: OCR stopped: the engine crashed on dense-two-columns.png (signal SIGSEGV)\n")
-        #expect(workers(of: path).isEmpty)
+        #expect(processes(of: path).isEmpty)
+    }
+
+    @Test func theFirstPhotosWorkerIsForkedAndTheNextOnesStarted() throws {
+        // `lovesnap ocr` forks its first photo's worker while it has one thread: the worker's
+        // command line is its own. By the second photo it has threads (its signal handler's, the
+        // first worker's readers): that worker is started anew, `lovesnap __worker`.
+        let (dir, path) = try slowPage()
+        let second = dir.appendingPathComponent("second.png").path
+        try FileManager.default.copyItem(atPath: path, toPath: second)
+        let (p, out, err) = try start(["ocr", path, second])
+        let first = try waitForWorker(of: p.processIdentifier)
+        #expect(try commandLine(first) == "\(TestPaths.lovesnap) ocr \(path) \(second)")
+        // The second worker, once the first has ended.
+        var next: pid_t?
+        for _ in 0..<1500 where next == nil {
+            next = children(of: p.processIdentifier).first { $0 != first }
+            if next == nil { usleep(20_000) }
+        }
+        let started = try #require(next)
+        #expect(try commandLine(started).hasPrefix("\(TestPaths.lovesnap) __worker {"))
+        #expect(try commandLine(started).hasSuffix(" -- \(second)"))
+        let r = finish(p, out, err)
+        #expect(r.status == 0)
+        #expect(r.stdout.components(separatedBy: "\n").count > 100)
+        #expect(processes(of: path).isEmpty)
     }
 
     @Test func hangPastTheTimeout() throws {
@@ -76,19 +116,19 @@ import Testing
                 == "lovesnap: OCR stopped: the engine did not finish dense-two-columns.png within 0.5 s (see --timeout)\n"
         )
         #expect(Date().timeIntervalSince(started) < 2.5)
-        #expect(workers(of: path).isEmpty)
+        #expect(processes(of: path).isEmpty)
     }
 
     @Test func sigintCancelsCleanly() throws {
         let (_, path) = try slowPage()
         let (p, out, err) = try start(["ocr", path])
-        _ = try waitForWorker(path)
+        _ = try waitForWorker(of: p.processIdentifier)
         usleep(200_000)
         kill(p.processIdentifier, SIGINT)
         let r = finish(p, out, err)
         #expect(r.status == 130)
         #expect(r.stdout == "")
         #expect(r.stderr == "lovesnap: OCR cancelled\n")
-        #expect(workers(of: path).isEmpty)
+        #expect(processes(of: path).isEmpty)
     }
 }

@@ -42,4 +42,16 @@ int clibc_spawn(const char *path, char *const argv[], char *const envp[], int in
 /// errno set.
 int clibc_wait_child(int pid, int *signal_number, int *exit_status);
 
+/// fork(2), the child set up as `clibc_spawn` sets up its child: `out_fd` and `err_fd` duplicated
+/// onto its standard output and error, /dev/null as its standard input, every other descriptor
+/// closed (`closefrom(3)`), no signal blocked and every signal's action the default (the Swift
+/// runtime's crash handlers too: a crash ends the child at once), in a process group of its own.
+/// Only for a process of one thread (`clibc_thread_count`): a child forked beside other threads
+/// could inherit a lock one of them held. Returns the child's pid in the parent and 0 in the
+/// child, or -1 with errno set.
+int clibc_fork_child(int out_fd, int err_fd);
+
+/// The number of threads of this process (`Threads:` in /proc/self/status), or -1 when unknown.
+int clibc_thread_count(void);
+
 #endif

@@ -16,4 +16,10 @@ void serial_openmp_inline_end(void);
 long serial_openmp_inline_count(void);
 long serial_openmp_forwarded_count(void);
 
+/// From now on `serial_openmp_thread_limit()` answers 1, and libgomp makes teams of one thread
+/// (`omp_set_num_threads(1)`): for an OCR worker forked from a process whose libgomp read its
+/// settings from an environment without OMP_THREAD_LIMIT when it was loaded (libgomp reads them
+/// once, then), as if the worker had been started with OMP_THREAD_LIMIT=1.
+void serial_openmp_assume_one_thread(void);
+
 #endif
