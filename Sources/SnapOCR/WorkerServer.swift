@@ -109,7 +109,7 @@ public struct WorkerServer: Sendable {
     /// settings when the parent loaded it: `serial_openmp_assume_one_thread`). Ends the process:
     /// status 0 once the result is sent, 1 after a failure (sent as a message).
     /// - Parameter parent: the parent's process id, taken before the fork (`prepareProcess`).
-    public static func serveForked(request: String, path: String, parent: pid_t) -> Never {
+    static func serveForked(request: String, path: String, parent: pid_t) -> Never {
         if getenv("OMP_THREAD_LIMIT") == nil {
             serial_openmp_assume_one_thread()
             setenv("OMP_THREAD_LIMIT", "1", 1)
