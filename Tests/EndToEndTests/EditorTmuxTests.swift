@@ -248,8 +248,14 @@ struct EditorTmuxTests {
         let t = try TmuxSession([TestPaths.lovesnap, "--level", "accurate", copy.path], in: dir, label: "lsnap-esc")
         defer { t.kill() }
         let lovesnapPID = try t.panePID()
+        // (A helper the worker is starting shows the worker's command line until its `exec`: a
+        // process whose parent is a worker is not one.)
         func workers() -> [ProcessEntry] {
-            ProcessEntry.all().filter { $0.arguments.contains("__worker") && $0.arguments.contains(copy.path) }
+            let all = ProcessEntry.all().filter {
+                $0.arguments.contains("__worker") && $0.arguments.contains(copy.path)
+            }
+            let ids = Set(all.map(\.pid))
+            return all.filter { !ids.contains($0.parent) }
         }
         func children() -> [ProcessEntry] { ProcessEntry.all().filter { $0.parent == lovesnapPID } }
 
@@ -307,10 +313,13 @@ struct EditorTmuxTests {
         try FileManager.default.copyItem(atPath: TestPaths.fixture("dense-two-columns.png"), toPath: copy.path)
         let t = try TmuxSession([TestPaths.lovesnap, "--level", "accurate", copy.path], in: dir, label: "lsnap-segv")
         defer { t.kill() }
+        // (Not a helper the worker is starting: see `escapeCancelsTheOCR…`.)
         func workers() -> [ProcessEntry] {
-            ProcessEntry.all().filter {
+            let all = ProcessEntry.all().filter {
                 $0.arguments.contains("__worker") && $0.arguments.contains(copy.path) && $0.state != "Z"
             }
+            let ids = Set(all.map(\.pid))
+            return all.filter { !ids.contains($0.parent) }
         }
         _ = try t.waitUntil("the progress bar") { lines in lines.contains { $0.contains(#/\[#*-+\] \d+%/#) } }
         let worker = try #require(workers().first, "no worker running")

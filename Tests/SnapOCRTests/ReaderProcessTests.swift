@@ -63,18 +63,26 @@ import Testing
         #expect(blocks.page?.width == 1325 && blocks.page?.height == 795)
     }
 
+    /// The fixture `name` read by a recognizer of one engine, and by one whose second engine is a
+    /// reader process started from `executable`.
+    func readByOneEngineAndApart(_ name: String, executable: String = TestPaths.lovesnap) throws -> (
+        serial: RecognitionResult, apart: RecognitionResult
+    ) {
+        let path = TestPaths.fixture(name)
+        var one = RecognitionOptions()
+        one.threads = 1
+        let serial = try Recognizer(options: one).recognize(path: path)
+        return (serial, try Recognizer(readerExecutable: executable).recognize(path: path))
+    }
+
     @Test(arguments: ["sign-on-stone-wall.jpg", "white-sign-on-blue.jpg"])
     func aRecognizerWithAReaderReadsAsOnOneEngine(name: String) throws {
         // As `RecognizerTests.lightBlocksReadBesideReadAsOnOneEngine`, with the readings beside
         // made by a reader process: the same result, note for note, and one reader started. The
         // readings are weighed by their words (doubtful), in the dictionaries of one spelling
         // process.
-        let path = TestPaths.fixture(name)
-        var one = RecognitionOptions()
-        one.threads = 1
-        let serial = try Recognizer(options: one).recognize(path: path)
         let executable = try Self.executableOfItsOwn()
-        let apart = try Recognizer(readerExecutable: executable).recognize(path: path)
+        let (serial, apart) = try readByOneEngineAndApart(name, executable: executable)
         #expect(ChildProcess.count("__reader", executable: executable) == 1)
         #expect(ChildProcess.count("__spelling", executable: executable) == 1)
         #expect(apart.notes.contains(.keptBlocksAlone(1)) == (name == "sign-on-stone-wall.jpg"))
@@ -83,15 +91,12 @@ import Testing
     }
 
     @Test func aDoubtfulCropIsReadAsItIsByTheReaderAsOnOneEngine() throws {
-        // A crop of small print (242×130), enlarged 2.6×, read doubtfully (mean confidence 70, the photo as it is 65):
-        // the reader reads it at its own size, then as it is, beside the enlarged reading; the
-        // photo as it is is kept. The same result as one engine's, note for note.
-        let path = TestPaths.fixture("small-print-crop.jpg")
-        var one = RecognitionOptions()
-        one.threads = 1
-        let serial = try Recognizer(options: one).recognize(path: path)
+        // A crop of small print (242×130), enlarged 2.6×, read doubtfully (mean confidence 70;
+        // the photo as it is, 65): the reader reads it at its own size, then as it is, beside the
+        // enlarged reading; the photo as it is is kept. The same result as one engine's, note for
+        // note.
         let executable = try Self.executableOfItsOwn()
-        let apart = try Recognizer(readerExecutable: executable).recognize(path: path)
+        let (serial, apart) = try readByOneEngineAndApart("small-print-crop.jpg", executable: executable)
         #expect(ChildProcess.count("__reader", executable: executable) == 1)
         #expect(apart.notes.contains(.keptPlainReading))
         #expect(apart.meanConfidence == 65 && apart.words.count == 41)
@@ -102,11 +107,7 @@ import Testing
         // A clear crop (the card, 377×252, enlarged 2.6×): the reading as it is queued on the
         // reader after the crop's at its own size is stopped only once that one is taken (a
         // command stopped stops those before it), and the run ends as on one engine.
-        let path = TestPaths.fixture("card-specimen-small.png")
-        var one = RecognitionOptions()
-        one.threads = 1
-        let serial = try Recognizer(options: one).recognize(path: path)
-        let apart = try Recognizer(readerExecutable: TestPaths.lovesnap).recognize(path: path)
+        let (serial, apart) = try readByOneEngineAndApart("card-specimen-small.png")
         #expect(!apart.notes.contains(.keptPlainReading))
         #expect(apart.meanConfidence == 94 && apart.words.count == 22)
         #expect(apart == serial)
