@@ -271,18 +271,13 @@ struct Sharing: DocumentSharing {
         FileSystemName(shown: PathName.expandingTilde(path, home: home))
     }
 
-    /// File name extensions of images: Write Out writes none of them (it writes text or an export).
-    static let imageExtensions = [
-        "png", "jpg", "jpeg", "tif", "tiff", "gif", "bmp", "webp", "pnm", "ppm", "pgm", "pbm", "jp2",
-    ]
-
     func refusal(toWrite path: String) -> String? {
         let expanded = PathName.expandingTilde(path, home: home)
         let name = fileName(path)
         if pages.photos.contains(where: { PathName.isSameFile(name, FileSystemName($0)) }) {
             return "\(path) is the photo being edited; lovesnap will not overwrite it"
         }
-        if Sharing.imageExtensions.contains((expanded as NSString).pathExtension.lowercased()) {
+        if ImageName.names(expanded) {
             return "\(path) is an image; write text or .hocr .tsv .xml .pdf"
         }
         return nil
@@ -320,7 +315,7 @@ struct Sharing: DocumentSharing {
 
     func read(_ path: String) throws -> String {
         let expanded = PathName.expandingTilde(path, home: home)
-        if Sharing.imageExtensions.contains((expanded as NSString).pathExtension.lowercased()) {
+        if ImageName.names(expanded) {
             throw Refusal(
                 description: "\(path) is a photo, and this editor cannot read photos")
         }

@@ -36,6 +36,8 @@ enum CommandFailure: Error {
     case usage(any Error)
     /// `-o` names the photo itself.
     case outputIsThePhoto(output: String)
+    /// `-o` names an image (another photo, or a new file named as one: `ImageName`).
+    case outputIsAnImage(output: String)
     /// The file named on the command line cannot be used; `input` shows its name as typed.
     case unusableInput(any Error, input: InputFile?)
     /// The text file named for `lovesnap edit` cannot be read (a text file is not a photo: exit 1).
@@ -64,6 +66,8 @@ enum CommandFailure: Error {
         switch self {
         case .usage(let error): return "\(error)"
         case .outputIsThePhoto(let output): return "-o \(output) is the photo itself; lovesnap will not overwrite it"
+        case .outputIsAnImage(let output):
+            return "-o \(output) is named as an image; write text or .hocr .tsv .xml .pdf"
         case .unusableInput(let error, let input): return input.map { $0.userFacing("\(error)") } ?? "\(error)"
         case .unreadableTextFile(let error, let input): return input.userFacing("\(error)")
         case .recognition(let failure, let input): return input.userFacing(failure.description)
@@ -82,7 +86,7 @@ enum CommandFailure: Error {
     /// The status lovesnap exits with.
     var exitCode: ExitCode {
         switch self {
-        case .usage, .outputIsThePhoto: return .usage
+        case .usage, .outputIsThePhoto, .outputIsAnImage: return .usage
         case .unusableInput: return .badInput
         case .recognition(let failure, _), .workerEnded(let failure):
             switch failure {

@@ -34,9 +34,13 @@ enum OCRCommand {
         let targets =
             mailing != nil && output == nil
             ? [] : OCRCommand.targets(formats, output: output, explicit: args.formats != nil)
-        for case let target? in targets.map(\.path) {
+        for case let target? in targets.map(\.path) + (args.json && output != standardOutput ? [output] : []) {
             for input in inputs where PathName.isSameFile(target, FileSystemName(input.path)) {
                 throw .outputIsThePhoto(output: target.shown)
+            }
+            // Another photo, or a new name of an image: text in place of a photo is a slip.
+            if ImageName.names(target.shown) && !OutputFile.isDevice(target) {
+                throw .outputIsAnImage(output: target.shown)
             }
         }
         if targets.contains(where: { $0.path == nil }) && !stdoutIsOpen { throw .standardOutputClosed }

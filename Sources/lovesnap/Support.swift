@@ -57,7 +57,25 @@ enum Executable {
     }
 }
 
-/// SIGINT/SIGTERM turned into a callback on a dispatch queue.
+/// Names of images: lovesnap writes text and documents, never a file named as an image (the
+/// editor's Write Out, `lovesnap ocr -o`): such a name is a slip that would put text in place of a
+/// photo.
+enum ImageName {
+    /// File name extensions of images, lower case.
+    static let extensions = [
+        "png", "jpg", "jpeg", "tif", "tiff", "gif", "bmp", "webp", "pnm", "ppm", "pgm", "pbm", "jp2",
+    ]
+
+    /// Whether `path` ends in an image's extension (any case).
+    static func names(_ path: String) -> Bool {
+        extensions.contains((path as NSString).pathExtension.lowercased())
+    }
+}
+
+/// SIGINT/SIGTERM turned into a callback on a dispatch queue. A signal ignored when lovesnap
+/// started stays ignored, as a shell's background job (`lovesnap ocr … &` in a script) has SIGINT
+/// ignored: the job is not interrupted by the terminal's ^C, nor by a `kill -INT` (POSIX, Shell
+/// Command Language 2.11: "signals that were ignored on entry … cannot be trapped or reset").
 enum Interrupts {
     final class Token {
         let sources: [DispatchSourceSignal]
@@ -68,7 +86,7 @@ enum Interrupts {
     }
 
     static func onSIGINT(_ action: @escaping () -> Void) -> Token {
-        let sources = [SIGINT, SIGTERM].map { sig -> DispatchSourceSignal in
+        let sources = [SIGINT, SIGTERM].filter { !isIgnored($0) }.map { sig -> DispatchSourceSignal in
             signal(sig, SIG_IGN)
             let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             s.setEventHandler(handler: action)
@@ -76,5 +94,13 @@ enum Interrupts {
             return s
         }
         return Token(sources)
+    }
+
+    /// Whether `signal`'s action is to be ignored (`sigaction(2)`, asked without changing it).
+    static func isIgnored(_ signal: Int32) -> Bool {
+        var current = sigaction()
+        guard sigaction(signal, nil, &current) == 0 else { return false }
+        return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
+            == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 }

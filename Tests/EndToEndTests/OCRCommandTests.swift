@@ -59,6 +59,16 @@ import Testing
         #expect(r.stderr == "lovesnap: /nonexistent/poem.jpg: No such file or directory\n")
     }
 
+    @Test func aMissingLaterPhotoIsNamedBeforeAnyIsRead() throws {
+        // A new user's run of two photos, the second mistyped: refused at once, the first photo
+        // not read first (no notes of it: it is a photo taken on a table).
+        let photo = TestPaths.fixture("page-on-dark-table.jpg")
+        let r = try lovesnap(["ocr", photo, "/nonexistent/poem.jpg"])
+        #expect(r.status == 3)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "lovesnap: /nonexistent/poem.jpg: No such file or directory\n")
+    }
+
     @Test func fileThatIsNotAnImage() throws {
         let path = TestPaths.sample("kettle.txt")
         let r = try lovesnap(["ocr", path])
@@ -392,6 +402,24 @@ import Testing
         #expect(r.status == 2)
         #expect(r.stderr == "lovesnap: -o \(photo) is the photo itself; lovesnap will not overwrite it\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: photo)) == before)
+    }
+
+    @Test func outputOntoAnotherImageIsRefused() throws {
+        // A new user's slip: `-o linn.png kettle-photo.jpg` put the text in place of another photo.
+        let dir = TestPaths.temporaryDirectory("other-image")
+        let other = dir.appendingPathComponent("other.PNG").path
+        try FileManager.default.copyItem(atPath: kettlePNG, toPath: other)
+        let before = try Data(contentsOf: URL(fileURLWithPath: other))
+        let r = try lovesnap(["ocr", "-o", other, kettlePNG])
+        #expect(r.status == 2 && r.stdout == "")
+        #expect(r.stderr == "lovesnap: -o \(other) is named as an image; write text or .hocr .tsv .xml .pdf\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: other)) == before)
+        // A new name of an image too, and with --json; a document named after an image is not one.
+        let new = dir.appendingPathComponent("new.jpg").path
+        let json = try lovesnap(["ocr", "--json", "-o", new, kettlePNG])
+        #expect(json.status == 2 && !FileManager.default.fileExists(atPath: new))
+        let hocr = try lovesnap(["ocr", "--format", "hocr", "-o", new, kettlePNG])
+        #expect(hocr.status == 0 && FileManager.default.fileExists(atPath: new + ".hocr"))
     }
 
     @Test func fullOrClosedStandardOutput() throws {

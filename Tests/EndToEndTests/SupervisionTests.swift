@@ -98,11 +98,33 @@ import Testing
             if next == nil { usleep(20_000) }
         }
         let started = try #require(next)
-        #expect(try commandLine(started).hasPrefix("\(TestPaths.lovesnap) __worker {"))
-        #expect(try commandLine(started).hasSuffix(" -- \(second)"))
+        // (Until its `exec`, a child started by `posix_spawn` shows its parent's command line.)
+        var line = try commandLine(started)
+        for _ in 0..<100 where !line.contains(" __worker ") {
+            usleep(10_000)
+            line = try commandLine(started)
+        }
+        #expect(line.hasPrefix("\(TestPaths.lovesnap) __worker {"))
+        #expect(line.hasSuffix(" -- \(second)"))
         let r = finish(p, out, err)
         #expect(r.status == 0)
         #expect(r.stdout.components(separatedBy: "\n").count > 100)
+        #expect(processes(of: path).isEmpty)
+    }
+
+    @Test func aSignalIgnoredOnEntryStaysIgnored() throws {
+        // A script's background job (`lovesnap ocr … &`) starts with SIGINT ignored: it is not
+        // interrupted (POSIX: signals ignored on entry to a non-interactive shell stay ignored).
+        let (_, path) = try slowPage()
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", "trap '' INT; exec \"$0\" ocr \"$1\" > /dev/null", TestPaths.lovesnap, path]
+        try p.run()
+        _ = try waitForWorker(of: p.processIdentifier)
+        usleep(200_000)
+        kill(p.processIdentifier, SIGINT)
+        p.waitUntilExit()
+        #expect(p.terminationReason == .exit && p.terminationStatus == 0)
         #expect(processes(of: path).isEmpty)
     }
 
