@@ -55,11 +55,6 @@ struct Lovesnap {
                 let file = try input(photo)
                 do { inputs.append(try file.readingPipes()) } catch { throw .unusableInput(error, input: file) }
             }
-            // A photo that cannot be opened is named before any is read, not after the ones before
-            // it (the worker would say the same of it, later).
-            for file in inputs where access(file.path, R_OK) != 0 {
-                throw .unusableInput(FileError.unreadable(path: file.path, errno: errno), input: file)
-            }
             // `-o` by its bytes: a name that is not UTF-8 is written as given.
             let outputName = output.map { undecodable[$0].map(FileSystemName.init(bytes:)) ?? FileSystemName($0) }
             try OCRCommand.run(args, inputs: inputs, output: outputName, stdoutIsOpen: stdoutIsOpen)

@@ -50,6 +50,11 @@ enum OCRCommand {
             do { try OutputFile.check(name: path) } catch { throw .outputFailed(error) }
         }
 
+        // A photo that cannot be opened is named before any is read, not after the ones before it
+        // (the worker would say the same of it, later); after the command line's own faults.
+        for input in inputs where access(input.path, R_OK) != 0 {
+            throw .unusableInput(FileError.unreadable(path: input.path, errno: errno), input: input)
+        }
         var options = args.options
         options.exports = formats.filter { $0 != .txt }
         // Only the JSON report carries the words' spelling marks.
