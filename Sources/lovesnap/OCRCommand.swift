@@ -195,10 +195,12 @@ enum OCRCommand {
                     switch event {
                     case .progress(let p, let stage):
                         if args.verbose && stage != lastStage {
+                            // Named as the notes name it: with several photos, whose stage it is.
                             Console.note(
-                                String(
-                                    format: "%6.3f s  %@", locale: Locale(identifier: "en_US_POSIX"),
-                                    Date().timeIntervalSince(started), stage.rawValue))
+                                name + ": "
+                                    + String(
+                                        format: "%6.3f s  %@", locale: Locale(identifier: "en_US_POSIX"),
+                                        Date().timeIntervalSince(started), stage.rawValue))
                             lastStage = stage
                         }
                         if showProgress && p != last {

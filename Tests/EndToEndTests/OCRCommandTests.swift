@@ -69,6 +69,22 @@ import Testing
         #expect(r.stderr == "lovesnap: /nonexistent/poem.jpg: No such file or directory\n")
     }
 
+    @Test func verboseStagesNameTheirPhoto() throws {
+        // With several photos, each stage line says whose it is, as the notes do.
+        let kettle = TestPaths.sample("kettle.png")
+        let fenetre = TestPaths.sample("fenetre.png")
+        let r = try lovesnap(["ocr", "-v", kettle, fenetre])
+        #expect(r.status == 0)
+        let stages = r.stderr.split(separator: "\n").map(String.init).filter { $0.contains(" s  ") }
+        let names = stages.map { $0.replacing(#/ +\d+\.\d{3} s  /#, with: " ") }
+        #expect(
+            names == [
+                "lovesnap: kettle.png: loading", "lovesnap: kettle.png: preparing", "lovesnap: kettle.png: recognizing",
+                "lovesnap: kettle.png: done", "lovesnap: fenetre.png: loading", "lovesnap: fenetre.png: preparing",
+                "lovesnap: fenetre.png: recognizing", "lovesnap: fenetre.png: done",
+            ], "\(r.stderr)")
+    }
+
     @Test func fileThatIsNotAnImage() throws {
         let path = TestPaths.sample("kettle.txt")
         let r = try lovesnap(["ocr", path])
