@@ -409,11 +409,15 @@ import Testing
     let kettlePNG = TestPaths.sample("kettle.png")
     let kettle = try! String(contentsOfFile: TestPaths.sample("kettle.txt"), encoding: .utf8)
 
+    /// A copy of kettle.png named `name` in a folder of its own, and its bytes.
+    func kettleCopy(named name: String, in folder: String) throws -> (path: String, bytes: Data) {
+        let path = TestPaths.temporaryDirectory(folder).appendingPathComponent(name).path
+        try FileManager.default.copyItem(atPath: kettlePNG, toPath: path)
+        return (path, try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
     @Test func outputOntoThePhotoItselfIsRefused() throws {
-        let dir = TestPaths.temporaryDirectory("same")
-        let photo = dir.appendingPathComponent("same.png").path
-        try FileManager.default.copyItem(atPath: kettlePNG, toPath: photo)
-        let before = try Data(contentsOf: URL(fileURLWithPath: photo))
+        let (photo, before) = try kettleCopy(named: "same.png", in: "same")
         let r = try lovesnap(["ocr", "-o", photo, photo])
         #expect(r.status == 2)
         #expect(r.stderr == "lovesnap: -o \(photo) is the photo itself; lovesnap will not overwrite it\n")
@@ -422,16 +426,13 @@ import Testing
 
     @Test func outputOntoAnotherImageIsRefused() throws {
         // A new user's slip: `-o linn.png kettle-photo.jpg` put the text in place of another photo.
-        let dir = TestPaths.temporaryDirectory("other-image")
-        let other = dir.appendingPathComponent("other.PNG").path
-        try FileManager.default.copyItem(atPath: kettlePNG, toPath: other)
-        let before = try Data(contentsOf: URL(fileURLWithPath: other))
+        let (other, before) = try kettleCopy(named: "other.PNG", in: "other-image")
         let r = try lovesnap(["ocr", "-o", other, kettlePNG])
         #expect(r.status == 2 && r.stdout == "")
         #expect(r.stderr == "lovesnap: -o \(other) is named as an image; write text or .hocr .tsv .xml .pdf\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: other)) == before)
         // A new name of an image too, and with --json; a document named after an image is not one.
-        let new = dir.appendingPathComponent("new.jpg").path
+        let new = (other as NSString).deletingLastPathComponent + "/new.jpg"
         let json = try lovesnap(["ocr", "--json", "-o", new, kettlePNG])
         #expect(json.status == 2 && !FileManager.default.fileExists(atPath: new))
         let hocr = try lovesnap(["ocr", "--format", "hocr", "-o", new, kettlePNG])
