@@ -162,12 +162,12 @@ enum OCRCommand {
     /// `-o -`: standard output.
     static let standardOutput = FileSystemName("-")
 
-    /// One photo read in a worker, with progress on a terminal.
+    /// One photo read in a worker, with progress on a terminal; `started` is its worker when one
+    /// was already started for it (the first photo's, forked in `run`), else one is started here.
     static func recognize(
         _ input: InputFile, options: RecognitionOptions, args: Arguments, stop: Interruption,
         started: WorkerClient? = nil
     ) throws(CommandFailure) -> RecognitionResult {
-        // (`started`: its worker, already started for it.)
         let name = input.name
         let client: WorkerClient
         do {
