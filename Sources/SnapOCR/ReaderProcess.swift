@@ -201,8 +201,13 @@ final class ReaderProcess: Sendable {
 
     /// Waits for the light-on-dark blocks read alone after the photo as it is (command `id`; nil:
     /// the photo has none), as `readingAsItIs(_:progress:)` waits.
+    /// - Throws: `Failure` at once for a command asked with `readsBlocks: false`, whose blocks
+    ///   never come.
     func readingOfBlocks(_ id: Int, progress: (Int) -> Bool) throws -> Reading? {
-        try wait(id, progress: progress) { $0.blocks[id] }
+        if shared.state.withLock({ $0.asIsAlone.contains(id) }) {
+            throw Failure(reason: "command \(id) reads no light-on-dark blocks")
+        }
+        return try wait(id, progress: progress) { $0.blocks[id] }
     }
 
     /// Waits for the layout of command `id`.

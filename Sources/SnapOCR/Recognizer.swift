@@ -470,6 +470,9 @@ public struct Recognizer {
         if let reader, nativeID != nil, page.isTransformed {
             let mapped = upright.sharedRaster != nil || !Recognizer.isRegularFile(path)
             asIsID = reader.readAsIs(mapped ? upright : nil, reduction: reduction, readsBlocks: false)
+            // This command reads no blocks: a photo read as it is from the start asked for them on
+            // the command stopped above, and waiting for them here waited for ever.
+            readerReadsBlocks = false
         }
         defer { plainReading?.cancel() }
         // The photo's light-on-dark blocks alone (below) are wanted when the reading is doubtful:

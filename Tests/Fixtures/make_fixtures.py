@@ -366,6 +366,7 @@ _stress_spec.loader.exec_module(stress)
 PHOTOS = {
     # name: (condition, seed)
     "page-on-dark-table": ("dark-table", 0),
+    "small-page-on-dark-table": ("dark-table", 2),
     "page-on-wood-table": ("textured-table", 1),
     "curled-page": ("curl", 0),
     "dim-warm-light": ("dim-warm", 4),
