@@ -732,7 +732,7 @@ public struct Recognizer {
             if let weighed {
                 let (prepared, asIs) = (weighed[0], weighed[1])
                 notes.append(.compared(prepared: prepared.score, plain: asIs.score))
-                if asIs.score > prepared.score {
+                if Recognizer.replaces(r, weighing: asIs.score, best, weighing: prepared.score) {
                     // The second engine's documents are rendered only now that they are wanted.
                     if let plainEngine, let render { r.rendered = try plainEngine.renderLast(render) }
                     other = best.words
@@ -755,7 +755,7 @@ public struct Recognizer {
             ])
             let (blocks, kept) = (weighed[0], weighed[1])
             notes.append(.comparedBlocks(blocks: blocks.score, kept: kept.score))
-            if blocks.score > kept.score {
+            if Recognizer.replaces(alone.result, weighing: blocks.score, best, weighing: kept.score) {
                 (best, page) = (alone.result, try alone.page())
                 notes.removeAll { $0 == .keptPlainReading }
                 notes.append(.keptBlocksAlone(alone.blocks))
@@ -894,6 +894,25 @@ public struct Recognizer {
 
     /// Below this mean word confidence (0–100) the page is checked for a 90/180/270° turn.
     static let orientationCheckBelowConfidence = 70
+
+    /// Whether `candidate`, its evidence of real words `candidateScore` (`WordEvidence.score`),
+    /// replaces the reading kept so far, `kept`, of evidence `keptScore`: when it has more, except
+    /// that a reading without a word never replaces one read as text (mean word confidence 0–100
+    /// from `orientationCheckBelowConfidence` on), and always replaces an empty one when read as
+    /// text itself. Words the languages' dictionaries do not know count against a reading: a page
+    /// of French read with `-l eng` alone, read clearly (103 words at 91), weighed −8, and the
+    /// photo as it is, read as nothing, 0: "no text found". Noise read as text reads poorly.
+    static func replaces(
+        _ candidate: RecognitionResult, weighing candidateScore: Int, _ kept: RecognitionResult,
+        weighing keptScore: Int
+    ) -> Bool {
+        func readAsText(_ r: RecognitionResult) -> Bool {
+            !r.words.isEmpty && r.meanConfidence >= orientationCheckBelowConfidence
+        }
+        if candidate.words.isEmpty && readAsText(kept) { return false }
+        if kept.words.isEmpty && readAsText(candidate) { return true }
+        return candidateScore > keptScore
+    }
 
     /// The extra preprocessing variants `--level accurate` tries after the first: the other two
     /// black-and-white filters, and the page at its own size when the first pass rescaled it.

@@ -10,6 +10,36 @@ import Testing
 @Suite struct RecognizerTests {
     struct Refused: Error, Equatable {}
 
+    /// A reading of `words` words at mean confidence `confidence`.
+    func reading(words: Int, confidence: Int) -> RecognitionResult {
+        let word = RecognizedWord(
+            text: "fenêtre", boundingBox: BoundingBox(x: 0, y: 0, width: 70, height: 30),
+            confidence: Double(confidence),
+            line: 0)
+        return RecognitionResult(
+            text: "fenêtre\n", meanConfidence: confidence, words: Array(repeating: word, count: words),
+            rotationDegrees: 0)
+    }
+
+    @Test func aReadingReplacesAnotherWithMoreEvidenceButNothingReplacesText() {
+        let empty = reading(words: 0, confidence: 0)
+        // More evidence of real words wins; a tie keeps the reading kept.
+        #expect(
+            Recognizer.replaces(
+                reading(words: 9, confidence: 80), weighing: 5, reading(words: 9, confidence: 95), weighing: 4))
+        #expect(
+            !Recognizer.replaces(
+                reading(words: 9, confidence: 80), weighing: 4, reading(words: 9, confidence: 95), weighing: 4))
+        // Words the dictionaries do not know weigh against a clear reading, but an empty one never
+        // replaces it (a French page read with English alone: 103 words at 91, weighing −8)...
+        #expect(!Recognizer.replaces(empty, weighing: 0, reading(words: 103, confidence: 91), weighing: -8))
+        // ...and a clear reading replaces an empty one at the same evidence (a sign in French).
+        #expect(Recognizer.replaces(reading(words: 6, confidence: 95), weighing: 0, empty, weighing: 0))
+        // Noise read as text reads poorly: nothing replaces it when it weighs less.
+        #expect(Recognizer.replaces(empty, weighing: 0, reading(words: 30, confidence: 69), weighing: -12))
+        #expect(!Recognizer.replaces(reading(words: 30, confidence: 69), weighing: -12, empty, weighing: 0))
+    }
+
     @Test func theHandOffGetsTheResultThatIsReturned() throws {
         var handedOff: [RecognitionResult] = []
         let result = try Recognizer().recognize(
