@@ -378,6 +378,14 @@ public struct Recognizer {
         // Whether the reader reads the light-on-dark blocks alone after the photo as it is (`asIsID`),
         // and they are not taken yet.
         var readerReadsBlocks = false
+        // The photo as it is, for the reader to read: nil when the reader loads the same itself
+        // from `path` (`ReaderServer`): a file, with no region cut out of it. Pixels in a memory
+        // file already are mapped by the reader, not copied; a pipe can be read only once; a
+        // region's pixels are not the file's (read from the file, the whole photo was read, its
+        // boxes moved by the region's offset).
+        func photoForReader() -> Image? {
+            upright.sharedRaster != nil || !Recognizer.isRegularFile(path) || regionBox != nil ? upright : nil
+        }
         if secondReader != nil, options.region == nil,
             Recognizer.readsAsItIsFromTheStart(
                 width: upright.width, height: upright.height, depth: upright.depth, reduction: reduction)
@@ -386,8 +394,7 @@ public struct Recognizer {
                 // The reader maps the photo's pixels (`ImageLoader.load(_:sharingRaster:)`); when they
                 // are not shared, it decodes a file again rather than take a copy (cheaper for the
                 // worker, `ReaderServer`), and a pipe's, which can be read only once, is handed over.
-                let mapped = upright.sharedRaster != nil || !Recognizer.isRegularFile(path)
-                asIsID = reader.readAsIs(mapped ? upright : nil, reduction: reduction, readsBlocks: true)
+                asIsID = reader.readAsIs(photoForReader(), reduction: reduction, readsBlocks: true)
                 readerReadsBlocks = true
             } else {
                 earlyPlainReading = try readingAsItIs(after: nil)
@@ -468,8 +475,7 @@ public struct Recognizer {
         // ready when the prepared reading comes out doubtful (`enrichments.jpg`: read after it,
         // in turn, it took 0.17 s more), and stopped when it comes out clear.
         if let reader, nativeID != nil, page.isTransformed {
-            let mapped = upright.sharedRaster != nil || !Recognizer.isRegularFile(path)
-            asIsID = reader.readAsIs(mapped ? upright : nil, reduction: reduction, readsBlocks: false)
+            asIsID = reader.readAsIs(photoForReader(), reduction: reduction, readsBlocks: false)
             // This command reads no blocks: a photo read as it is from the start asked for them on
             // the command stopped above, and waiting for them here waited for ever.
             readerReadsBlocks = false

@@ -66,11 +66,13 @@ import Testing
     /// The fixture `name` read by a recognizer of one engine, and by one whose second engine is a
     /// reader process started from `executable`.
     func readByOneEngineAndApart(
-        _ name: String, executable: String = TestPaths.lovesnap, languages: [String] = EngineOptions.defaultLanguages
+        _ name: String, executable: String = TestPaths.lovesnap, languages: [String] = EngineOptions.defaultLanguages,
+        region: PhotoRegion? = nil
     ) throws -> (serial: RecognitionResult, apart: RecognitionResult) {
         let path = TestPaths.fixture(name)
         var two = RecognitionOptions()
         two.engine.languages = languages
+        two.region = region
         var one = two
         one.threads = 1
         let serial = try Recognizer(options: one).recognize(path: path)
@@ -132,6 +134,24 @@ import Testing
         #expect(ChildProcess.count("__reader", executable: executable) == 1)
         #expect(apart.notes.contains(.keptPlainReading))
         #expect(apart.meanConfidence == 85 && apart.words.count == 61)
+        #expect(apart == serial)
+    }
+
+    @Test func aRegionReadAsItIsByTheReaderIsTheRegion() throws {
+        // A region of a crop of small print (48,13,146,65 of 242×130) is a crop too: the reader
+        // reads it at its own size, then as it is. It was asked to read the photo as it is from
+        // the file, which is the whole photo: its six lines were kept ("read as photographed"),
+        // their boxes moved by the region's offset. The region's pixels are handed over now.
+        let region = PhotoRegion(x: 20, y: 10, width: 60, height: 50, unit: .percent)
+        let (serial, apart) = try readByOneEngineAndApart("small-print-crop.jpg", region: region)
+        #expect(apart.region == BoundingBox(x: 48, y: 13, width: 146, height: 65))
+        #expect(!apart.notes.contains(.keptPlainReading))
+        #expect(apart.text == "arbour Lampe go ut at tue\nsn sie Weeping 6 the pe\nst the beets tha carry you\n")
+        #expect(
+            apart.words.allSatisfy { w in
+                let b = w.boundingBox
+                return b.x >= 48 && b.y >= 13 && b.x + b.width <= 48 + 146 && b.y + b.height <= 13 + 65
+            })
         #expect(apart == serial)
     }
 
