@@ -76,23 +76,30 @@ public final class SpellChecker {
     }
 
     /// Hunspell's suggestions for the word in `token` (punctuation around it kept around each
-    /// suggestion), best first, at most `limit`, from every loaded dictionary in turn
-    /// (`Hunspell_suggest`, `Hunspell_free_list`). Slow for long unknown words (tens of ms).
+    /// suggestion), at most `limit`, taken from the loaded dictionaries in turn: each one's best,
+    /// then each one's second, and so on (`Hunspell_suggest`, `Hunspell_free_list`). Taken one
+    /// dictionary after the other, English filled every place: "ovoide" got ovoid, ovoids,
+    /// "ovoid e" and devoid, never the French "ovoïde". Slow for long unknown words (tens of ms).
     public func suggestions(for token: String, limit: Int = 4) -> [String] {
         let core = WordEvidence.core(of: token)
         guard !core.isEmpty, let range = token.range(of: core) else { return [] }
         let prefix = token[..<range.lowerBound]
         let suffix = token[range.upperBound...]
         let nfc = core.precomposedStringWithCanonicalMapping
-        var out: [String] = []
-        for handle in handles {
+        let lists = handles.map { handle -> [String] in
             var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
             let n = Hunspell_suggest(handle, &list, nfc)
             defer { Hunspell_free_list(handle, &list, n) }
-            for i in 0..<Int(max(0, n)) {
-                guard let p = list?[i] else { continue }
-                let suggestion =
-                    String(prefix) + String(cString: p).precomposedStringWithCanonicalMapping + String(suffix)
+            return (0..<Int(max(0, n))).compactMap { i in
+                list?[i].map {
+                    String(prefix) + String(cString: $0).precomposedStringWithCanonicalMapping + String(suffix)
+                }
+            }
+        }
+        var out: [String] = []
+        for rank in 0..<(lists.map(\.count).max() ?? 0) {
+            for list in lists where rank < list.count {
+                let suggestion = list[rank]
                 if suggestion != token && !out.contains(suggestion) { out.append(suggestion) }
             }
         }

@@ -59,6 +59,13 @@ private func word(_ text: String, _ confidence: Double, runnerUp: Double = 0, kn
         #expect(spelling.suggestions(for: "bléme,").first == "blême,")
     }
 
+    @Test func suggestionsComeFromEveryDictionaryInTurn() throws {
+        // English first, as `eng+fra` asks: its four suggestions no longer fill the menu.
+        let spelling = try SpellChecker(languages: ["eng", "fra"])
+        #expect(spelling.suggestions(for: "ovoide,") == ["ovoid,", "ovoïde,", "ovoids,", "ovo ide,"])
+        #expect(spelling.suggestions(for: "cà") == ["c", "ça", "cs", "çà"])
+    }
+
     @Test func recognizedWordsKnowTheirPlaceInTheTextAndTheirOtherReadings() throws {
         let result = try Recognizer().recognize(path: TestPaths.sample("fenetre.png"))
         let bytes = Array(result.text.utf8)
