@@ -41,7 +41,9 @@ enum ChildProcess {
     private static let spawnSetsid: Int32 = 0x80
 
     /// - Parameters:
-    ///   - stdoutLimit: octets of standard output to keep (0: read and drop it).
+    ///   - stdoutLimit: octets of standard output to keep (0: read and drop it). A program that
+    ///     writes more is killed (SIGKILL, its process group): the result then has
+    ///     `stdoutTruncated` and status 137 (a command that never ends, `yes`, ran for ever).
     ///   - timeout: seconds the program may take in all; then its process group is killed
     ///     (SIGKILL) and ``Failure/timedOut`` is thrown.
     ///   - cancellation: when cancelled, the process group is killed at once (SIGKILL) and
@@ -221,6 +223,12 @@ enum ChildProcess {
                     }
                 } else if p.fd == outFD {
                     drainOut()
+                    if outTruncated && stdoutLimit > 0 {
+                        killAndReap()
+                        exitStatus = SIGKILL
+                        closeOnce(&inFD)
+                        closeOnce(&outFD)
+                    }
                 } else if p.fd == errFD {
                     drainErr()
                 }

@@ -8,7 +8,8 @@
 /// argv words like a shell would (``ShellWords``), run without a shell, the text piped to its
 /// standard input and its standard output read back.
 public enum ExternalCommand {
-    /// At most this many octets of standard output are taken (16 MiB); more is an error.
+    /// At most this many octets of standard output are taken (16 MiB); more is an error, and the
+    /// command is killed as soon as it writes more.
     public static let outputLimit = 16 * 1024 * 1024
     /// At most this many octets of standard error are kept for the error message.
     static let stderrLimit = 64 * 1024
@@ -48,10 +49,11 @@ public enum ExternalCommand {
             case .cancelled, .timedOut: throw ShareError.commandCancelled(command: shown)
             }
         }
+        // Past the limit the command was killed: its status says so, not how it would have ended.
+        if result.stdoutTruncated { throw ShareError.commandOutputTooLarge(command: shown, limit: outputLimit) }
         if result.status != 0 {
             throw ShareError.commandFailed(command: shown, status: result.status, stderr: result.stderr)
         }
-        if result.stdoutTruncated { throw ShareError.commandOutputTooLarge(command: shown, limit: outputLimit) }
         return result.stdout
     }
 

@@ -117,4 +117,16 @@ import Testing
             try ExternalCommand.run("head -c 16777217 /dev/zero", input: [])
         }
     }
+
+    @Test func aCommandWritingForEverIsStoppedPastTheLimit() {
+        // `yes` never ends: it was read and its output dropped until ^C. Stopped past the limit
+        // now; a watchdog cancels it after 60 s so that a regression fails instead of hanging.
+        let cancellation = Cancellation()
+        let watchdog = DispatchWorkItem { cancellation.cancel() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
+        defer { watchdog.cancel() }
+        #expect(throws: ShareError.commandOutputTooLarge(command: "yes", limit: ExternalCommand.outputLimit)) {
+            try ExternalCommand.run("yes", input: Array("text\n".utf8), cancellation: cancellation)
+        }
+    }
 }
