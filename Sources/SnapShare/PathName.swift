@@ -17,9 +17,16 @@ public enum PathName {
 
     /// How a file is named in titles and messages: the last component of `path` (trailing "/"
     /// ignored, "/" for the root), with control characters shown as `\u{1b}` so that they
-    /// cannot act on the terminal.
+    /// cannot act on the terminal. A descriptor's name (`/dev/fd/63`, `/proc/self/fd/3`: a
+    /// shell's process substitution `<(…)`) is shown whole: "63" alone says nothing.
     public static func displayName(of path: String) -> String {
-        let base = (path as NSString).lastPathComponent
+        var base = (path as NSString).lastPathComponent
+        let folder = (path as NSString).deletingLastPathComponent
+        if !base.isEmpty, base.allSatisfy({ $0.isASCII && $0.isNumber }),
+            folder == "/dev/fd" || folder.hasPrefix("/proc/") && folder.hasSuffix("/fd")
+        {
+            base = path
+        }
         return String(
             base.unicodeScalars.map { s -> String in
                 s.properties.generalCategory == .control ? "\\u{\(String(s.value, radix: 16))}" : String(s)

@@ -33,6 +33,18 @@ import Testing
         return out
     }
 
+    @Test func namesAreShownByTheirLastComponentButADescriptorWhole() {
+        #expect(PathName.displayName(of: "/tmp/photos/poème.jpg") == "poème.jpg")
+        #expect(PathName.displayName(of: "photos/") == "photos")
+        #expect(PathName.displayName(of: "/") == "/")
+        #expect(PathName.displayName(of: "/tmp/63") == "63")
+        // A shell's process substitution, `lovesnap ocr <(cat photo.jpg)`: not "63".
+        #expect(PathName.displayName(of: "/dev/fd/63") == "/dev/fd/63")
+        #expect(PathName.displayName(of: "/proc/self/fd/3") == "/proc/self/fd/3")
+        #expect(PathName.displayName(of: "/proc/4242/fd/7") == "/proc/4242/fd/7")
+        #expect(PathName.displayName(of: "/tmp/a\u{1b}b") == "a\\u{1b}b")
+    }
+
     @Test func aNameIsShownAsUTF8WithEveryOtherByteAsHex() {
         #expect(latin1.shown == "ex\\xFD.txt" && !latin1.isUTF8)
         #expect(FileSystemName("Là-bas.png").shown == "Là-bas.png" && FileSystemName("Là-bas.png").isUTF8)
