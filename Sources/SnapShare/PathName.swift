@@ -47,15 +47,20 @@ public enum PathName {
 }
 
 extension PathName {
-    /// What a name stands for on disk, links followed.
-    public enum Kind: Sendable { case folder, other }
+    /// What a name stands for on disk, links followed: a folder, a regular file (`other`), or a
+    /// device, a FIFO or a socket (`special`, which `AtomicFile` does not write).
+    public enum Kind: Sendable { case folder, other, special }
 
-    /// Whether the file of that name exists, and whether it is a folder (`stat(2)`, links
-    /// followed); nil when it cannot be `stat`ed (there is none).
+    /// Whether the file of that name exists, and what it is (`stat(2)`, links followed); nil
+    /// when it cannot be `stat`ed (there is none).
     public static func kind(of name: FileSystemName) -> Kind? {
         var info = stat()
         guard stat(name.cString, &info) == 0 else { return nil }
-        return (info.st_mode & S_IFMT) == S_IFDIR ? .folder : .other
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .folder
+        case S_IFREG: return .other
+        default: return .special
+        }
     }
 
     /// What tells two versions of a file apart: `st_dev`, `st_ino`, `st_size` and `st_mtim`

@@ -280,6 +280,10 @@ struct Sharing: DocumentSharing {
         if ImageName.names(expanded) {
             return "\(path) is an image; write text or .hocr .tsv .xml .pdf"
         }
+        // Refused before "OVERWRITE?" is asked, not after (`AtomicFile` writes regular files only).
+        if PathName.kind(of: name) == .special {
+            return "\(path): Not a regular file"
+        }
         return nil
     }
 
@@ -331,7 +335,7 @@ struct Sharing: DocumentSharing {
         switch PathName.kind(of: fileName(path)) {
         case nil: return .nothing
         case .folder?: return .folder
-        case .other?: return .other
+        case .other?, .special?: return .other
         }
     }
 

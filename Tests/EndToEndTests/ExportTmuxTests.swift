@@ -60,6 +60,8 @@ struct ExportTmuxTests {
         #expect(
             try writeOut(t, "other.jpg", expect: "image")
                 == "[ other.jpg is an image; write text or .hocr .tsv .xml .pdf ]")
+        // A device is refused at once: "OVERWRITE?" was asked first, then the write refused.
+        #expect(try writeOut(t, "/dev/full", expect: "regular") == "[ /dev/full: Not a regular file ]")
         try t.press("C-x")
         _ = try t.waitFor("Save modified buffer?")
         try t.press("n")
