@@ -111,6 +111,13 @@ private func accept(_ prompt: Prompt, in state: inout EditorState) -> [EditorEff
         if prompt.kind == .search {
             find(search, in: &state)
         } else {
+            // A bad pattern is said now, not once the replacement has been typed too (nano).
+            if state.regularExpression {
+                do { try TextBuffer.checkRegex(search) } catch {
+                    state.status = StatusMessage("\(error)", isError: true)
+                    return []
+                }
+            }
             state.mode = .prompt(Prompt(kind: .replaceWith(search: search)))
         }
     case .replaceWith(let search):

@@ -244,6 +244,17 @@ protocol TextMatcher {
     func matches(startingIn region: Range<Int>, endingBy limit: Int, first: Bool) -> [Range<Int>]
 }
 
+extension TextBuffer {
+    /// Checks that `pattern` is a regular expression the searches accept (Swift `Regex` syntax),
+    /// before anything is searched: nano says "Bad regex" before it asks "Replace with".
+    /// - Throws: ``SnapTextError/badRegex(pattern:reason:)``.
+    public static func checkRegex(_ pattern: String) throws(SnapTextError) {
+        do { _ = try Regex(pattern) } catch {
+            throw SnapTextError.badRegex(pattern: pattern, reason: "\(error)")
+        }
+    }
+}
+
 /// A Swift `Regex` over one text: every non-empty match found once, with its groups.
 struct RegexMatcher: TextMatcher {
     let count: Int

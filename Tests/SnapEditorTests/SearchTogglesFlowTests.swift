@@ -32,6 +32,14 @@ import Testing
         #expect(editor.state.mode == .editing)
     }
 
+    @Test func aBadPatternToReplaceIsSaidBeforeTheReplacementIsAsked() {
+        let (editor, _, _) = makeEditor(text: "Lenore\n")
+        editor.press([.control("\\"), .meta("r")] + typed("(") + [.enter])
+        #expect(editor.state.status == StatusMessage("Bad regex \"(\": expected ')'", isError: true))
+        #expect(editor.state.mode == .editing)
+        #expect(editor.state.buffer.text == "Lenore\n")
+    }
+
     @Test func backwardsSearchGoesUpAndWraps() {
         let (editor, terminal, _) = makeEditor(text: "one\ntwo one\nthree\n")
         editor.press(.control("w"), .meta("b"))
