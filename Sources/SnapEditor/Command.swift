@@ -143,7 +143,7 @@ public enum PromptAction: String, CaseIterable, Sendable {
     case olderAnswer
     /// The next answer given to this kind of prompt, then an empty one (Down).
     case newerAnswer
-    /// Empty the answer (^U).
+    /// Empty the answer (^K, as nano's Cut there; ^U).
     case clear
     /// Search with or without telling upper from lower case (M-C; search prompts only).
     case toggleCaseSensitivity

@@ -224,7 +224,7 @@ public struct Keymap: Equatable, Sendable {
             KeyBinding([.control("e"), .end], .moveToEnd, "end of the answer"),
             KeyBinding([.up], .olderAnswer, "the previous answer to this prompt"),
             KeyBinding([.down], .newerAnswer, "the next answer to this prompt"),
-            KeyBinding([.control("u")], .clear, "clear the answer"),
+            KeyBinding([.control("k"), .control("u")], .clear, "clear the answer"),
         ],
         question: [
             KeyBinding([.character("Y"), .character("y")], .yes, bar: "Yes", "yes"),

@@ -106,6 +106,7 @@ func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
     #expect(keymap.promptAction(for: .escape, in: .search) == .cancel)
     #expect(keymap.promptAction(for: .enter, in: .search) == .accept)
     #expect(keymap.promptAction(for: .control("u"), in: .search) == .clear)
+    #expect(keymap.promptAction(for: .control("k"), in: .writeOut) == .clear)
     #expect(keymap.promptAction(for: .meta("c"), in: .search) == .toggleCaseSensitivity)
     #expect(keymap.promptAction(for: .control("r"), in: .search) == .switchToReplace)
     #expect(keymap.answer(for: .character("y")) == .yes)
