@@ -53,6 +53,9 @@ public protocol DocumentSharing {
     func save(_ text: Rope, to path: String, format: TextFormat, pages: [ExportPage]) throws -> DiskVersion?
     /// Why Write Out must not write `path` (the photo being edited, an image file name), or nil.
     func refusal(toWrite path: String) -> String?
+    /// Why no mail can go to the To field `to` as typed (an address that is not RFC 5322's, a
+    /// group, a line break), or nil; asked before the Subject is.
+    func refusal(toMail to: String) -> String?
 }
 
 extension DocumentSharing {
@@ -65,6 +68,8 @@ extension DocumentSharing {
 
     /// Nothing refused.
     public func refusal(toWrite path: String) -> String? { nil }
+    /// No check: the mail job says what is wrong.
+    public func refusal(toMail to: String) -> String? { nil }
 }
 
 /// One page of an export: a reading of a photo whose words are in the text.

@@ -120,6 +120,10 @@ public func apply(_ result: EffectResult, to state: inout EditorState) {
         state.mode = .confirmOverwrite(path: path)
     case .saveNeedsChangeConfirmation(let path):
         state.mode = .confirmChangedOnDisk(path: path)
+    case .mailToChecked(_, let refusal?):
+        state.status = StatusMessage(refusal, isError: true)
+    case .mailToChecked(let to, nil):
+        state.mode = .prompt(Prompt(kind: .mailSubject(to: to), answer: defaultSubject(of: state.buffer)))
     case .fileRead(let path, let text):
         // One undo step, whatever was typed before.
         state.buffer.closeUndoGroup()

@@ -156,7 +156,8 @@ private func accept(_ prompt: Prompt, in state: inout EditorState) -> [EditorEff
             state.status = StatusMessage("Cancelled")
             return []
         }
-        state.mode = .prompt(Prompt(kind: .mailSubject(to: to), answer: defaultSubject(of: state.buffer)))
+        // A bad address is said now, not once the Subject has been typed too.
+        return [.checkMailTo(to: to)]
     case .mailSubject(let to):
         // The mail command may take a while (up to its timeout): the editor waits, drawing and
         // reading keys (^C stops it), and the screen says what it waits for.

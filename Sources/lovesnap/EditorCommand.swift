@@ -287,6 +287,15 @@ struct Sharing: DocumentSharing {
         return nil
     }
 
+    func refusal(toMail to: String) -> String? {
+        do {
+            _ = try mailing.message("", to: to, subject: "")
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
     func save(_ text: Rope, to path: String, format: TextFormat) throws -> DiskVersion? {
         try AtomicFile.write(try format.encode(text), to: fileName(path), backup: backup)
         return version(of: path)

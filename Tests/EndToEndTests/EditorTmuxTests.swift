@@ -160,8 +160,16 @@ struct EditorTmuxTests {
         defer { t.kill() }
         try t.waitFor("Lenore, je t'écris à la fenêtre,")
 
+        // A bad address is said at once, before the Subject is asked.
         try t.press("M-m")
         var screen = try t.waitFor("To: ")
+        try t.type("not an address")
+        try t.press("Enter")
+        screen = try t.waitFor("invalid mail address")
+        #expect(status(screen) == "[ invalid mail address \"not an address\": expected name@domain ]")
+
+        try t.press("M-m")
+        screen = try t.waitFor("To: ")
         #expect(screen[Self.statusRow] == "To:")
         try t.type("poet@example.org")
         try t.press("Enter")

@@ -23,6 +23,18 @@ import Testing
     #expect(editor.state.status == StatusMessage(#"Mail sent to "Lenore, my love" <l@example.org>"#))
 }
 
+@Test func aBadAddressIsSaidBeforeTheSubjectIsAsked() {
+    let (editor, _, sharing) = makeEditor(text: "Lenore\n")
+    sharing.mailRefusals["not an address"] = "not an address: not an e-mail address"
+    editor.press([.meta("m")] + typing("not an address") + [.enter])
+    #expect(editor.state.mode == .editing)
+    #expect(editor.state.status == StatusMessage("not an address: not an e-mail address", isError: true))
+    #expect(sharing.mailed.isEmpty)
+    // A good one goes on to the Subject, the poem's first line.
+    editor.press([.meta("m")] + typing("a@b.org") + [.enter])
+    #expect(editor.state.mode == .prompt(Prompt(kind: .mailSubject(to: "a@b.org"), answer: "Lenore")))
+}
+
 @Test func anEmptyTextAsksBeforeMailing() {
     let (editor, terminal, sharing) = makeEditor(text: " \n\t\n")
     editor.press(.meta("m"))

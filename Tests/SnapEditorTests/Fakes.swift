@@ -145,6 +145,11 @@ final class FakeSharing: DocumentSharing {
 
     func refusal(toWrite path: String) -> String? { refusals[path] }
 
+    /// Mail's refusals, by To field.
+    var mailRefusals: [String: String] = [:]
+
+    func refusal(toMail to: String) -> String? { mailRefusals[to] }
+
     /// Texts ^R may insert, by path; any other path fails as a missing file.
     var files: [String: String] = [:]
 
