@@ -249,7 +249,12 @@ extension TextBuffer {
     /// before anything is searched: nano says "Bad regex" before it asks "Replace with".
     /// - Throws: ``SnapTextError/badRegex(pattern:reason:)``.
     public static func checkRegex(_ pattern: String) throws(SnapTextError) {
-        do { _ = try Regex(pattern) } catch {
+        _ = try regex(pattern)
+    }
+
+    /// `pattern` compiled, or ``SnapTextError/badRegex(pattern:reason:)``.
+    static func regex(_ pattern: String) throws(SnapTextError) -> Regex<AnyRegexOutput> {
+        do { return try Regex(pattern) } catch {
             throw SnapTextError.badRegex(pattern: pattern, reason: "\(error)")
         }
     }
@@ -264,11 +269,7 @@ struct RegexMatcher: TextMatcher {
 
     init(text: String, pattern: String, caseSensitive: Bool) throws {
         guard !pattern.isEmpty else { throw SnapTextError.emptySearch }
-        var regex: Regex<AnyRegexOutput>
-        do { regex = try Regex(pattern) } catch {
-            throw SnapTextError.badRegex(pattern: pattern, reason: "\(error)")
-        }
-        regex = regex.anchorsMatchLineEndings()
+        var regex = try TextBuffer.regex(pattern).anchorsMatchLineEndings()
         if !caseSensitive { regex = regex.ignoresCase() }
         var found: [(range: Range<Int>, groups: [String?])] = []
         var index = text.startIndex
