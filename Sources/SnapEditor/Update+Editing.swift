@@ -129,8 +129,7 @@ func perform(_ command: Command, on state: inout EditorState, afterCut: Bool) ->
             state.status = StatusMessage("Cutbuffer is empty")
         } else {
             state.buffer.closeUndoGroup()
-            state.buffer.insert(state.cutBuffer)
-            state.buffer.closeUndoGroup()
+            state.buffer.paste(state.cutBuffer)
         }
     case .location:
         state.status = StatusMessage(location(of: state.buffer))
@@ -202,6 +201,7 @@ func wordCount(of state: EditorState) -> String {
 
 private func describe(_ step: History.Step) -> String {
     if step.grouping == .cutting { return "cut" }
+    if step.grouping == .pasting { return "paste" }
     if step.edits.count > 1 || step.replaced != nil { return "replacement" }
     guard let edit = step.edits.first else { return step.marksBefore != step.marksAfter ? "acceptance" : "action" }
     if edit.text == "\n" { return edit.kind == .insert ? "line break" : "line join" }

@@ -17,6 +17,9 @@ public struct History: Equatable, Sendable {
         /// Consecutive cuts (^K ^K ^K): each remove starts at the same offset, as with Delete, so
         /// that they undo in one step as in nano.
         case cutting
+        /// A paste (^U): a step of its own, never merged; named for Undo's message ("Undid
+        /// paste", as nano says).
+        case pasting
     }
 
     /// One undoable change.
@@ -134,6 +137,8 @@ public struct History: Equatable, Sendable {
         case .deletingForward, .cutting:
             guard a.kind == .remove, b.kind == .remove, b.offset == a.offset else { return nil }
             return .remove(a.text + b.text, at: a.offset)
+        case .pasting:
+            return nil
         }
     }
 }

@@ -11,6 +11,15 @@ extension TextBuffer {
         try? perform([edit], grouping: grouping) { _ in edit.endOffset }
     }
 
+    /// Pastes `text` at the cursor as one undo step of its own (``History/Grouping/pasting``) and
+    /// moves the cursor after it.
+    public mutating func paste(_ text: String) {
+        guard !text.isEmpty else { return }
+        let edit = Edit.insert(text, at: caret.at.offset)
+        try? perform([edit], grouping: .pasting) { _ in edit.endOffset }
+        history.closeGroup()
+    }
+
     /// Inserts `text` at UTF-8 `offset` with `marks` of its own (ranges within `text`, shifted here
     /// to the buffer), as ONE undo step; the cursor goes after it. Throws ``SnapTextError`` (and
     /// changes nothing) when `offset` is not in the text.

@@ -154,6 +154,16 @@ import Testing
     let (editor, _, _) = makeEditor(text: "a\nb\nc\n")
     editor.press(.control("k"), .control("k"), .down, .control("u"))
     #expect(editor.state.buffer.text == "c\na\nb\n")
+    // Each is one step, named as nano names it.
+    editor.press(.meta("u"))
+    #expect(editor.state.status == StatusMessage("Undid paste"))
+    #expect(editor.state.buffer.text == "c\n")
+    editor.press(.meta("u"))
+    #expect(editor.state.status == StatusMessage("Undid cut"))
+    #expect(editor.state.buffer.text == "a\nb\nc\n")
+    editor.press(.meta("e"), .meta("e"))
+    #expect(editor.state.status == StatusMessage("Redid paste"))
+    #expect(editor.state.buffer.text == "c\na\nb\n")
 }
 
 @Test func typingEditingAndUndoRedo() {
