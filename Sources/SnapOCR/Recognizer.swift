@@ -102,8 +102,10 @@ public struct RecognitionOptions: Codable, Equatable, Sendable {
     /// Only this part of the photo is read (`--region`, or framed in the photo view), with its
     /// own preparation: decoded at full size, cut out (a strip lower than twice the target text
     /// height enlarged to it, up to 4×), then prepared as a page of its own (small print enlarged
-    /// to the target text height), no page finding or orientation detection;
-    /// word boxes stay in pixels of the whole upright photo. Nil: the whole photo.
+    /// to the target text height), no page finding or orientation detection; its light-on-dark
+    /// blocks are read alone when its reading is doubtful, as the whole photo's are (a sign
+    /// framed with its wall); word boxes stay in pixels of the whole upright photo. Nil: the
+    /// whole photo.
     public var region: PhotoRegion?
     /// How many engines read at once, 1 or 2 (nil = 2, `--threads`). With 2, a second engine
     /// shares the reading of long pages (`SharedReading`: the same text, sooner), of any page of
@@ -624,7 +626,7 @@ public struct Recognizer {
                     )
                 }
             }
-            guard options.region == nil, let alone = try RegionPolarity.blocksAlone(upright.grayscale()),
+            guard let alone = try RegionPolarity.blocksAlone(upright.grayscale()),
                 readySpelling() != nil
             else { return nil }
             var blocksPage = try prepared(alone.page, settings)

@@ -98,6 +98,22 @@ import Testing
         #expect(found.map { $0["nearMiss"] as? Bool } == [true])
     }
 
+    @Test func aSignFramedWithItsWallIsReadAsTheWholePhotoReadsIt() throws {
+        // White letters on a blue sign on stone, framed with some of the wall: read, as the whole
+        // photo is, with the wall blanked out around the sign (light-on-dark blocks alone). A
+        // region never tried that, and "no text found".
+        let doc = try document(["--region", "10%,10%,80%,80%", TestPaths.fixture("white-sign-on-blue.jpg")])
+        #expect(doc["text"] as? String == "PARC MONCEAU\n")
+        #expect(
+            doc["notes"] as? [String] == [
+                "region 127,76,1012,607 read",
+                "light text on a dark block read on its own (more real words than the whole photo)",
+                "dim or uneven light evened out", "deskewed by 5.4°",
+            ])
+        let words = try #require(doc["words"] as? [[String: Any]])
+        #expect(words.map { $0["box"] as? [Int] } == [[358, 376, 163, 64], [544, 343, 322, 80]])
+    }
+
     @Test func aStripFramedTightAroundSmallPrintIsEnlargedBeforeItIsRead() throws {
         // The card at a third of its size: digits 15 px high in a strip of 26 px, too low for the
         // text height to be measured (read at that size, Tesseract found no text).
