@@ -63,9 +63,7 @@ enum OCRCommand {
         // (the signal handler's below is its first): about 15 ms sooner than one started anew
         // (`WorkerClient(forksWhenAlone:)`). One that cannot be forked is started in `recognize`.
         var first: WorkerClient? = inputs.first.flatMap { input in
-            try? WorkerClient(
-                executable: Executable.path, workerArguments: ["__worker"], options: options,
-                path: input.path, displayName: input.name, timeout: args.timeout, forksWhenAlone: true)
+            try? worker(for: input, options: options, args: args, forksWhenAlone: true)
         }
         // One handler for the whole run (SIGINT, SIGTERM): it stops the OCR worker running then,
         // any later one at its start, and the mail command.
@@ -162,6 +160,17 @@ enum OCRCommand {
     /// `-o -`: standard output.
     static let standardOutput = FileSystemName("-")
 
+    /// The OCR worker of `input` (`lovesnap __worker`), forked from this process instead when
+    /// `forksWhenAlone` and it has one thread (`WorkerClient(forksWhenAlone:)`).
+    /// - Throws: `POSIXError` when it cannot be started.
+    static func worker(
+        for input: InputFile, options: RecognitionOptions, args: Arguments, forksWhenAlone: Bool = false
+    ) throws -> WorkerClient {
+        try WorkerClient(
+            executable: Executable.path, workerArguments: ["__worker"], options: options, path: input.path,
+            displayName: input.name, timeout: args.timeout, forksWhenAlone: forksWhenAlone)
+    }
+
     /// One photo read in a worker, with progress on a terminal; `started` is its worker when one
     /// was already started for it (the first photo's, forked in `run`), else one is started here.
     static func recognize(
@@ -171,11 +180,7 @@ enum OCRCommand {
         let name = input.name
         let client: WorkerClient
         do {
-            client =
-                try started
-                ?? WorkerClient(
-                    executable: Executable.path, workerArguments: ["__worker"], options: options,
-                    path: input.path, displayName: name, timeout: args.timeout)
+            client = try started ?? worker(for: input, options: options, args: args)
         } catch {
             throw .workerNotStarted(error)
         }
