@@ -128,7 +128,6 @@ func perform(_ command: Command, on state: inout EditorState, afterCut: Bool) ->
         if state.cutBuffer.isEmpty {
             state.status = StatusMessage("Cutbuffer is empty")
         } else {
-            state.buffer.closeUndoGroup()
             state.buffer.paste(state.cutBuffer)
         }
     case .location:

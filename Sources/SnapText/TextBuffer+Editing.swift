@@ -17,7 +17,6 @@ extension TextBuffer {
         guard !text.isEmpty else { return }
         let edit = Edit.insert(text, at: caret.at.offset)
         try? perform([edit], grouping: .pasting) { _ in edit.endOffset }
-        history.closeGroup()
     }
 
     /// Inserts `text` at UTF-8 `offset` with `marks` of its own (ranges within `text`, shifted here
