@@ -42,18 +42,27 @@ import Testing
         typealias MallocTrim = @convention(c) (Int) -> Int32
         let trim = try #require(dlsym(nil, "malloc_trim"))
         _ = unsafeBitCast(trim, to: MallocTrim.self)(0)
-        let faultsBefore = Self.minorFaults()
-        let image = try Image.wrap(pixCreateNoInit(width, height, 8), "pixCreateNoInit")
-        let faultsCreating = Self.minorFaults() - faultsBefore
-        let data = Int(bitPattern: pixGetData(image.pix))
-        let bytes = Int(pixGetWpl(image.pix)) * 4 * Int(height)
-        let pages = (data + bytes - 1) / 4096 - data / 4096 + 1
-        // Each page written once (fewer faults with transparent huge pages).
-        #expect(faultsCreating >= 1 && faultsCreating <= pages)
-        let faultsBeforeFilling = Self.minorFaults()
-        #expect(pixSetAll(image.pix) == 0)
-        // Before, every page whose pad bits were read first faulted again here, to be replaced.
-        #expect(Self.minorFaults() - faultsBeforeFilling == 0)
+        // The kernel itself may move a page of a busy machine's between the two counts (memory
+        // compaction, khugepaged), and the next touch of it faults: a fresh-clone CI run counted
+        // so once. Up to three images are made: one must count exactly. Before the allocator,
+        // every one of them faulted again on each page whose pad bits were read first.
+        var counts: [(creating: Int, filling: Int, pages: Int)] = []
+        for _ in 0..<3 {
+            let faultsBefore = Self.minorFaults()
+            let image = try Image.wrap(pixCreateNoInit(width, height, 8), "pixCreateNoInit")
+            let faultsCreating = Self.minorFaults() - faultsBefore
+            let data = Int(bitPattern: pixGetData(image.pix))
+            let bytes = Int(pixGetWpl(image.pix)) * 4 * Int(height)
+            let pages = (data + bytes - 1) / 4096 - data / 4096 + 1
+            let faultsBeforeFilling = Self.minorFaults()
+            #expect(pixSetAll(image.pix) == 0)
+            counts.append((faultsCreating, Self.minorFaults() - faultsBeforeFilling, pages))
+            // Each page written once (fewer faults with transparent huge pages), none again.
+            if faultsCreating >= 1 && faultsCreating <= pages && counts.last!.filling == 0 { break }
+        }
+        let last = try #require(counts.last)
+        #expect(last.creating >= 1 && last.creating <= last.pages, "\(counts)")
+        #expect(last.filling == 0, "\(counts)")
     }
 
     @Test func aPhotoLoadedSharingItsRasterIsMappedElsewhereWithTheSamePixels() throws {
