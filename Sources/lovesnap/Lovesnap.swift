@@ -30,23 +30,23 @@ struct Lovesnap {
         case .help: try printOrFail(Arguments.help)
         case .version: try printOrFail(Arguments.version)
         case .worker(let request, let photo):
-            guard WorkerServer.prepareProcess() else { throw .parentGone }
+            guard WorkerServer.prepareProcess(keepsFreedImageMemory: true) else { throw .parentGone }
             // The worker ends as soon as its result is written: freeing the engines and the
             // dictionaries first kept the parent waiting about 0.12 s for nothing.
             let served = WorkerServer(output: .standardOutput).serve(request: request, path: photo) { _exit(0) }
             if case .failure(let failure) = served { throw .workerEnded(failure) }
         case .reader(let request, let photo):
-            guard WorkerServer.prepareProcess() else { throw .parentGone }
+            guard WorkerServer.prepareProcess(keepsFreedImageMemory: false) else { throw .parentGone }
             // Ends as soon as its readings are written, without freeing its engine (as the worker).
             let served = ReaderServer(output: .standardOutput).serve(
                 request: request, path: photo, commands: .standardInput)
             _exit(served ? 0 : ExitCode.failure.rawValue)
         case .spelling(let languages):
-            guard WorkerServer.prepareProcess() else { throw .parentGone }
+            guard WorkerServer.prepareProcess(keepsFreedImageMemory: false) else { throw .parentGone }
             let served = SpellingServer(output: .standardOutput).serve(languages: languages, questions: .standardInput)
             _exit(served ? 0 : ExitCode.failure.rawValue)
         case .orientation(let request):
-            guard WorkerServer.prepareProcess() else { throw .parentGone }
+            guard WorkerServer.prepareProcess(keepsFreedImageMemory: false) else { throw .parentGone }
             let served = OrientationProcess.serve(request: request, path: "/dev/stdin", output: .standardOutput)
             _exit(served ? 0 : ExitCode.failure.rawValue)
         case .ocr(let photos, let output):
