@@ -41,8 +41,10 @@ public enum AtomicFile {
     ///   - mode: permission bits to give the file (nil: keep the old ones, or 0666 minus umask).
     /// - Throws: `ShareError.writeFailed(path:reason:)` with `path` as given and `reason` the
     ///   `strerror(errno)` of the failing call, e.g. "poem.txt: Permission denied",
-    ///   "poem.txt: Is a directory", "poem.txt: No such file or directory"; for the backup, the
-    ///   `NAME~` path ("poem.txt~: Permission denied": nothing was written).
+    ///   "poem.txt: Is a directory", "poem.txt: No such file or directory"; for a folder that
+    ///   exists and makes no temporary file, the folder and the `mkstemp` reason ("poem.txt: cannot
+    ///   create a file in /proc: No such file or directory"); for the backup, the `NAME~` path
+    ///   ("poem.txt~: Permission denied": nothing was written).
     public static func write(_ bytes: [UInt8], to path: String, backup: Bool = false, mode: mode_t? = nil) throws {
         try write(bytes, to: FileSystemName(path), shownAs: path, backup: backup, mode: mode)
     }
@@ -110,7 +112,7 @@ public enum AtomicFile {
                 if let mode { _ = fchmod(writableFD, mode) }
                 return
             }
-            throw fail(code.code)
+            throw noTemporaryFile(in: folder, path: path, code: code.code)
         }
         var tempOpen = true
         var keepTemp = false
@@ -155,27 +157,55 @@ public enum AtomicFile {
 
     /// Refuses, before anything is written, what `write(_:to:backup:mode:)` would refuse whatever
     /// the bytes: the name itself (`resolvedTarget`), a folder (`EISDIR`), a file that is not a
-    /// regular file, a name `stat(2)` refuses other than as missing (`ENOTDIR`, `EACCES`), or a
-    /// new file whose folder is missing (`ENOENT`), not a folder (`ENOTDIR`) or not writable
-    /// (`access(2)`, `W_OK | X_OK`). Writes nothing.
+    /// regular file or cannot be opened for writing, a name `stat(2)` refuses other than as
+    /// missing (`ENOTDIR`, `EACCES`), a new file whose folder is missing (`ENOENT`), not a folder
+    /// (`ENOTDIR`) or not writable (`access(2)`, `W_OK | X_OK`), and a folder that makes no
+    /// temporary file (`mkstemp`, removed at once: as root `access` passes where the file system
+    /// refuses, in /proc or on a read-only mount), unless the file is rewritten in place there, as
+    /// `write` does. Writes nothing that stays.
     /// The file is named by its bytes (`name`), and errors name it as `path`.
     /// - Throws: `ShareError.writeFailed(path:reason:)`, as `write` would.
     static func check(_ name: FileSystemName, shownAs path: String) throws {
         func fail(_ code: Int32) -> ShareError { .writeFailed(path: path, reason: ShareError.reason(code)) }
         let target = try resolvedTarget(name, shownAs: path)
+        let (folder, file) = split(target)
         var info = stat()
+        var writable = false
         if stat(target.cString, &info) == 0 {
             if (info.st_mode & S_IFMT) == S_IFDIR { throw fail(EISDIR) }
             guard (info.st_mode & S_IFMT) == S_IFREG else {
                 throw ShareError.writeFailed(path: path, reason: "Not a regular file")
             }
-            return
+            // Opened as `write` opens it: never truncated.
+            let fd = open(target.cString, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+            if fd < 0 { throw fail(errno) }
+            close(fd)
+            writable = true
+        } else {
+            if errno != ENOENT { throw fail(errno) }
+            guard stat(folder.cString, &info) == 0 else { throw fail(errno) }
+            if (info.st_mode & S_IFMT) != S_IFDIR { throw fail(ENOTDIR) }
+            if access(folder.cString, W_OK | X_OK) != 0 { throw noTemporaryFile(in: folder, path: path, code: errno) }
         }
-        if errno != ENOENT { throw fail(errno) }
-        let folder = split(target).folder
-        guard stat(folder.cString, &info) == 0 else { throw fail(errno) }
-        if (info.st_mode & S_IFMT) != S_IFDIR { throw fail(ENOTDIR) }
-        if access(folder.cString, W_OK | X_OK) != 0 { throw fail(errno) }
+        do {
+            let (fd, tempName) = try makeTemporary(in: folder, for: file, suffix: ".lovesnap-XXXXXX")
+            close(fd)
+            unlink(tempName)
+        } catch let code as Errno {
+            if writable && (code.code == EACCES || code.code == EPERM || code.code == EROFS) { return }
+            throw noTemporaryFile(in: folder, path: path, code: code.code)
+        }
+    }
+
+    /// The error of a folder that exists and makes no temporary file (`mkstemp` failed with
+    /// `code`): it names the folder, as the file's own name would mislead ("/proc/version: No such
+    /// file or directory"); a missing folder is `code`'s own reason.
+    private static func noTemporaryFile(in folder: FileSystemName, path: String, code: Int32) -> ShareError {
+        var info = stat()
+        guard stat(folder.cString, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            return .writeFailed(path: path, reason: ShareError.reason(code))
+        }
+        return .writeFailed(path: path, reason: "cannot create a file in \(folder.shown): \(ShareError.reason(code))")
     }
 
     /// Makes the rename itself durable. Some file systems cannot fsync a folder (EINVAL); the

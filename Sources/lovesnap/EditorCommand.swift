@@ -284,6 +284,8 @@ struct Sharing: DocumentSharing {
         if PathName.kind(of: name) == .special {
             return "\(path): Not a regular file"
         }
+        // What the write would refuse whatever the text (a folder that makes no file: /proc).
+        do { try OutputFile.check(name: name) } catch { return "\(error)" }
         return nil
     }
 

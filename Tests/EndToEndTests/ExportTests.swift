@@ -226,6 +226,16 @@ import Testing
         #expect(r2.stderr == "lovesnap: \(missing).txt: No such file or directory\n")
     }
 
+    /// A file in a folder that makes no file (/proc) is refused before the photo is read, the
+    /// folder named: as root it used to fail after the reading, as "No such file or directory".
+    @Test(.enabled(if: geteuid() == 0, "as another user /proc/version cannot be opened to write at all"))
+    func aFolderThatMakesNoFileIsRefusedBeforeReading() throws {
+        let r = try lovesnap(["ocr", "-o", "/proc/version", TestPaths.sample("kettle.png")])
+        #expect(r.status == 6)
+        #expect(r.stdout == "")
+        #expect(r.stderr == "lovesnap: /proc/version: cannot create a file in /proc: No such file or directory\n")
+    }
+
     @Test func outputNamesAndRefusals() throws {
         let dir = TestPaths.temporaryDirectory("lovesnap-export")
         let photo = dir.appendingPathComponent("kettle.png").path

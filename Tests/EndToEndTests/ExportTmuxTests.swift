@@ -62,6 +62,12 @@ struct ExportTmuxTests {
                 == "[ other.jpg is an image; write text or .hocr .tsv .xml .pdf ]")
         // A device is refused at once: "OVERWRITE?" was asked first, then the write refused.
         #expect(try writeOut(t, "/dev/full", expect: "regular") == "[ /dev/full: Not a regular file ]")
+        // So is a folder that makes no file (as root; another user cannot open the file to write).
+        #expect(
+            try writeOut(t, "/proc/version", expect: "/proc/version:")
+                == (geteuid() == 0
+                    ? "[ /proc/version: cannot create a file in /proc: No such file or directory ]"
+                    : "[ /proc/version: Permission denied ]"))
         try t.press("C-x")
         _ = try t.waitFor("Save modified buffer?")
         try t.press("n")

@@ -55,6 +55,27 @@ import Testing
         #expect(bytes(tmp.file("poem.txt")) == Array("old\n".utf8))
     }
 
+    @Test func aFolderThatMakesNoFileIsNamedBeforeAnythingIsWritten() throws {
+        // /proc makes no file, even for root, whom `access(2)` lets through: the folder is named,
+        // not the file's own name as missing (it exists). Another user cannot open it to write.
+        let reason =
+            geteuid() == 0 ? "cannot create a file in /proc: No such file or directory" : "Permission denied"
+        #expect(throws: ShareError.writeFailed(path: "/proc/version", reason: reason)) {
+            try OutputFile.check("/proc/version")
+        }
+        #expect(throws: ShareError.writeFailed(path: "/proc/version", reason: reason)) {
+            try OutputFile.write(Array("poem\n".utf8), to: "/proc/version")
+        }
+        if geteuid() == 0 {
+            #expect(
+                throws: ShareError.writeFailed(
+                    path: "/proc/poem.txt", reason: "cannot create a file in /proc: No such file or directory")
+            ) {
+                try OutputFile.check("/proc/poem.txt")
+            }
+        }
+    }
+
     @Test func aFullDeviceSaysSo() throws {
         let error = #expect(throws: FileError.self) { try OutputFile.write(text, to: "/dev/full") }
         #expect(error == .unwritable(path: "/dev/full", errno: ENOSPC))
