@@ -46,7 +46,7 @@ public struct PhotoRegion: Codable, Equatable, Sendable, CustomStringConvertible
     }
 
     /// Parses `--region`'s value: `X,Y,W,H` in whole pixels (`120,300,800,90`), or all four in
-    /// percent (`10%,20%,50%,15%`, decimals allowed).
+    /// percent (`10%,20%,50%,15%`, decimals allowed; a bare `0` is 0 % among percentages).
     /// - Throws: ``Problem`` naming what is wrong: not four numbers, units mixed, a negative
     ///   edge, an empty size, a percentage above 100 or a region past 100 %.
     public static func parse(_ text: String) throws -> PhotoRegion {
@@ -57,14 +57,14 @@ public struct PhotoRegion: Codable, Equatable, Sendable, CustomStringConvertible
         guard fields.count == 4 else {
             throw Problem(description: "--region needs four numbers, \(form), not '\(text)'")
         }
-        let percent = fields.map { $0.hasSuffix("%") }
-        guard percent.allSatisfy({ $0 }) || percent.allSatisfy({ !$0 }) else {
+        // A bare 0 is the same in both units (`0,0,100%,100%`).
+        let isPercent = fields.contains { $0.hasSuffix("%") }
+        guard !isPercent || fields.allSatisfy({ $0.hasSuffix("%") || $0 == "0" }) else {
             throw Problem(description: "--region '\(text)': give all four numbers in pixels or all four in percent")
         }
-        let isPercent = percent[0]
         var values: [Double] = []
         for field in fields {
-            let number = isPercent ? String(field.dropLast()) : field
+            let number = isPercent && field.hasSuffix("%") ? String(field.dropLast()) : field
             let value: Double? = isPercent ? Double(number) : Int(number).map(Double.init)
             guard let value, value.isFinite, !number.isEmpty, !number.hasPrefix("+") else {
                 throw Problem(

@@ -17,6 +17,18 @@ import Testing
         #expect(!clipped)
     }
 
+    @Test func aBareZeroIsZeroPercentAmongPercentages() throws {
+        // 0 is the same in both units: the whole photo framed in percent (a new user's try).
+        #expect(
+            try PhotoRegion.parse("0,0,100%,100%") == PhotoRegion(x: 0, y: 0, width: 100, height: 100, unit: .percent))
+        #expect(try PhotoRegion.parse("0,0,100,100") == PhotoRegion(x: 0, y: 0, width: 100, height: 100, unit: .pixels))
+        // Any other number without % among percentages is still a mix.
+        #expect(
+            throws: PhotoRegion.Problem(
+                description: "--region '0,5,100%,90%': give all four numbers in pixels or all four in percent")
+        ) { try PhotoRegion.parse("0,5,100%,90%") }
+    }
+
     @Test func aRegionPastTheEdgeIsCutAndOneOutsideIsRefused() throws {
         let region = try PhotoRegion.parse("900,700,300,300")
         let (box, clipped) = try region.pixels(inWidth: 1000, height: 800)
