@@ -224,7 +224,9 @@ final class WorkerRecognitionTask: RecognitionTask {
                     notes: r.notes.filter { !$0.isDiagnostic }.map(\.description),
                     words: Self.proofWords(r, proofreading, page: page), rotationDegrees: r.rotationDegrees)
             case .failed(let reason):
-                let message = input.userFacing(reason.description)
+                let message =
+                    Self.asText(reason, path: input.path, shown: input.shownPath)
+                    ?? input.userFacing(reason.description)
                 if reason != .cancelled { failure = message }
                 return .failed(message: message)
             }
@@ -232,6 +234,30 @@ final class WorkerRecognitionTask: RecognitionTask {
     }
 
     func cancel() { client.cancel() }
+
+    /// What to say instead of `reason` when the "photo" is a text file (UTF-8 without NUL in its
+    /// first 4 KiB) or is missing under a name that is not an image's: a nano user's
+    /// `lovesnap notes.txt` meant to edit it, and `lovesnap edit` does (short enough for an
+    /// 80-column status line). Nil otherwise.
+    static func asText(_ reason: WorkerFailure, path: String, shown: String) -> String? {
+        let name = PathName.displayName(of: shown)
+        let command = "lovesnap edit \(ShellWords.quoted(shown))"
+        switch reason {
+        case .unusablePhoto(.fileNotFound) where !ImageName.names(path):
+            return "\(name): no such file; to start a text file: \(command)"
+        case .unusablePhoto(.notAnImage):
+            guard let file = FileHandle(forReadingAtPath: path) else { return nil }
+            defer { try? file.close() }
+            guard let head = try? file.read(upToCount: 4096), !head.isEmpty, !head.contains(0) else { return nil }
+            // The last character may be cut at 4096 bytes.
+            let isUTF8 = (0...min(3, head.count - 1)).contains { cut in
+                String(validating: head.dropLast(cut), as: UTF8.self) != nil
+            }
+            return isUTF8 ? "\(name) is a text file, not a photo; to edit it: \(command)" : nil
+        default:
+            return nil
+        }
+    }
 
     /// The languages' Hunspell dictionaries, loaded the first time a suggestion is asked for.
     private lazy var spelling: SpellChecker? = try? SpellChecker(languages: languages)

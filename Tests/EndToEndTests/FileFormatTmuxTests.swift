@@ -33,6 +33,29 @@ struct FileFormatTmuxTests {
         return (opened, status(screen), Array(screen[1...3]), Array(try Data(contentsOf: file)))
     }
 
+    /// `lovesnap notes.txt` (nano's habit) on a text file, or on a missing one named as text, says
+    /// how to edit it as text rather than "not an image" or "No such file or directory"; a
+    /// missing photo still says it is missing. The file is left as it was.
+    @Test func aTextFileOpenedAsAPhotoSaysHowToEditIt() throws {
+        let dir = try TmuxSession.temporaryDirectory("lsnap-astext")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("Lenore\nthe raven\n".utf8).write(to: dir.appendingPathComponent("notes.txt"))
+        let cases = [
+            ("notes.txt", "[ notes.txt is a text file, not a photo; to edit it: lovesnap edit notes.txt ]"),
+            ("new notes.txt", "new notes.txt: no such file; to start a text file: lovesnap edit 'new notes.txt'"),
+            ("gone.jpg", "[ gone.jpg: No such file or directory ]"),
+        ]
+        for (name, said) in cases {
+            let t = try TmuxSession([TestPaths.lovesnap, name], in: dir, label: "lsnap-astext")
+            defer { t.kill() }
+            let screen = try t.waitUntil("the photo's failure") { status($0).contains(name) }
+            #expect(status(screen) == said)
+            try t.press("C-x")
+            _ = try t.waitForExit()
+        }
+        #expect(try Data(contentsOf: dir.appendingPathComponent("notes.txt")) == Data("Lenore\nthe raven\n".utf8))
+    }
+
     @Test func aDOSFileOpensAsLinesAndIsWrittenBackAsDOS() throws {
         let r = try edit(Array("a\r\nb\r\nc\r\n".utf8), name: "dos.txt", typing: "x", label: "lsnap-dos")
         #expect(r.opened == "[ Read 3 lines (Converted from DOS format) ]")
