@@ -54,6 +54,8 @@ enum CommandFailure: Error {
     case terminalUnavailable(any Error)
     /// `lovesnap ocr` without `-o` found fd 1 closed at start.
     case standardOutputClosed
+    /// A binary document (`--format pdf`) would go to standard output, a terminal.
+    case binaryToTerminal(format: String)
     /// The text (or --help, --version) could not be written.
     case outputFailed(any Error)
     /// `--mail`: the mail could not be sent (the `ShareError` of the mail command).
@@ -75,6 +77,8 @@ enum CommandFailure: Error {
         case .workerNotStarted(let error): return "cannot start the OCR worker: \(error)"
         case .terminalUnavailable(let error): return "\(error)"
         case .standardOutputClosed: return "standard output is closed; give -o FILE"
+        case .binaryToTerminal(let format):
+            return "not writing a binary \(format) to the terminal; give -o FILE or redirect it"
         case .outputFailed(let error): return "\(error)"
         case .mailFailed(let error): return "\(error)"
         case .nothingToMail(let inputs, let emptiedByReplace):
@@ -86,7 +90,7 @@ enum CommandFailure: Error {
     /// The status lovesnap exits with.
     var exitCode: ExitCode {
         switch self {
-        case .usage, .outputIsThePhoto, .outputIsAnImage: return .usage
+        case .usage, .outputIsThePhoto, .outputIsAnImage, .binaryToTerminal: return .usage
         case .unusableInput: return .badInput
         case .recognition(let failure, _), .workerEnded(let failure):
             switch failure {

@@ -44,6 +44,10 @@ enum OCRCommand {
             }
         }
         if targets.contains(where: { $0.path == nil }) && !stdoutIsOpen { throw .standardOutputClosed }
+        // A PDF is not poured onto a terminal (gzip refuses so too): -o or a redirection takes it.
+        if targets.contains(where: { $0.path == nil && $0.format == .pdf }) && isatty(STDOUT_FILENO) == 1 {
+            throw .binaryToTerminal(format: "PDF")
+        }
         // A name that cannot be written (a folder, a missing or read-only folder) is refused before
         // any OCR is done, not after it; the names are checked again when the documents are made.
         for path in targets.map(\.path) + (args.json ? [output == standardOutput ? nil : output] : []) {

@@ -23,6 +23,26 @@ struct ExportTmuxTests {
         return status(try t.waitUntil(expect) { status($0).contains(expect) })
     }
 
+    /// A PDF is not poured onto the terminal (a new user's screen filled with it), and nothing is
+    /// read: refused before the OCR, a usage error, as gzip refuses.
+    @Test func aPDFIsNotWrittenToATerminal() throws {
+        let dir = try TmuxSession.temporaryDirectory("lsnap-pdftty")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // stderr to a file (tmux may clear a pane's first row when its program ends at once);
+        // standard output is the terminal.
+        let t = try TmuxSession(
+            [
+                "/bin/sh", "-c", #"exec "$0" ocr --format pdf "$1" 2>err.txt"#, TestPaths.lovesnap,
+                TestPaths.sample("kettle.png"),
+            ], in: dir, label: "lsnap-pdftty")
+        defer { t.kill() }
+        #expect(try t.waitForExit() == 2)
+        let stderr = try String(contentsOf: dir.appendingPathComponent("err.txt"), encoding: .utf8)
+        #expect(stderr == "lovesnap: not writing a binary PDF to the terminal; give -o FILE or redirect it\n")
+        #expect(try t.screen().allSatisfy { $0.isEmpty || $0.hasPrefix("Pane is dead") })  // no PDF shown
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["err.txt"])
+    }
+
     @Test func writeOutExportsTheCorrectedWordsAndRefusesThePhoto() throws {
         let dir = try TmuxSession.temporaryDirectory("lsnap-export")
         defer { try? FileManager.default.removeItem(at: dir) }
