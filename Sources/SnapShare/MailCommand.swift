@@ -110,12 +110,22 @@ public struct MailCommand: Equatable, Sendable {
         }
     }
 
+    /// Refuses what ``send(_:cancellation:)`` could not start, before any message is made: an
+    /// empty command, or a program found nowhere (the same search as `send`'s).
+    /// - Throws: `ShareError.invalidCommandLine` or `ShareError.mailCommandNotRunnable`, as `send` would.
+    public func checkRunnable() throws(ShareError) {
+        guard let program = arguments.first, !program.isEmpty else {
+            throw ShareError.invalidCommandLine(commandLine: displayString, reason: "empty command")
+        }
+        _ = try executablePath(for: program)
+    }
+
     /// `program` itself when it holds a "/", else the first executable regular file named
     /// `program` in `PATH` (empty entries mean "."), then in `fallbackFolders`.
     func executablePath(
         for program: String,
         searchPath: String? = getenv("PATH").map { String(cString: $0) }
-    ) throws -> String {
+    ) throws(ShareError) -> String {
         guard let path = ExternalCommand.find(program, searchPath: searchPath, extraFolders: Self.fallbackFolders)
         else {
             throw ShareError.mailCommandNotRunnable(

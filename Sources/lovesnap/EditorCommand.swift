@@ -318,6 +318,8 @@ struct Sharing: DocumentSharing {
     func refusal(toMail to: String) -> String? {
         do {
             _ = try mailing.message("", to: to, subject: "")
+            // A mail command found nowhere is said now too, not once the Subject is typed.
+            try mailing.command.checkRunnable()
             return nil
         } catch {
             return "\(error)"

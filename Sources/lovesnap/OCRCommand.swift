@@ -27,6 +27,8 @@ enum OCRCommand {
         if let to = args.mailTo {
             let settings = try Mailing(args, environment: ProcessInfo.processInfo.environment)
             do { _ = try settings.message("", to: to, subject: args.subject ?? "") } catch { throw .mailFailed(error) }
+            // And the mail command: one found nowhere is said before the photos are read, not after.
+            do { try settings.command.checkRunnable() } catch { throw .mailFailed(error) }
             mailing = settings
         }
         let formats = args.formats ?? [.txt]

@@ -191,6 +191,29 @@ struct EditorTmuxTests {
         #expect(exitStatus == 0)
     }
 
+    /// A mail command found nowhere is said once To is given, before the Subject is asked.
+    @Test func aMailCommandFoundNowhereIsSaidBeforeTheSubject() throws {
+        let dir = try TmuxSession.temporaryDirectory("lsnap-nomailer")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(
+            atPath: TestPaths.sample("fenetre.txt"), toPath: dir.appendingPathComponent("fenetre.txt").path)
+        let t = try TmuxSession(
+            [TestPaths.lovesnap, "edit", "--mail-command", "no-such-mailer -t", "fenetre.txt"], in: dir,
+            columns: 100, label: "lsnap-nomailer")
+        defer { t.kill() }
+        try t.waitFor("Lenore, je t'écris à la fenêtre,")
+        try t.press("M-m")
+        try t.waitFor("To: ")
+        try t.type("poet@example.org")
+        try t.press("Enter")
+        let screen = try t.waitFor("no-such-mailer:")
+        #expect(
+            status(screen)
+                == "[ cannot run mail command 'no-such-mailer -t': no-such-mailer: command not found in PATH ]")
+        try t.press("C-x")
+        #expect(try t.waitForExit() == 0)
+    }
+
     func checkMail(in capture: URL, subject: String, argv: [String]) throws {
         let raw = try Data(contentsOf: capture.appendingPathComponent("message"))
         #expect(raw.allSatisfy { $0 < 0x80 }, "the message on the wire must be ASCII (RFC 2047/2045 encoded)")

@@ -153,6 +153,12 @@ struct MailDeliveryTests {
         #expect(
             notFound.stderr
                 == "lovesnap: cannot run mail command 'no-such-mailer -t': no-such-mailer: command not found in PATH\n")
+        // Said before any photo is read: a photo that is no image would be exit 3 once read.
+        let text = dir.appendingPathComponent("poem.jpg").path
+        try Data("Lenore\n".utf8).write(to: URL(fileURLWithPath: text))
+        let before = try lovesnap(["ocr", text, "--mail", "a@x.org", "--mail-command", "no-such-mailer -t"])
+        #expect(before.status == 7)
+        #expect(before.stderr == notFound.stderr)
 
         let failing = try lovesnap([
             "ocr", kettle, "--mail", "a@x.org", "--mail-command", "sh -c 'cat > /dev/null; echo refused >&2; exit 75'",
