@@ -238,8 +238,10 @@ final class WorkerRecognitionTask: RecognitionTask {
     /// What to say instead of `reason` when the "photo" is a text file (UTF-8 without NUL in its
     /// first 4 KiB) or is missing under a name that is not an image's: a nano user's
     /// `lovesnap notes.txt` meant to edit it, and `lovesnap edit` does (short enough for an
-    /// 80-column status line). Nil otherwise.
+    /// 80-column status line). Nil otherwise, and for what is not a file named as typed (standard
+    /// input, a pipe read into a file of its own: `path` is then not `shown`).
     static func asText(_ reason: WorkerFailure, path: String, shown: String) -> String? {
+        guard path == shown else { return nil }
         let name = PathName.displayName(of: shown)
         let command = "lovesnap edit \(ShellWords.quoted(shown))"
         switch reason {
