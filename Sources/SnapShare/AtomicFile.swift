@@ -165,7 +165,7 @@ public enum AtomicFile {
     /// `write` does. Writes nothing that stays.
     /// The file is named by its bytes (`name`), and errors name it as `path`.
     /// - Throws: `ShareError.writeFailed(path:reason:)`, as `write` would.
-    static func check(_ name: FileSystemName, shownAs path: String) throws {
+    public static func check(_ name: FileSystemName, shownAs path: String) throws {
         func fail(_ code: Int32) -> ShareError { .writeFailed(path: path, reason: ShareError.reason(code)) }
         let target = try resolvedTarget(name, shownAs: path)
         let (folder, file) = split(target)

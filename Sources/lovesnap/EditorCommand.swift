@@ -308,12 +308,9 @@ struct Sharing: DocumentSharing {
         if ImageName.names(expanded) {
             return "\(path) is an image; write text or .hocr .tsv .xml .pdf"
         }
-        // Refused before "OVERWRITE?" is asked, not after (`AtomicFile` writes regular files only).
-        if PathName.kind(of: name) == .special {
-            return "\(path): Not a regular file"
-        }
-        // What the write would refuse whatever the text (a folder that makes no file: /proc).
-        do { try OutputFile.check(name: name) } catch { return "\(error)" }
+        // What the write (`AtomicFile`) would refuse whatever the text, before "OVERWRITE?" is
+        // asked, not after: a device (it writes regular files only), a folder that makes no file.
+        do { try AtomicFile.check(name, shownAs: path) } catch { return "\(error)" }
         return nil
     }
 
