@@ -79,10 +79,7 @@ public struct MailCommand: Equatable, Sendable {
     ///   `ShareError.mailCommandCancelled` after a cancel (the command's process group killed).
     public func send(_ message: MailMessage, cancellation: Cancellation? = nil) throws {
         try message.validate()
-        guard let program = arguments.first, !program.isEmpty else {
-            throw ShareError.invalidCommandLine(commandLine: displayString, reason: "empty command")
-        }
-        let path = try executablePath(for: program)
+        let path = try runnablePath()
         let input = message.rendered()
         let result: ChildProcess.Result
         do {
@@ -113,11 +110,16 @@ public struct MailCommand: Equatable, Sendable {
     /// Refuses what ``send(_:cancellation:)`` could not start, before any message is made: an
     /// empty command, or a program found nowhere (the same search as `send`'s).
     /// - Throws: `ShareError.invalidCommandLine` or `ShareError.mailCommandNotRunnable`, as `send` would.
-    public func checkRunnable() throws(ShareError) {
+    public func checkRunnable() throws(ShareError) { _ = try runnablePath() }
+
+    /// The program `send` starts: the first argument, found by `executablePath(for:)`.
+    /// - Throws: `ShareError.invalidCommandLine` for an empty command,
+    ///   `ShareError.mailCommandNotRunnable` for a program found nowhere.
+    private func runnablePath() throws(ShareError) -> String {
         guard let program = arguments.first, !program.isEmpty else {
             throw ShareError.invalidCommandLine(commandLine: displayString, reason: "empty command")
         }
-        _ = try executablePath(for: program)
+        return try executablePath(for: program)
     }
 
     /// `program` itself when it holds a "/", else the first executable regular file named
