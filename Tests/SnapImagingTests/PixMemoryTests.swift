@@ -27,27 +27,31 @@ import Testing
     }
 
     @Test func aNewImagesPagesAreWrittenOnceAndNotFaultedAgain() throws {
-        // 8 bpp, 6001 px wide: rows of 6004 bytes with pad bits to clear at the end of each (the
-        // read that used to map the zero page). 36 MB: above glibc's largest mmap threshold, so
-        // the block is always new from the kernel, whatever the tests before freed.
-        let (width, height): (l_int32, l_int32) = (6001, 6000)
+        // 8 bpp, 10001 px wide: rows of 10004 bytes with pad bits to clear at the end of each (the
+        // read that used to map the zero page). 70 MB: above 64 MiB, the most a heap of a thread's
+        // own arena holds (glibc's HEAP_MAX_SIZE), so on a test thread the block is always new
+        // from the kernel (`mmap`). 36 MB did not do: a thread's heap kept from earlier tests'
+        // images under the worker's `M_TRIM_THRESHOLD` (256 MiB; `malloc_trim` leaves such a heap
+        // alone below it) held the block already faulted in, and a fresh-clone CI run counted no
+        // fault on three images.
+        let (width, height): (l_int32, l_int32) = (10001, 7000)
         // A small image made and filled first: the code, the thread-local counters and the small
         // blocks those calls use are faulted in before counting (they made the counts flaky).
         let warmUp = try Image.wrap(pixCreateNoInit(width, 8, 8), "pixCreateNoInit")
         #expect(pixSetAll(warmUp.pix) == 0)
-        // Memory other tests freed is given back to the kernel first: `WorkerServerTests` has
-        // this process keep up to 256 MiB of it (`M_TRIM_THRESHOLD`), and a block carved from it,
-        // already faulted in, counted no fault at all (a fresh-clone CI run failed so, once).
-        // (glibc's `malloc_trim(0)`, found with `dlsym`: Swift's Glibc module leaves malloc.h out.)
+        // On the main thread, whose heap is not so bounded, memory freed is given back to the
+        // kernel before each image (glibc's `malloc_trim(0)`, found with `dlsym`: Swift's Glibc
+        // module leaves malloc.h out): `WorkerServerTests` has this process keep up to 256 MiB of
+        // it, and the tests running beside this one free memory at any moment.
         typealias MallocTrim = @convention(c) (Int) -> Int32
-        let trim = try #require(dlsym(nil, "malloc_trim"))
-        _ = unsafeBitCast(trim, to: MallocTrim.self)(0)
+        let trim = unsafeBitCast(try #require(dlsym(nil, "malloc_trim")), to: MallocTrim.self)
         // The kernel itself may move a page of a busy machine's between the two counts (memory
         // compaction, khugepaged), and the next touch of it faults: a fresh-clone CI run counted
         // so once. Up to three images are made: one must count exactly. Before the allocator,
         // every one of them faulted again on each page whose pad bits were read first.
         var counts: [(creating: Int, filling: Int, pages: Int)] = []
         for _ in 0..<3 {
+            _ = trim(0)
             let faultsBefore = Self.minorFaults()
             let image = try Image.wrap(pixCreateNoInit(width, height, 8), "pixCreateNoInit")
             let faultsCreating = Self.minorFaults() - faultsBefore
