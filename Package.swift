@@ -84,6 +84,15 @@ let package = Package(
         // Leptonica's image memory written before it is read (see pix_memory.c): no TLB
         // shootdowns of the other core at each new image.
         .target(name: "CPixMemory"),
+        // The trained text detector through Debian's OpenCV 4.6 (libopencv-dev): dnn for the
+        // network, imgproc for its post-processing and the line images (text_detector.cpp). Only
+        // these three of OpenCV's libraries are linked (its pkg-config names all 60).
+        .target(
+            name: "CTextDetector",
+            cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
+            linkerSettings: [
+                .linkedLibrary("opencv_dnn"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"),
+            ]),
 
         .target(name: "SnapText", dependencies: ["CLibc"]),
         .target(
@@ -92,7 +101,7 @@ let package = Package(
             name: "SnapOCR",
             dependencies: [
                 "SnapImaging", "SnapSpelling", "SnapExport", "CTesseract", "CLeptonica", "CLibc",
-                "CLineImages", "CUnicharAmbigs", "CSerialOpenMP",
+                "CLineImages", "CUnicharAmbigs", "CSerialOpenMP", "CTextDetector",
             ]),
         .target(name: "SnapExport", dependencies: ["SnapImaging", "CLibxml2", "CQpdf"]),
         .target(name: "SnapSpelling", dependencies: ["CHunspell"]),

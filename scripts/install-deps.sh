@@ -12,5 +12,6 @@ $SUDO apt-get install -y --no-install-recommends \
   libhunspell-dev hunspell-en-us hunspell-fr \
   libxml2-dev libqpdf-dev libxml2-utils poppler-utils \
   libchafa-dev libglib2.0-dev \
+  libopencv-dev \
   tmux python3 locales \
   msmtp python3-aiosmtpd

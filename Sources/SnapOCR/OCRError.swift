@@ -13,6 +13,8 @@ public enum OCRError: Error, Equatable, Codable, Sendable, CustomStringConvertib
     case recognitionFailed
     /// The caller cancelled the recognition.
     case cancelled
+    /// The text detector failed (OpenCV's reason: a model it cannot read, an image it refuses).
+    case detectionFailed(reason: String)
 
     /// The message shown to the user (what failed, and what to install or pass).
     public var description: String {
@@ -30,6 +32,7 @@ public enum OCRError: Error, Equatable, Codable, Sendable, CustomStringConvertib
             return "'\(l)' is not a language code (expected names such as eng, fra, eng+fra)"
         case .recognitionFailed: return "Tesseract failed to recognize the page"
         case .cancelled: return "OCR cancelled"
+        case .detectionFailed(let reason): return "the text detector failed: \(reason)"
         }
     }
 }

@@ -77,16 +77,28 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
     /// `lines` were read by the second one; `from` nil when the second found other lines or read
     /// the line before its part in another language, and the first engine read the page alone.
     case readByTwoEngines(from: Int?, lines: Int)
+    /// The text detector found `regions` text regions, and the reading kept so far covered
+    /// `coveredPercent` % of their length (`ReadingPolicy.coverage`).
+    case textDetected(regions: Int, coveredPercent: Int)
+    /// The text detector could not run (no model, or OpenCV failed): the page's own layout only.
+    case textDetectorUnavailable(reason: String)
+    /// The evidence of real words (`WordEvidence.score`) of the reading line by line along the
+    /// detected regions, and of the reading kept so far.
+    case comparedDetectedLines(lines: Int, kept: Int)
+    /// The page was read line by line along the `regions` the text detector found.
+    case keptDetectedLines(regions: Int)
 
     /// Whether this note only describes how the pipeline ran (shown with `--verbose`).
     public var isDiagnostic: Bool {
         switch self {
         case .frameRead, .exifOrientationApplied, .transparencyFlattened, .turnedByOrientationDetection,
             .inverted, .deskewed, .rotated, .pageStraightened, .regionsInverted, .lightEvenedOut, .dewarped,
-            .keptPlainReading, .keptBlocksAlone, .noiseLinesLeftOut, .regionRead, .orientationUnavailable:
+            .keptPlainReading, .keptBlocksAlone, .noiseLinesLeftOut, .regionRead, .orientationUnavailable,
+            .keptDetectedLines:
             return false
         case .languagesLoaded, .jpegReduced, .prepared, .read, .kept, .orientationDetected, .uprightByBlocksAlone,
-            .compared, .comparedBlocks, .readByTwoEngines:
+            .compared, .comparedBlocks, .readByTwoEngines, .textDetected, .textDetectorUnavailable,
+            .comparedDetectedLines:
             return true
         }
     }
@@ -154,6 +166,14 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
         case .readByTwoEngines(let from, let lines):
             if let from { return "read by two engines: lines \(from)–\(lines) by the second" }
             return "read by one engine: the second engine's part would have read otherwise (\(lines) lines)"
+        case .textDetected(let regions, let covered):
+            return "text detector: \(regions) regions, \(covered) % of their length covered by the reading"
+        case .textDetectorUnavailable(let reason):
+            return "text detector not used: \(reason)"
+        case .comparedDetectedLines(let lines, let kept):
+            return "word evidence: detected lines \(lines), reading kept so far \(kept)"
+        case .keptDetectedLines(let regions):
+            return "read line by line along \(regions) text regions found by the detector"
         }
     }
 }

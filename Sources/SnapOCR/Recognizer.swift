@@ -81,6 +81,18 @@ public enum RecognitionLevel: String, CaseIterable, Codable, Sendable {
     case accurate
 }
 
+/// How the text of a photo is found before it is read (`--reading`).
+public enum ReadingMode: String, CaseIterable, Codable, Sendable {
+    /// Both ways; the detected lines are read when the page's reading misses part of the text the
+    /// detector found or is doubtful, and kept with more evidence of real words
+    /// (`ReadingPolicy`).
+    case auto
+    /// Tesseract's own layout analysis of the prepared page only (lovesnap before the detector).
+    case page
+    /// The detected lines whenever the detector found any.
+    case lines
+}
+
 /// Everything one OCR run needs to know.
 public struct RecognitionOptions: Codable, Equatable, Sendable {
     /// Tesseract's settings: languages, page segmentation mode, tessdata folder.
@@ -118,6 +130,12 @@ public struct RecognitionOptions: Codable, Equatable, Sendable {
     /// shows the marks (`lovesnap ocr` printing text or documents): the dictionaries (20 MiB,
     /// 0.16 s) then load only when two readings are weighed by their words.
     public var marksSpelling: Bool?
+    /// How the text is found (`--reading`; nil = `.auto`): by Tesseract's layout analysis of the
+    /// page, or also by the trained text detector (`TextDetector`), the page then read line by
+    /// line along what it found. Not for a region, nor when documents other than text must be
+    /// rendered (they come from one page's reading; with `exportsIfPossible` a reading of the
+    /// detected lines is kept without documents).
+    public var reading: ReadingMode?
 
     /// Options from their parts; the defaults are lovesnap's (`--level fast`, OSD on, 512 MiB).
     public init(
@@ -225,6 +243,11 @@ public struct Recognizer {
         // In the worker the photo's pixels are kept in a memory file the reader maps (below).
         let sharesPhoto = readerExecutable != nil && twoEngines && exports.isEmpty && options.region == nil
         let loaded = try loader.load(path, sharingRaster: sharesPhoto)
+        // The text detector runs on a thread of its own while the page is prepared and read.
+        let detection = try Recognizer.startingDetection(
+            of: loaded.image,
+            wanted: options.reading != .page && options.region == nil
+                && (exports.isEmpty || options.exportsIfPossible == true))
         // In the worker the second engine is the reader process's (`ReaderProcess`). It starts once
         // the photo is loaded and this engine's models are (loading beside them, its models and
         // its start slowed the decoding and this engine's loading: 20–30 ms on colour photos;
@@ -769,12 +792,56 @@ public struct Recognizer {
                 notes.append(.keptBlocksAlone(alone.blocks))
             }
         }
-        if page.page != nil { notes.append(.pageStraightened) }
-        if page.invertedRegions > 0 { notes.append(.regionsInverted(page.invertedRegions)) }
-        if page.backgroundNormalized { notes.append(.lightEvenedOut) }
-        if page.dewarped { notes.append(.dewarped) }
-        if page.inverted { notes.append(.inverted) }
-        if page.deskewDegrees != 0 { notes.append(.deskewed(degrees: page.deskewDegrees)) }
+        // The page read line by line along the text the detector found, when the reading kept
+        // missed part of it or is doubtful, and kept with more evidence of real words.
+        var keptDetectedLines = false
+        if let detection {
+            switch Result(catching: { try detection.take() }) {
+            case .failure(let error):
+                notes.append(.textDetectorUnavailable(reason: "\(error)"))
+            case .success(let regions):
+                if osdTurns != 0 { break }
+                let inPhoto = regions.map { r in
+                    let b = r.bounds
+                    return BoundingBox(
+                        x: Int(Double(b.x) * reduction), y: Int(Double(b.y) * reduction),
+                        width: Int(Double(b.width) * reduction), height: Int(Double(b.height) * reduction))
+                }
+                let covered = ReadingPolicy.coverage(of: best.words.map(\.boundingBox), regions: inPhoto)
+                notes.append(.textDetected(regions: regions.count, coveredPercent: Int((covered * 100).rounded())))
+                let always = options.reading == .lines && !regions.isEmpty
+                guard
+                    always
+                        || ReadingPolicy.readsDetectedLines(
+                            coverage: covered, meanConfidence: best.meanConfidence, regions: regions.count)
+                else { break }
+                guard progress(90, .recognizing) else { throw OCRError.cancelled }
+                let lines = try DetectedLinesReading.read(
+                    regions, of: upright, reduction: reduction, engine: try readyEngine()
+                ) { p in progress(90 + p * 9 / 100, .recognizing) }
+                guard
+                    let weighed = readySpelling()?.evidence(of: [
+                        lines.text + "\n" + lines.leftOutText, best.text + "\n" + best.leftOutText,
+                    ])
+                else { break }
+                notes.append(.comparedDetectedLines(lines: weighed[0].score, kept: weighed[1].score))
+                let linesCovered = ReadingPolicy.coverage(of: lines.words.map(\.boundingBox), regions: inPhoto)
+                if always
+                    || ReadingPolicy.prefersDetectedLines(
+                        lines, weighing: weighed[0].score, covering: linesCovered, over: best,
+                        weighing: weighed[1].score, covering: covered)
+                {
+                    var kept = lines
+                    kept.words = OtherReading.attaching(best.words, to: kept.words)
+                    best = kept
+                    keptDetectedLines = true
+                    notes.removeAll { $0 == .keptPlainReading }
+                    notes.append(.keptDetectedLines(regions: regions.count))
+                }
+            }
+        }
+        // What the preparation did, when its page made the reading kept.
+        if !keptDetectedLines { notes += Recognizer.preparationNotes(of: page) }
         if best.rotationDegrees != 0 { notes.append(.rotated(degrees: best.rotationDegrees)) }
         best.rotationDegrees =
             (Recognizer.rotation(ofEXIF: loaded.exifOrientation) + osdTurns * 90 + best.rotationDegrees) % 360
@@ -827,6 +894,29 @@ public struct Recognizer {
         // The engines and dictionaries are freed when this returns: after the hand-off.
         try withExtendedLifetime((startedEngine, loadedSpelling, second)) { try handOff(best) }
         return best
+    }
+
+    /// What the preparation of `page` did to the photo, as notes.
+    static func preparationNotes(of page: PreparedImage) -> [RecognitionNote] {
+        var notes: [RecognitionNote] = []
+        if page.page != nil { notes.append(.pageStraightened) }
+        if page.invertedRegions > 0 { notes.append(.regionsInverted(page.invertedRegions)) }
+        if page.backgroundNormalized { notes.append(.lightEvenedOut) }
+        if page.dewarped { notes.append(.dewarped) }
+        if page.inverted { notes.append(.inverted) }
+        if page.deskewDegrees != 0 { notes.append(.deskewed(degrees: page.deskewDegrees)) }
+        return notes
+    }
+
+    /// The text detector started on `photo` on a thread of its own when `wanted` and its model
+    /// is found (`TextDetector.defaultModelPath`); nil otherwise. Its regions are in `photo`'s pixels.
+    static func startingDetection(of photo: Image, wanted: Bool) throws -> Pending<[DetectedRegion]>? {
+        guard wanted else { return nil }
+        guard let model = TextDetector.defaultModelPath() else {
+            return Pending { throw OCRError.detectionFailed(reason: "no model (\(TextDetector.modelFileName))") }
+        }
+        let handed = HandedImage(image: photo)
+        return Pending { try TextDetector(modelPath: model).detect(handed.image) }
     }
 
     /// The preparation of the light-on-dark blocks alone (`RegionPolarity.blocksAlone`): no page

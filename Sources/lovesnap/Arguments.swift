@@ -196,6 +196,12 @@ struct Arguments {
                 }
                 a.options.level = l
             case "--no-osd": a.options.detectOrientation = false
+            case "--reading":
+                let v = try value(name)
+                guard let mode = ReadingMode(rawValue: v) else {
+                    throw UsageError(description: "option --reading takes auto, page or lines, not '\(v)'")
+                }
+                a.options.reading = mode
             case "--threads": a.options.threads = try int(name, 1...2)
             case "-v", "--verbose": a.verbose = true
             case "--uncertain-below":
@@ -350,6 +356,10 @@ struct Arguments {
                                   prepared grey page), otsu or sauvola (Leptonica, after
                                   background normalization) (default: tesseract)
               --no-osd            do not detect pages turned by 90/180/270° (EXIF still applies)
+              --reading M         how the text is found: auto (Tesseract's layout and the
+                                  trained text detector, the better reading kept), page
+                                  (Tesseract's layout only) or lines (the detected lines
+                                  always) (default: auto)
               --threads N         engines reading at once: 2 shares long pages between two
                                   (same text, sooner), 1 reads on one core (default: 2)
               --timeout SECONDS   stop an OCR run that takes longer (default: 300)

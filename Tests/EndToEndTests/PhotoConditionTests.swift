@@ -50,6 +50,13 @@ import Testing
                 "dim or uneven light evened out", "deskewed by 4.2°",
             ]
         ),
+        // A receipt whose lower half has faded: Tesseract's layout finds the dark header alone;
+        // the text detector finds every row, each read with its price on its line.
+        ("faded-receipt", ["read line by line along 19 text regions found by the detector"]),
+        // A poster whose title card the page finder takes for the page (the poem around it is too
+        // faint to count as print): the title alone reads at 96, yet covers 8 % of the text the
+        // detector found, so the page is read along the detected lines.
+        ("title-card-on-grey-page", ["read line by line along 7 text regions found by the detector"]),
     ])
     func pageReadsExactlyAndSaysWhatWasDone(name: String, notes: [String]) throws {
         let r = try lovesnap(["ocr", TestPaths.fixture(name + ".jpg")])
@@ -81,5 +88,28 @@ import Testing
         lines.insert("", at: 1)
         #expect(r.status == 0)
         #expect(r.stdout == lines.joined(separator: "\n"))
+    }
+
+    /// Without the detector (`--reading page`, Tesseract's layout alone) the same two photos lose
+    /// what the detector finds: the fixtures test what they are meant to.
+    @Test(arguments: [
+        ("faded-receipt", "CAFE DU PORT\n12 quai de la Fosse\n44000 Nantes\n\nTable 4, couverts 2\n", ""),
+        (
+            "title-card-on-grey-page", "The Harbour\n",
+            "lovesnap: title-card-on-grey-page.jpg: page found and straightened\n"
+        ),
+    ])
+    func tesseractsLayoutAloneMissesWhatTheDetectorFinds(name: String, text: String, notes: String) throws {
+        let r = try lovesnap(["ocr", "--reading", "page", TestPaths.fixture(name + ".jpg")])
+        #expect(r.status == 0)
+        #expect(r.stdout == text)
+        #expect(r.stderr == notes)
+    }
+
+    @Test func readingModeIsCheckedAsAUsageError() throws {
+        let r = try lovesnap(["ocr", "--reading", "columns", TestPaths.fixture("faded-receipt.jpg")])
+        #expect(r.status == 2)
+        #expect(r.stdout == "")
+        #expect(r.stderr.contains("option --reading takes auto, page or lines, not 'columns'"))
     }
 }

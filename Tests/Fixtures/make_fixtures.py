@@ -422,3 +422,46 @@ grain = np.asarray(crop).astype(np.float32) + np.random.default_rng(7).normal(0,
 crop = Image.fromarray(np.clip(grain, 0, 255).astype(np.uint8)).filter(ImageFilter.GaussianBlur(1.1))
 crop.save(out("small-print-crop.jpg"), quality=70)
 write_text("small-print-crop.txt", "\n".join(crop_lines) + "\n")
+
+# --- Text that only the trained text detector finds (README "How a photo becomes text") ---------
+
+# A receipt whose lower half has faded (thermal paper): the header printed dark, the items and
+# prices at grey 195 on paper 250. Tesseract's layout finds the header alone; the detector finds
+# every row, and each is read with its price on its line.
+mono = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", 26)
+header = ["CAFE DU PORT", "12 quai de la Fosse", "44000 Nantes", "", "Table 4, couverts 2"]
+items = [("Cafe creme", "3,20"), ("Croissant", "1,80"), ("Tartine beurre", "2,50"), ("Jus d'orange", "4,00"),
+         ("Chocolat chaud", "3,60"), ("Pain au raisin", "2,10"), ("TOTAL EUR", "17,20"), ("Merci de votre visite", "")]
+receipt = Image.new("L", (760, 80 + 44 * (len(header) + len(items)) + 60), 250)
+draw = ImageDraw.Draw(receipt)
+printed = []
+y = 80
+for line in header:
+    if line:
+        draw.text((60, y), line, font=mono, fill=30, anchor="ls")
+    printed.append(line)
+    y += 44
+for name, price in items:
+    draw.text((60, y), name, font=mono, fill=195, anchor="ls")
+    if price:
+        draw.text((700, y), price, font=mono, fill=195, anchor="rs")
+    printed.append((name + " " + price).strip())
+    y += 44
+receipt.convert("RGB").save(out("faded-receipt.jpg"), quality=92)
+write_text("faded-receipt.txt", "\n".join(printed) + "\n")
+
+# A poster: the title on a white card with a thin frame, the poem printed in faint grey (118 on
+# 150) on the grey paper around it. The page finder takes the card for the page (the poem is too
+# faint to count as print outside it) and the title alone reads at 96; the detector finds the poem.
+title_font = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf", 44)
+poster = Image.new("RGB", (1200, 1500), (150, 150, 150))
+draw = ImageDraw.Draw(poster)
+draw.rectangle((120, 90, 1080, 330), fill=(250, 250, 246), outline=(20, 20, 20), width=2)
+draw.text((600, 235), "The Harbour", font=title_font, fill=(20, 20, 20), anchor="ms")
+y = 430
+for line in poem_lines("harbour"):
+    if line.strip():
+        draw.text((140, y), line, font=font(34), fill=(118, 118, 118), anchor="ls")
+    y += 52
+poster.save(out("title-card-on-grey-page.jpg"), quality=90)
+write_text("title-card-on-grey-page.txt", "The Harbour\n\n" + poem_text("harbour"))

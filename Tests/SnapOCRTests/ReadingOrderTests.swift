@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+@testable import SnapOCR
+
+/// `ReadingOrder`, `ReadingPolicy` and `Homography`: the detector path's pure decisions.
+@Suite struct ReadingOrderTests {
+    /// An upright rectangle as the detector gives it.
+    func region(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> DetectedRegion {
+        DetectedRegion(
+            corners: [.init(x: x, y: y), .init(x: x + w, y: y), .init(x: x + w, y: y + h), .init(x: x, y: y + h)],
+            score: 0.9)
+    }
+
+    @Test func twoColumnsOfTextAreReadOneAfterTheOther() {
+        // Two columns of three lines each, given shuffled; a title across both above them.
+        // Their rows are level (a newspaper's baseline grid), but both are full of prose lines.
+        let regions = [
+            region(520, 100, 400, 40), region(20, 100, 400, 40), region(20, 20, 900, 40),
+            region(20, 145, 380, 40), region(520, 145, 390, 40), region(20, 190, 400, 40), region(520, 190, 300, 40),
+        ]
+        let rows = ReadingOrder.rows(of: regions)
+        #expect(rows.map(\.regions) == [[2], [1], [3], [5], [0], [4], [6]])
+        #expect(rows.map(\.block) == [0, 1, 1, 1, 2, 2, 2])
+    }
+
+    @Test func aTablesColumnsAreReadAcrossTheirRows() {
+        // Dates, descriptions of every length, amounts: level rows, the descriptions not full lines.
+        let regions = [
+            region(20, 100, 200, 40), region(300, 100, 150, 40), region(700, 100, 120, 40),
+            region(20, 145, 200, 40), region(300, 145, 380, 40), region(700, 145, 120, 40),
+            region(20, 190, 200, 40), region(300, 190, 220, 40), region(700, 190, 120, 40),
+        ]
+        #expect(ReadingOrder.rows(of: regions).map(\.regions) == [[0, 1, 2], [3, 4, 5], [6, 7, 8]])
+    }
+
+    @Test func aReceiptsPricesStayOnTheirItemsRows() {
+        // Items on the left, narrow prices on the right: not a column of text.
+        let regions = [
+            region(20, 100, 300, 30), region(700, 100, 80, 30), region(20, 150, 250, 30), region(700, 151, 80, 30),
+            region(20, 200, 280, 30), region(690, 199, 90, 30),
+        ]
+        #expect(ReadingOrder.rows(of: regions).map(\.regions) == [[0, 1], [2, 3], [4, 5]])
+    }
+
+    @Test func aSkewedPagesRowsStayRows() {
+        // A page turned 5°: each row's second region sits 26 px lower than its first.
+        let slope = tan(5 * Double.pi / 180)
+        func tilted(_ x: Double, _ y: Double, _ w: Double) -> DetectedRegion {
+            let h = 30.0
+            let dy = w * slope
+            return DetectedRegion(
+                corners: [
+                    .init(x: x, y: y), .init(x: x + w, y: y + dy), .init(x: x + w, y: y + dy + h),
+                    .init(x: x, y: y + h),
+                ], score: 0.9)
+        }
+        let regions = [tilted(20, 100, 300), tilted(340, 100 + 320 * slope, 300), tilted(20, 150, 300)]
+        #expect(ReadingOrder.rows(of: regions).map(\.regions) == [[0, 1], [2]])
+    }
+
+    @Test func coverageCountsTheLengthOfEachRegionUnderWords() {
+        let regions = [
+            BoundingBox(x: 0, y: 0, width: 100, height: 20), BoundingBox(x: 0, y: 40, width: 300, height: 20),
+        ]
+        // The first line read but for 5 px of margin and a 5 px space, the second not at all:
+        // 90 of 400 px.
+        let words = [BoundingBox(x: 5, y: 2, width: 40, height: 16), BoundingBox(x: 50, y: 2, width: 50, height: 16)]
+        #expect(ReadingPolicy.coverage(of: words, regions: regions) == 90.0 / 400)
+        // A word across two regions of one line covers both.
+        let line = [BoundingBox(x: 0, y: 0, width: 100, height: 20), BoundingBox(x: 110, y: 0, width: 100, height: 20)]
+        #expect(ReadingPolicy.coverage(of: [BoundingBox(x: 0, y: 2, width: 210, height: 16)], regions: line) == 1)
+        #expect(ReadingPolicy.coverage(of: [], regions: []) == 1)
+    }
+
+    @Test func confidenceAloneDoesNotMakeAPageRead() {
+        // A title read at 96 that covers a tenth of the text found is read again line by line...
+        #expect(ReadingPolicy.readsDetectedLines(coverage: 0.1, meanConfidence: 96, regions: 30))
+        // ...a page read whole and clear is not, and a doubtful one is.
+        #expect(!ReadingPolicy.readsDetectedLines(coverage: 0.95, meanConfidence: 93, regions: 30))
+        #expect(ReadingPolicy.readsDetectedLines(coverage: 0.95, meanConfidence: 80, regions: 30))
+        #expect(!ReadingPolicy.readsDetectedLines(coverage: 0, meanConfidence: 0, regions: 0))
+    }
+
+    @Test func aLinesReadingThatLostTextIsNotKeptForItsFewerUnknownLetters() {
+        let r = RecognitionResult(
+            text: "P<GRC\n", meanConfidence: 60,
+            words: [
+                RecognizedWord(
+                    text: "P<GRC", boundingBox: BoundingBox(x: 0, y: 0, width: 9, height: 9), confidence: 60, line: 0)
+            ],
+            rotationDegrees: 0)
+        #expect(
+            !ReadingPolicy.prefersDetectedLines(
+                r, weighing: -15, covering: 0.3, over: r, weighing: -26, covering: 0.95))
+        #expect(
+            ReadingPolicy.prefersDetectedLines(r, weighing: 120, covering: 0.97, over: r, weighing: 40, covering: 0.45))
+        #expect(
+            !ReadingPolicy.prefersDetectedLines(r, weighing: 40, covering: 0.97, over: r, weighing: 41, covering: 0.95))
+    }
+
+    @Test func aHomographyMapsABoxToTheBoxAroundItsImage() {
+        // Scale by 2 and move by (10, 20).
+        let h = Homography(matrix: [2, 0, 10, 0, 2, 20, 0, 0, 1])
+        #expect(h.box(BoundingBox(x: 1, y: 2, width: 3, height: 4)) == BoundingBox(x: 12, y: 24, width: 6, height: 8))
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import SnapImaging
+import SnapTestSupport
+import Testing
+
+@testable import SnapOCR
+
+/// `TextDetector`: the vendored model through OpenCV's dnn on real pages.
+@Suite struct TextDetectorTests {
+    func detector() throws -> TextDetector {
+        TextDetector(modelPath: try #require(TextDetector.defaultModelPath(environment: [:])))
+    }
+
+    @Test func theModelIsFoundInTheSourceTreeAndNotWhenNamedEmpty() throws {
+        let path = try #require(TextDetector.defaultModelPath(environment: [:]))
+        #expect(path.hasSuffix("/Models/text-detection.onnx"))
+        #expect(TextDetector.defaultModelPath(environment: [TextDetector.modelEnvironmentVariable: ""]) == nil)
+        #expect(TextDetector.defaultModelPath(environment: [TextDetector.modelEnvironmentVariable: "/no/model"]) == nil)
+    }
+
+    @Test func eachLineOfAPoemIsARegionInReadingOrder() throws {
+        let page = try ImageLoader().load(TestPaths.sample("kettle.png")).image
+        let regions = try detector().detect(page)
+        let lines = try String(contentsOfFile: TestPaths.sample("kettle.txt"), encoding: .utf8)
+            .split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        #expect(regions.count == lines.count)
+        let rows = ReadingOrder.rows(of: regions)
+        #expect(rows.count == lines.count)
+        // Top to bottom: each row's region lower on the page than the one before.
+        let tops = rows.map { regions[$0.regions[0]].bounds.y }
+        #expect(tops == tops.sorted())
+        #expect(regions.allSatisfy { $0.score >= 0.5 && $0.score <= 1 })
+    }
+
+    @Test func aModelOpenCVCannotReadIsAnError() throws {
+        let page = try ImageLoader().load(TestPaths.sample("kettle.png")).image
+        let bad = TestPaths.temporaryDirectory().appendingPathComponent("bad.onnx")
+        try Data("not a model".utf8).write(to: bad)
+        #expect(throws: OCRError.self) { try TextDetector(modelPath: bad.path).detect(page) }
+    }
+
+    @Test func theDetectedLinesOfAPoemReadAsItsText() throws {
+        let photo = try ImageLoader().load(TestPaths.sample("kettle.png")).image
+        let regions = try detector().detect(photo)
+        let engine = try TesseractEngine()
+        let r = try DetectedLinesReading.read(regions, of: photo, reduction: 1, engine: engine)
+        #expect(r.text == (try String(contentsOfFile: TestPaths.sample("kettle.txt"), encoding: .utf8)))
+        // Each word's box is in the photo's pixels.
+        #expect(r.words.allSatisfy { $0.boundingBox.x >= 0 && $0.boundingBox.x + $0.boundingBox.width <= photo.width })
+    }
+}
