@@ -5,8 +5,11 @@ import Foundation
 public struct DetectedRegion: Equatable, Codable, Sendable {
     /// A point in pixels.
     public struct Point: Equatable, Codable, Sendable {
+        /// Pixels from the left.
         public var x: Double
+        /// Pixels from the top.
         public var y: Double
+        /// A point at (`x`, `y`), pixels.
         public init(x: Double, y: Double) {
             self.x = x
             self.y = y
@@ -18,6 +21,7 @@ public struct DetectedRegion: Equatable, Codable, Sendable {
     /// The mean text probability over the region's own pixels (0–1).
     public var score: Double
 
+    /// A region from its four corners (top-left, top-right, bottom-right, bottom-left) and score.
     public init(corners: [Point], score: Double) {
         precondition(corners.count == 4, "a region has four corners")
         self.corners = corners
