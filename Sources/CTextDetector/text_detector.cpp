@@ -78,6 +78,8 @@ extern "C" int td_detect(const char *model, const uint32_t *data, int width, int
         cv::resize(bgr, small, cv::Size(in_w, in_h), 0, 0, in_w < width ? cv::INTER_AREA : cv::INTER_LINEAR);
         cv::Mat blob =
             cv::dnn::blobFromImage(small, 1.0 / 127.5, cv::Size(), cv::Scalar(127.5, 127.5, 127.5), false, false, CV_32F);
+        // One thread: the detector runs beside Tesseract's reading, which has the other core.
+        cv::setNumThreads(1);
         cv::dnn::Net net = cv::dnn::readNetFromONNX(model);
         net.setInput(blob);
         cv::Mat out = net.forward();

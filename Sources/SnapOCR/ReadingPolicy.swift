@@ -9,7 +9,9 @@ import Foundation
 /// better by the evidence of real words in each (`WordEvidence.score`).
 enum ReadingPolicy {
     /// A reading covering at least this share of the detected text's length (0–1) found the page.
-    static let fullCoverage = 0.9
+    /// The regions hold their lines' margins: over the corpus a page read whole covers 0.79–0.99
+    /// of them (median 0.86), the detected lines read one by one 0.79–0.96.
+    static let fullCoverage = 0.75
 
     /// The share (0–1) of the detected regions' length that `words` cover: for each region, the
     /// part of its width under the words that overlap it by half the lower of the two heights (a
@@ -44,20 +46,25 @@ enum ReadingPolicy {
         regions > 0 && (coverage < fullCoverage || meanConfidence < Recognizer.doubtfulBelowConfidence)
     }
 
-    /// A reading of the detected lines covering this much less of them than the reading kept
-    /// (0–1) lost text (noise left out, lines read as nothing), whatever its evidence.
-    static let coverageLoss = 0.1
+    /// A reading of the detected lines covering this many points less of them than the reading
+    /// kept (percent) lost text (noise left out, lines read as nothing), whatever else it shows.
+    static let coverageLoss = 10
+    /// A reading of the detected lines covering this many points more than a reading that missed
+    /// text (percent) found text the page's layout analysis did not.
+    static let coverageGain = 10
 
-    /// Whether the reading along the detected lines replaces the reading kept: with more evidence
-    /// of real words (`WordEvidence.score`, as `Recognizer.replaces` weighs any two readings),
-    /// unless it covers less of the detected text than the kept one (`coverageLoss`): on text
-    /// that is not words (a passport's machine-readable zone), a reading that lost lines has
-    /// fewer unknown letters.
-    static func prefersDetectedLines(
-        _ detected: RecognitionResult, weighing detectedScore: Int, covering detectedCoverage: Double,
-        over kept: RecognitionResult, weighing keptScore: Int, covering keptCoverage: Double
-    ) -> Bool {
-        if detectedCoverage < keptCoverage - coverageLoss { return false }
-        return Recognizer.replaces(detected, weighing: detectedScore, kept, weighing: keptScore)
+    /// Whether the reading along the detected lines replaces the reading kept. Two signals must
+    /// agree, as neither alone tells a better reading: it has more evidence of real words and is
+    /// read at least as surely (mean confidence); or the kept reading missed text (under
+    /// `fullCoverage`), the lines cover `coverageGain` points more, read at least as surely
+    /// (names and numbers on a receipt or a card are no dictionary's words). Never when the lines
+    /// lost text (`coverageLoss`). Over the 50 corpus images: picked on 11, better on 9 (by
+    /// 0.005 CER or more), worse on 1 (a book spread read across both pages).
+    static func prefersDetectedLines(_ lines: ReadingWeight, over kept: ReadingWeight) -> Bool {
+        if lines.coveredPercent < kept.coveredPercent - coverageLoss { return false }
+        guard lines.meanConfidence >= kept.meanConfidence else { return false }
+        if lines.evidence > kept.evidence { return true }
+        let missedText = Double(kept.coveredPercent) < fullCoverage * 100
+        return missedText && lines.coveredPercent >= kept.coveredPercent + coverageGain
     }
 }

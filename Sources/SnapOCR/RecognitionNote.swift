@@ -82,9 +82,10 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
     case textDetected(regions: Int, coveredPercent: Int)
     /// The text detector could not run (no model, or OpenCV failed): the page's own layout only.
     case textDetectorUnavailable(reason: String)
-    /// The evidence of real words (`WordEvidence.score`) of the reading line by line along the
-    /// detected regions, and of the reading kept so far.
-    case comparedDetectedLines(lines: Int, kept: Int)
+    /// The reading line by line along the detected regions against the reading kept so far: each
+    /// one's evidence of real words (`WordEvidence.score`), its share of the detected text's
+    /// length covered (%) and its mean word confidence (0–100).
+    case comparedDetectedLines(lines: ReadingWeight, kept: ReadingWeight)
     /// The page was read line by line along the `regions` the text detector found.
     case keptDetectedLines(regions: Int)
 
@@ -171,7 +172,7 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
         case .textDetectorUnavailable(let reason):
             return "text detector not used: \(reason)"
         case .comparedDetectedLines(let lines, let kept):
-            return "word evidence: detected lines \(lines), reading kept so far \(kept)"
+            return "detected lines \(lines) against the reading kept so far \(kept)"
         case .keptDetectedLines(let regions):
             return "read line by line along \(regions) text regions found by the detector"
         }
@@ -242,4 +243,26 @@ public struct PageMeasurements: Codable, Equatable, Sendable {
 /// `value` with `places` decimals, always with a point (never the locale's comma).
 private func decimal(_ value: Double, _ places: Int) -> String {
     String(format: "%.\(places)f", locale: Locale(identifier: "en_US_POSIX"), value)
+}
+
+/// What weighs a reading against another (`RecognitionNote.comparedDetectedLines`).
+public struct ReadingWeight: Codable, Equatable, Sendable, CustomStringConvertible {
+    /// Evidence of real words (`WordEvidence.score`).
+    public var evidence: Int
+    /// The share of the detected text's length its words cover, percent (`ReadingPolicy.coverage`).
+    public var coveredPercent: Int
+    /// Mean word confidence, 0–100.
+    public var meanConfidence: Int
+
+    /// A weight from its parts.
+    public init(evidence: Int, coveredPercent: Int, meanConfidence: Int) {
+        self.evidence = evidence
+        self.coveredPercent = coveredPercent
+        self.meanConfidence = meanConfidence
+    }
+
+    /// "evidence 52, covers 71 %, confidence 87".
+    public var description: String {
+        "(evidence \(evidence), covers \(coveredPercent) %, confidence \(meanConfidence))"
+    }
 }

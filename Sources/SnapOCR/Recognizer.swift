@@ -824,13 +824,15 @@ public struct Recognizer {
                         lines.text + "\n" + lines.leftOutText, best.text + "\n" + best.leftOutText,
                     ])
                 else { break }
-                notes.append(.comparedDetectedLines(lines: weighed[0].score, kept: weighed[1].score))
                 let linesCovered = ReadingPolicy.coverage(of: lines.words.map(\.boundingBox), regions: inPhoto)
-                if always
-                    || ReadingPolicy.prefersDetectedLines(
-                        lines, weighing: weighed[0].score, covering: linesCovered, over: best,
-                        weighing: weighed[1].score, covering: covered)
-                {
+                let linesWeight = ReadingWeight(
+                    evidence: weighed[0].score, coveredPercent: Int((linesCovered * 100).rounded()),
+                    meanConfidence: lines.meanConfidence)
+                let keptWeight = ReadingWeight(
+                    evidence: weighed[1].score, coveredPercent: Int((covered * 100).rounded()),
+                    meanConfidence: best.meanConfidence)
+                notes.append(.comparedDetectedLines(lines: linesWeight, kept: keptWeight))
+                if always || ReadingPolicy.prefersDetectedLines(linesWeight, over: keptWeight) {
                     var kept = lines
                     kept.words = OtherReading.attaching(best.words, to: kept.words)
                     best = kept
