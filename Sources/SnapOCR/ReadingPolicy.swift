@@ -1,4 +1,5 @@
 import Foundation
+import SnapSpelling
 
 /// The decisions about which readings of a photo to make and which to keep, apart from the
 /// engines that make them: pure functions of what the readings and the text detector found.
@@ -53,17 +54,29 @@ enum ReadingPolicy {
     /// text (percent) found text the page's layout analysis did not.
     static let coverageGain = 10
 
-    /// Whether the reading along the detected lines replaces the reading kept. Two signals must
-    /// agree, as neither alone tells a better reading: it has more evidence of real words and is
-    /// read at least as surely (mean confidence); or the kept reading missed text (under
-    /// `fullCoverage`), the lines cover `coverageGain` points more, read at least as surely
-    /// (names and numbers on a receipt or a card are no dictionary's words). Never when the lines
-    /// lost text (`coverageLoss`). Over the 50 corpus images: picked on 11, better on 9 (by
-    /// 0.005 CER or more), worse on 1 (a book spread read across both pages).
+    /// Whether the reading along the detected lines replaces the reading kept.
+    ///
+    /// - When the kept reading missed most of the text (it covers less than half of what the lines
+    ///   cover: a receipt's faded half, a title card taken for the page), its confidence says
+    ///   nothing (it read the easy part): the lines are kept when read as text (mean confidence
+    ///   `Recognizer.orientationCheckBelowConfidence` or more).
+    /// - Otherwise two signals must agree, as neither alone tells a better reading: the lines are
+    ///   read at least as surely (mean confidence), and they have more evidence of real words by
+    ///   one known word at least (`WordEvidence.minimumKnownLetters`: a newspaper read across its
+    ///   columns had 3 letters more than read down them), or, when the kept reading missed text
+    ///   (under `fullCoverage`), cover `coverageGain` points more (names and numbers on a receipt
+    ///   or a card are no dictionary's words).
+    /// - Never when the lines lost text (`coverageLoss`).
+    ///
+    /// Measured over the 50 corpus images: docs/measurements/text-detector.md.
     static func prefersDetectedLines(_ lines: ReadingWeight, over kept: ReadingWeight) -> Bool {
         if lines.coveredPercent < kept.coveredPercent - coverageLoss { return false }
+        if 2 * kept.coveredPercent < lines.coveredPercent {
+            return lines.meanConfidence >= Recognizer.orientationCheckBelowConfidence
+        }
         guard lines.meanConfidence >= kept.meanConfidence else { return false }
-        if lines.evidence > kept.evidence { return true }
+        // More by one word at least: two readings of one page differ by a few letters either way.
+        if lines.evidence >= kept.evidence + WordEvidence.minimumKnownLetters { return true }
         let missedText = Double(kept.coveredPercent) < fullCoverage * 100
         return missedText && lines.coveredPercent >= kept.coveredPercent + coverageGain
     }

@@ -92,11 +92,21 @@ import Testing
         #expect(ReadingPolicy.prefersDetectedLines(weight(191, 86, 83), over: weight(167, 81, 79)))
         // More real words alone, read less surely: not kept (a typewritten page whose lines read
         // worse one by one).
-        #expect(!ReadingPolicy.prefersDetectedLines(weight(214, 86, 85), over: weight(213, 86, 89)))
+        #expect(!ReadingPolicy.prefersDetectedLines(weight(250, 86, 85), over: weight(213, 86, 89)))
+        // Both, but by less than a word: not kept (a newspaper read across its columns).
+        #expect(!ReadingPolicy.prefersDetectedLines(weight(1004, 86, 92), over: weight(1001, 83, 90)))
+        #expect(ReadingPolicy.prefersDetectedLines(weight(320, 92, 92), over: weight(316, 93, 88)))
         // A business card whose layout found half the text: the lines cover far more, as surely,
         // with no dictionary word in its names and numbers.
         #expect(ReadingPolicy.prefersDetectedLines(weight(0, 92, 89), over: weight(13, 45, 89)))
-        // ...but a page read whole is not replaced for covering a few points more.
+        // A title card taken for the page, read at 95, covering 7 % of what the lines cover at 94.
+        #expect(ReadingPolicy.prefersDetectedLines(weight(99, 87, 94), over: weight(-7, 7, 95)))
+        // ...but not when the lines do not read as text.
+        #expect(!ReadingPolicy.prefersDetectedLines(weight(99, 87, 60), over: weight(-7, 7, 95)))
+        // A book spread whose facing page's fragments the kept reading left out: covering 20
+        // points more, read less surely: not kept.
+        #expect(!ReadingPolicy.prefersDetectedLines(weight(96, 87, 73), over: weight(185, 67, 77)))
+        // ...and a page read whole is not replaced for covering a few points more.
         #expect(!ReadingPolicy.prefersDetectedLines(weight(0, 92, 89), over: weight(13, 84, 89)))
         // A passport's machine-readable zone whose lines lost text: fewer unknown letters, yet not kept.
         #expect(!ReadingPolicy.prefersDetectedLines(weight(-16, 56, 30), over: weight(-26, 100, 25)))
