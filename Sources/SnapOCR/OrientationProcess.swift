@@ -50,41 +50,9 @@ public enum OrientationProcess {
     static func detect(
         _ page: Image, resolution: Int, tessdataPath: String?, executable: String, timeout: Double = 30
     ) throws -> OrientationDetector.Orientation? {
-        let fd = try ReaderProcess.memoryFile(holding: page, named: "lovesnap-orientation")
-        let input = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-        // The page is read from the start of the file: its offset is shared with the process.
-        lseek(fd, 0, SEEK_SET)
         let request = Request(tessdataPath: tessdataPath, resolution: resolution)
-        let out = try ChildProcess.pipe()
-        let child: ChildProcess
-        do {
-            defer { try? out.writing.close() }
-            // Its standard error to /dev/null, as the reader's: the worker's parent reads the
-            // worker's standard error to its end.
-            child = try ChildProcess(
-                executable: executable,
-                arguments: ["__orientation", String(decoding: try JSONEncoder().encode(request), as: UTF8.self)],
-                standardInput: input, standardOutput: out.writing, counting: "__orientation")
-        } catch {
-            throw Failure(reason: "the orientation process could not be started: \(error)")
-        }
-        // Its output to its end, or to the deadline.
-        var data = Data()
-        let deadline = Date().addingTimeInterval(timeout)
-        var descriptor = pollfd(fd: out.reading.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        while true {
-            let left = deadline.timeIntervalSinceNow
-            if left <= 0 {
-                child.kill()
-                child.waitForExit()
-                throw Failure(reason: "the orientation process gave no answer within \(timeout) s")
-            }
-            guard poll(&descriptor, 1, Int32(min(left, 1) * 1000) + 1) > 0 else { continue }
-            let chunk = out.reading.availableData
-            if chunk.isEmpty { break }
-            data.append(chunk)
-        }
-        let termination = child.waitForExit()
+        let (data, termination) = try OneShotHelper.run(
+            "__orientation", request: request, image: page, executable: executable, timeout: timeout)
         let line = data.split(separator: 0x0A).first ?? Data()
         guard let answer = try? JSONDecoder().decode(Answer.self, from: line), answer.v == version else {
             throw Failure(reason: ChildProcess.describe(termination, of: "orientation process"))

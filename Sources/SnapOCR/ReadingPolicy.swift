@@ -61,8 +61,8 @@ enum ReadingPolicy {
     ///   nothing (it read the easy part): the lines are kept when read as text (mean confidence
     ///   `Recognizer.orientationCheckBelowConfidence` or more).
     /// - Otherwise two signals must agree, as neither alone tells a better reading: the lines are
-    ///   read at least as surely (mean confidence), and they have more evidence of real words by
-    ///   one known word at least (`WordEvidence.minimumKnownLetters`: a newspaper read across its
+    ///   read at least as surely (mean confidence), and they have more evidence of real words (and
+    ///   some: above 0) by one known word at least (`WordEvidence.minimumKnownLetters`: a newspaper read across its
     ///   columns had 3 letters more than read down them), or, when the kept reading missed text
     ///   (under `fullCoverage`), cover `coverageGain` points more (names and numbers on a receipt
     ///   or a card are no dictionary's words).
@@ -76,7 +76,9 @@ enum ReadingPolicy {
         }
         guard lines.meanConfidence >= kept.meanConfidence else { return false }
         // More by one word at least: two readings of one page differ by a few letters either way.
-        if lines.evidence >= kept.evidence + WordEvidence.minimumKnownLetters { return true }
+        // And real words, not just fewer unknown letters (a passport's machine-readable zone has
+        // none: a reading that lost a line "gains").
+        if lines.evidence > 0 && lines.evidence >= kept.evidence + WordEvidence.minimumKnownLetters { return true }
         let missedText = Double(kept.coveredPercent) < fullCoverage * 100
         return missedText && lines.coveredPercent >= kept.coveredPercent + coverageGain
     }

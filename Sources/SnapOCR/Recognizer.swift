@@ -84,8 +84,7 @@ public enum RecognitionLevel: String, CaseIterable, Codable, Sendable {
 /// How the text of a photo is found before it is read (`--reading`).
 public enum ReadingMode: String, CaseIterable, Codable, Sendable {
     /// Both ways; the detected lines are read when the page's reading misses part of the text the
-    /// detector found or is doubtful, and kept with more evidence of real words
-    /// (`ReadingPolicy`).
+    /// detector found or is doubtful, and kept by the evidence `ReadingPolicy` weighs.
     case auto
     /// Tesseract's own layout analysis of the prepared page only (lovesnap before the detector).
     case page
@@ -245,7 +244,7 @@ public struct Recognizer {
         let loaded = try loader.load(path, sharingRaster: sharesPhoto)
         // The text detector runs on a thread of its own while the page is prepared and read.
         let detection = try Recognizer.startingDetection(
-            of: loaded.image,
+            of: loaded.image, executable: readerExecutable,
             wanted: options.reading != .page && options.region == nil
                 && (exports.isEmpty || options.exportsIfPossible == true))
         // In the worker the second engine is the reader process's (`ReaderProcess`). It starts once
@@ -793,53 +792,18 @@ public struct Recognizer {
             }
         }
         // The page read line by line along the text the detector found, when the reading kept
-        // missed part of it or is doubtful, and kept with more evidence of real words.
+        // missed part of it or is doubtful (`ReadingPolicy`).
         var keptDetectedLines = false
-        if let detection {
-            switch Result(catching: { try detection.take() }) {
-            case .failure(let error):
-                notes.append(.textDetectorUnavailable(reason: "\(error)"))
-            case .success(let regions):
-                if osdTurns != 0 { break }
-                let inPhoto = regions.map { r in
-                    let b = r.bounds
-                    return BoundingBox(
-                        x: Int(Double(b.x) * reduction), y: Int(Double(b.y) * reduction),
-                        width: Int(Double(b.width) * reduction), height: Int(Double(b.height) * reduction))
-                }
-                let covered = ReadingPolicy.coverage(of: best.words.map(\.boundingBox), regions: inPhoto)
-                notes.append(.textDetected(regions: regions.count, coveredPercent: Int((covered * 100).rounded())))
-                let always = options.reading == .lines && !regions.isEmpty
-                guard
-                    always
-                        || ReadingPolicy.readsDetectedLines(
-                            coverage: covered, meanConfidence: best.meanConfidence, regions: regions.count)
-                else { break }
-                guard progress(90, .recognizing) else { throw OCRError.cancelled }
-                let lines = try DetectedLinesReading.read(
-                    regions, of: upright, reduction: reduction, engine: try readyEngine()
-                ) { p in progress(90 + p * 9 / 100, .recognizing) }
-                guard
-                    let weighed = readySpelling()?.evidence(of: [
-                        lines.text + "\n" + lines.leftOutText, best.text + "\n" + best.leftOutText,
-                    ])
-                else { break }
-                let linesCovered = ReadingPolicy.coverage(of: lines.words.map(\.boundingBox), regions: inPhoto)
-                let linesWeight = ReadingWeight(
-                    evidence: weighed[0].score, coveredPercent: Int((linesCovered * 100).rounded()),
-                    meanConfidence: lines.meanConfidence)
-                let keptWeight = ReadingWeight(
-                    evidence: weighed[1].score, coveredPercent: Int((covered * 100).rounded()),
-                    meanConfidence: best.meanConfidence)
-                notes.append(.comparedDetectedLines(lines: linesWeight, kept: keptWeight))
-                if always || ReadingPolicy.prefersDetectedLines(linesWeight, over: keptWeight) {
-                    var kept = lines
-                    kept.words = OtherReading.attaching(best.words, to: kept.words)
-                    best = kept
-                    keptDetectedLines = true
-                    notes.removeAll { $0 == .keptPlainReading }
-                    notes.append(.keptDetectedLines(regions: regions.count))
-                }
+        if let detection, osdTurns == 0 {
+            let (lines, said) = try Recognizer.readingDetectedLines(
+                detection, kept: best, photo: upright, reduction: reduction, always: options.reading == .lines,
+                engine: readyEngine, spelling: readySpelling
+            ) { p in progress(90 + p * 9 / 100, .recognizing) }
+            notes += said
+            if let lines {
+                best = lines
+                keptDetectedLines = true
+                notes.removeAll { $0 == .keptPlainReading }
             }
         }
         // What the preparation did, when its page made the reading kept.
@@ -898,6 +862,63 @@ public struct Recognizer {
         return best
     }
 
+    /// The detected-lines stage: the regions `detection` found, the coverage of `kept` over them,
+    /// and — when `ReadingPolicy` asks for it, or `always` — the photo read along them
+    /// (`DetectedLinesReading`) and weighed against `kept`.
+    /// - Parameters:
+    ///   - photo: the upright photo the detector was given, decoded `reduction` times smaller than
+    ///     the photo (its pixels are the regions'; the boxes of `kept` are the photo's).
+    ///   - spelling: the dictionaries that weigh the two readings (nil: the lines are kept only
+    ///     when `always`).
+    /// - Returns: the reading to keep instead of `kept` (nil: keep it; its words carry `kept`'s
+    ///   as their other reading), and the notes of the stage.
+    /// - Throws: `OCRError.cancelled` when `progress` returns false, the engine's errors. A
+    ///   detector that failed is a note, not an error.
+    static func readingDetectedLines(
+        _ detection: Pending<[DetectedRegion]>, kept: RecognitionResult, photo: Image, reduction: Double,
+        always: Bool, engine: () throws -> TesseractEngine, spelling: () -> Spelling?,
+        progress: (Int) -> Bool
+    ) throws -> (RecognitionResult?, [RecognitionNote]) {
+        let regions: [DetectedRegion]
+        do { regions = try detection.take() } catch { return (nil, [.textDetectorUnavailable(reason: "\(error)")]) }
+        let inPhoto = regions.map { r in
+            let b = r.bounds
+            return BoundingBox(
+                x: Int(Double(b.x) * reduction), y: Int(Double(b.y) * reduction),
+                width: Int(Double(b.width) * reduction), height: Int(Double(b.height) * reduction))
+        }
+        let covered = ReadingPolicy.coverage(of: kept.words.map(\.boundingBox), regions: inPhoto)
+        var notes: [RecognitionNote] = [
+            .textDetected(regions: regions.count, coveredPercent: Int((covered * 100).rounded()))
+        ]
+        guard
+            (always && !regions.isEmpty)
+                || ReadingPolicy.readsDetectedLines(
+                    coverage: covered, meanConfidence: kept.meanConfidence, regions: regions.count)
+        else { return (nil, notes) }
+        guard progress(0) else { throw OCRError.cancelled }
+        var lines = try DetectedLinesReading.read(
+            regions, of: photo, reduction: reduction, engine: try engine(), progress: progress)
+        var keeps = always
+        if let weighed = spelling()?.evidence(of: [
+            lines.text + "\n" + lines.leftOutText, kept.text + "\n" + kept.leftOutText,
+        ]) {
+            let linesCovered = ReadingPolicy.coverage(of: lines.words.map(\.boundingBox), regions: inPhoto)
+            let linesWeight = ReadingWeight(
+                evidence: weighed[0].score, coveredPercent: Int((linesCovered * 100).rounded()),
+                meanConfidence: lines.meanConfidence)
+            let keptWeight = ReadingWeight(
+                evidence: weighed[1].score, coveredPercent: Int((covered * 100).rounded()),
+                meanConfidence: kept.meanConfidence)
+            notes.append(.comparedDetectedLines(lines: linesWeight, kept: keptWeight))
+            keeps = keeps || ReadingPolicy.prefersDetectedLines(linesWeight, over: keptWeight)
+        }
+        guard keeps else { return (nil, notes) }
+        lines.words = OtherReading.attaching(kept.words, to: lines.words)
+        notes.append(.keptDetectedLines(regions: regions.count))
+        return (lines, notes)
+    }
+
     /// What the preparation of `page` did to the photo, as notes.
     static func preparationNotes(of page: PreparedImage) -> [RecognitionNote] {
         var notes: [RecognitionNote] = []
@@ -911,14 +932,19 @@ public struct Recognizer {
     }
 
     /// The text detector started on `photo` on a thread of its own when `wanted` and its model
-    /// is found (`TextDetector.defaultModelPath`); nil otherwise. Its regions are in `photo`'s pixels.
-    static func startingDetection(of photo: Image, wanted: Bool) throws -> Pending<[DetectedRegion]>? {
+    /// is found (`TextDetector.defaultModelPath`); nil otherwise. It runs in a process of
+    /// `executable` when given (`DetectorProcess`). Its regions are in `photo`'s pixels.
+    static func startingDetection(of photo: Image, executable: String?, wanted: Bool) throws
+        -> Pending<[DetectedRegion]>?
+    {
         guard wanted else { return nil }
         guard let model = TextDetector.defaultModelPath() else {
             return Pending { throw OCRError.detectionFailed(reason: "no model (\(TextDetector.modelFileName))") }
         }
         let handed = HandedImage(image: photo)
-        return Pending { try TextDetector(modelPath: model).detect(handed.image) }
+        return Pending {
+            try DetectorProcess.detect(handed.image, with: TextDetector(modelPath: model), executable: executable)
+        }
     }
 
     /// The preparation of the light-on-dark blocks alone (`RegionPolarity.blocksAlone`): no page

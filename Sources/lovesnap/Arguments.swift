@@ -28,6 +28,9 @@ struct Arguments {
         /// `lovesnap __orientation REQUEST_JSON`: OSD of the page on its standard input, for the
         /// worker (see `OrientationProcess`).
         case orientation(request: String)
+        /// `lovesnap __detector REQUEST_JSON`: the text regions of the image on its standard
+        /// input, for the worker (see `DetectorProcess`).
+        case detector(request: String)
     }
 
     var command: Command = .help
@@ -85,6 +88,11 @@ struct Arguments {
         if argv.first == "__spelling" {
             guard argv.count == 2 else { throw UsageError(description: "spelling: usage: __spelling LANGS") }
             a.command = .spelling(languages: try EngineOptions.parseLanguages(argv[1]))
+            return a
+        }
+        if argv.first == "__detector" {
+            guard argv.count == 2 else { throw UsageError(description: "detector: usage: __detector REQUEST") }
+            a.command = .detector(request: argv[1])
             return a
         }
         if argv.first == "__orientation" {

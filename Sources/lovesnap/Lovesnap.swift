@@ -49,6 +49,10 @@ struct Lovesnap {
             guard WorkerServer.prepareProcess(keepsFreedImageMemory: false) else { throw .parentGone }
             let served = OrientationProcess.serve(request: request, path: "/dev/stdin", output: .standardOutput)
             _exit(served ? 0 : ExitCode.failure.rawValue)
+        case .detector(let request):
+            guard WorkerServer.prepareProcess(keepsFreedImageMemory: false) else { throw .parentGone }
+            let served = DetectorProcess.serve(request: request, path: "/dev/stdin", output: .standardOutput)
+            _exit(served ? 0 : ExitCode.failure.rawValue)
         case .ocr(let photos, let output):
             var inputs: [InputFile] = []
             for photo in photos {

@@ -110,6 +110,8 @@ import Testing
         #expect(!ReadingPolicy.prefersDetectedLines(weight(0, 92, 89), over: weight(13, 84, 89)))
         // A passport's machine-readable zone whose lines lost text: fewer unknown letters, yet not kept.
         #expect(!ReadingPolicy.prefersDetectedLines(weight(-16, 56, 30), over: weight(-26, 100, 25)))
+        // ...nor when it covers as much, read more surely: fewer unknown letters are no real words.
+        #expect(!ReadingPolicy.prefersDetectedLines(weight(-21, 97, 55), over: weight(-26, 100, 25)))
     }
 
     @Test func aHomographyMapsABoxToTheBoxAroundItsImage() {
