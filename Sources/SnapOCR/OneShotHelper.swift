@@ -19,7 +19,9 @@ enum OneShotHelper {
     static func run<Request: Encodable>(
         _ role: String, request: Request, image: Image, executable: String, timeout: Double
     ) throws -> (Data, ChildProcess.Termination) {
-        let fd = try ReaderProcess.memoryFile(holding: image, named: "lovesnap-\(role.dropFirst(2))")
+        // "orientation" for `__orientation`, in names and messages.
+        let name = role.drop { $0 == "_" }
+        let fd = try ReaderProcess.memoryFile(holding: image, named: "lovesnap-\(name)")
         let input = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         // The image is read from the start of the file: its offset is shared with the process.
         lseek(fd, 0, SEEK_SET)
@@ -32,7 +34,7 @@ enum OneShotHelper {
                 arguments: [role, String(decoding: try JSONEncoder().encode(request), as: UTF8.self)],
                 standardInput: input, standardOutput: out.writing, counting: role)
         } catch {
-            throw HelperFailure(reason: "the \(role) process could not be started: \(error)")
+            throw HelperFailure(reason: "the \(name) process could not be started: \(error)")
         }
         // Its output to its end, or to the deadline.
         var data = Data()
@@ -43,7 +45,7 @@ enum OneShotHelper {
             if left <= 0 {
                 child.kill()
                 child.waitForExit()
-                throw HelperFailure(reason: "the \(role) process gave no answer within \(timeout) s")
+                throw HelperFailure(reason: "the \(name) process gave no answer within \(timeout) s")
             }
             guard poll(&descriptor, 1, Int32(min(left, 1) * 1000) + 1) > 0 else { continue }
             let chunk = out.reading.availableData

@@ -48,4 +48,15 @@ import Testing
         // Each word's box is in the photo's pixels.
         #expect(r.words.allSatisfy { $0.boundingBox.x >= 0 && $0.boundingBox.x + $0.boundingBox.width <= photo.width })
     }
+
+    @Test func theDetectorProcessFindsWhatTheDetectorFindsHere() throws {
+        // A phone photo (1200 px and more): scaled to 960 px in this process, detected in the other.
+        let photo = try ImageLoader().load(TestPaths.sample("harbour-photo.jpg")).image
+        let apart = try DetectorProcess.detect(photo, with: detector(), executable: TestPaths.lovesnap)
+        let here = try DetectorProcess.detect(photo, with: detector(), executable: nil)
+        #expect(apart == here)
+        let lines = try String(contentsOfFile: TestPaths.sample("harbour.txt"), encoding: .utf8)
+            .split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        #expect(ReadingOrder.rows(of: apart).count == lines.count)
+    }
 }
