@@ -32,9 +32,10 @@ public enum DetectorProcess {
     /// Detects the text regions of `photo` with `detector`: the photo scaled to the network's
     /// size here (`Image.scaled(by:)`, Leptonica), the network run in a process started from
     /// `executable` (or here when `executable` is nil or the process fails), the regions given
-    /// back in `photo`'s pixels.
+    /// back in `photo`'s pixels. A process that gives no answer within `timeout` seconds is
+    /// killed, and the detector runs here.
     /// - Throws: `OCRError.detectionFailed` when the detector fails here.
-    static func detect(_ photo: Image, with detector: TextDetector, executable: String?, timeout: Double = 60)
+    static func detect(_ photo: Image, with detector: TextDetector, executable: String?, timeout: Double = 30)
         throws -> [DetectedRegion]
     {
         let factor = min(1, Double(detector.limitSide) / Double(max(photo.width, photo.height, 1)))

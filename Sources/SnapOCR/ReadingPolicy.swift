@@ -59,7 +59,8 @@ enum ReadingPolicy {
     /// - When the kept reading missed most of the text (it covers less than half of what the lines
     ///   cover: a receipt's faded half, a title card taken for the page), its confidence says
     ///   nothing (it read the easy part): the lines are kept when read as text (mean confidence
-    ///   `Recognizer.orientationCheckBelowConfidence` or more).
+    ///   `Recognizer.orientationCheckBelowConfidence` or more) with no less evidence of real
+    ///   words than the kept reading, or than none.
     /// - Otherwise two signals must agree, as neither alone tells a better reading: the lines are
     ///   read at least as surely (mean confidence), and they have more evidence of real words (and
     ///   some: above 0) by one known word at least (`WordEvidence.minimumKnownLetters`: a newspaper read across its
@@ -72,7 +73,10 @@ enum ReadingPolicy {
     static func prefersDetectedLines(_ lines: ReadingWeight, over kept: ReadingWeight) -> Bool {
         if lines.coveredPercent < kept.coveredPercent - coverageLoss { return false }
         if 2 * kept.coveredPercent < lines.coveredPercent {
+            // Read as text, and not more unknown than known where the kept reading was not (a
+            // receipt photographed upside down reads as confident nonsense line by line).
             return lines.meanConfidence >= Recognizer.orientationCheckBelowConfidence
+                && lines.evidence >= min(kept.evidence, 0)
         }
         guard lines.meanConfidence >= kept.meanConfidence else { return false }
         // More by one word at least: two readings of one page differ by a few letters either way.

@@ -880,7 +880,13 @@ public struct Recognizer {
         progress: (Int) -> Bool
     ) throws -> (RecognitionResult?, [RecognitionNote]) {
         let regions: [DetectedRegion]
-        do { regions = try detection.take() } catch { return (nil, [.textDetectorUnavailable(reason: "\(error)")]) }
+        do {
+            regions = try detection.take()
+        } catch OCRError.detectionFailed(let reason) {
+            return (nil, [.textDetectorUnavailable(reason: reason.trimmingCharacters(in: .whitespacesAndNewlines))])
+        } catch {
+            return (nil, [.textDetectorUnavailable(reason: "\(error)")])
+        }
         let inPhoto = regions.map { r in
             let b = r.bounds
             return BoundingBox(
@@ -939,7 +945,10 @@ public struct Recognizer {
     {
         guard wanted else { return nil }
         guard let model = TextDetector.defaultModelPath() else {
-            return Pending { throw OCRError.detectionFailed(reason: "no model (\(TextDetector.modelFileName))") }
+            let reason =
+                "no model: \(TextDetector.modelEnvironmentVariable) names none, and no \(TextDetector.modelFileName) "
+                + "in ../share/lovesnap beside the executable or in the source tree's Models/"
+            return Pending { throw OCRError.detectionFailed(reason: reason) }
         }
         let handed = HandedImage(image: photo)
         return Pending {

@@ -337,7 +337,10 @@ struct Sharing: DocumentSharing {
         let read = wanted.map { pages.documents.indices.contains($0.page) ? pages.documents[$0.page] : nil }
         guard !read.isEmpty, !read.contains(where: { $0 == nil }) else {
             throw Refusal(
-                description: "\(path): no photo's words to write as .\(export.fileExtension) (write .txt for the text)")
+                description:
+                    "\(path): no .\(export.fileExtension) document of this reading (a region, or a photo read along "
+                    + "its detected lines: lovesnap --reading page PHOTO reads one with documents); write .txt for the text"
+            )
         }
         let exported = zip(read, wanted).map { documents, page in
             ExportDocument.Page(documents: documents, corrections: page.corrections)

@@ -101,7 +101,9 @@ import Testing
         #expect(ReadingPolicy.prefersDetectedLines(weight(0, 92, 89), over: weight(13, 45, 89)))
         // A title card taken for the page, read at 95, covering 7 % of what the lines cover at 94.
         #expect(ReadingPolicy.prefersDetectedLines(weight(99, 87, 94), over: weight(-7, 7, 95)))
-        // ...but not when the lines do not read as text.
+        // ...but not when the lines read as nonsense (a receipt upside down: confident, unknown)...
+        #expect(!ReadingPolicy.prefersDetectedLines(weight(-25, 90, 80), over: weight(-18, 30, 60)))
+        // ...or do not read as text.
         #expect(!ReadingPolicy.prefersDetectedLines(weight(99, 87, 60), over: weight(-7, 7, 95)))
         // A book spread whose facing page's fragments the kept reading left out: covering 20
         // points more, read less surely: not kept.
