@@ -4,7 +4,7 @@ import Foundation
 /// A page found in a photo: its four corners, in pixels of the image it was found in.
 public struct PageQuadrilateral: Equatable, Sendable {
     /// A point in pixels (x to the right, y down).
-    public struct Point: Equatable, Sendable {
+    public struct Point: Equatable, Codable, Sendable {
         /// Pixels from the left edge.
         public var x: Double
         /// Pixels from the top edge.

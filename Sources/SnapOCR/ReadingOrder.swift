@@ -1,20 +1,11 @@
 import Foundation
+import SnapImaging
 
 /// A text region the detector found (`TextDetector.detect`): a quadrilateral in pixels of the
 /// photo it was given, corners from the top-left clockwise, and its score (0–1).
 public struct DetectedRegion: Equatable, Codable, Sendable {
-    /// A point in pixels.
-    public struct Point: Equatable, Codable, Sendable {
-        /// Pixels from the left.
-        public var x: Double
-        /// Pixels from the top.
-        public var y: Double
-        /// A point at (`x`, `y`), pixels.
-        public init(x: Double, y: Double) {
-            self.x = x
-            self.y = y
-        }
-    }
+    /// A point in pixels (x to the right, y down), as a page's corners are.
+    public typealias Point = PageQuadrilateral.Point
 
     /// Top-left, top-right, bottom-right, bottom-left.
     public var corners: [Point]
