@@ -25,6 +25,8 @@ enum DetectedLinesReading {
         progress: (Int) -> Bool = { _ in true }
     ) throws -> RecognitionResult {
         let rows = ReadingOrder.rows(of: regions)
+        // Converted once for every line (a grey or 1 bpp scan), not once a line.
+        let rgb = try TextDetector.rgb(photo)
         var words: [LaidOutWord] = []
         var confidences: [Int] = []
         for (line, row) in rows.enumerated() {
@@ -32,7 +34,7 @@ enum DetectedLinesReading {
                 let region = regions[index]
                 let height = min(
                     maximumLineHeight, max(minimumLineHeight, Int(region.height.rounded())))
-                let (image, back) = try TextDetector.lineImage(of: region, in: photo, height: height)
+                let (image, back) = try TextDetector.lineImage(of: region, in: rgb, height: height)
                 let read = try engine.readLine(image, resolution: 300)
                 confidences += read.confidences
                 for var laid in read.words {

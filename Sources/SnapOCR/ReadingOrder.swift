@@ -36,11 +36,14 @@ public struct DetectedRegion: Equatable, Codable, Sendable {
     /// The slope of the line in radians (positive: it falls to the right), from the top edge.
     public var angle: Double { atan2(corners[1].y - corners[0].y, corners[1].x - corners[0].x) }
     /// The axis-aligned box around the corners (pixels, rounded out).
-    public var bounds: BoundingBox {
-        let left = corners.map(\.x).min()!.rounded(.down)
-        let right = corners.map(\.x).max()!.rounded(.up)
-        let top = corners.map(\.y).min()!.rounded(.down)
-        let bottom = corners.map(\.y).max()!.rounded(.up)
+    public var bounds: BoundingBox { DetectedRegion.box(around: corners) }
+
+    /// The axis-aligned box around `points` (pixels, rounded out); `points` is not empty.
+    static func box(around points: [Point]) -> BoundingBox {
+        let left = points.map(\.x).min()!.rounded(.down)
+        let right = points.map(\.x).max()!.rounded(.up)
+        let top = points.map(\.y).min()!.rounded(.down)
+        let bottom = points.map(\.y).max()!.rounded(.up)
         return BoundingBox(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
     }
 }

@@ -64,7 +64,7 @@ public struct TextDetector: Sendable {
     /// corners in its pixels.
     /// - Throws: `OCRError.detectionFailed` with OpenCV's reason (a model it cannot read).
     public func detect(_ image: Image) throws -> [DetectedRegion] {
-        let rgb = try image.depth == 32 ? image : Image.wrap(pixConvertTo32(image.pix), "pixConvertTo32")
+        let rgb = try TextDetector.rgb(image)
         var regions: UnsafeMutablePointer<td_region>?
         var count: Int32 = 0
         var error = [CChar](repeating: 0, count: 512)
@@ -76,10 +76,7 @@ public struct TextDetector: Sendable {
                 modelPath, pixGetData(rgb.pix), Int32(rgb.width), Int32(rgb.height), pixGetWpl(rgb.pix), settings,
                 &regions, &count, &error, error.count)
         }
-        guard rc == 0 else {
-            throw OCRError.detectionFailed(
-                reason: String(decoding: error.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self))
-        }
+        guard rc == 0 else { throw TextDetector.failure(error) }
         defer { td_regions_free(regions) }
         return (0..<Int(count)).map { i in
             let r = regions![i]
@@ -90,11 +87,23 @@ public struct TextDetector: Sendable {
         }
     }
 
-    /// The line image of `region` cut out of `image` upright, `height` pixels high (its width in
-    /// proportion), 32 bpp, and the homography mapping its pixels back to `image`'s.
+    /// `image` at 32 bpp, what the shim reads: itself when it is, else Leptonica's conversion
+    /// (`pixConvertTo32`).
+    static func rgb(_ image: Image) throws -> Image {
+        try image.depth == 32 ? image : Image.wrap(pixConvertTo32(image.pix), "pixConvertTo32")
+    }
+
+    /// The shim's NUL-terminated reason as the error.
+    private static func failure(_ error: [CChar]) -> OCRError {
+        .detectionFailed(reason: String(decoding: error.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self))
+    }
+
+    /// The line image of `region` cut out of `rgb` (32 bpp: `rgb(_:)`, made once for all its
+    /// lines) upright, `height` pixels high (its width in proportion), grey and stretched
+    /// (`stretched`), and the homography mapping its pixels back to `rgb`'s.
     /// - Throws: `OCRError.detectionFailed` when OpenCV fails.
-    static func lineImage(of region: DetectedRegion, in image: Image, height: Int) throws -> (Image, Homography) {
-        let rgb = try image.depth == 32 ? image : Image.wrap(pixConvertTo32(image.pix), "pixConvertTo32")
+    static func lineImage(of region: DetectedRegion, in rgb: Image, height: Int) throws -> (Image, Homography) {
+        precondition(rgb.depth == 32, "lineImage cuts from a 32 bpp image")
         let scale = Double(height) / max(region.height, 1)
         let width = max(1, Int((region.width * scale).rounded()))
         let out = try Image.wrap(pixCreate(Int32(width), Int32(height), 32), "pixCreate")
@@ -106,10 +115,7 @@ public struct TextDetector: Sendable {
                 pixGetData(rgb.pix), Int32(rgb.width), Int32(rgb.height), pixGetWpl(rgb.pix), &points,
                 pixGetData(out.pix), Int32(width), Int32(height), pixGetWpl(out.pix), &inverse, &error, error.count)
         }
-        guard rc == 0 else {
-            throw OCRError.detectionFailed(
-                reason: String(decoding: error.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self))
-        }
+        guard rc == 0 else { throw TextDetector.failure(error) }
         return (try stretched(out), Homography(matrix: inverse))
     }
 
@@ -141,15 +147,10 @@ struct Homography: Equatable {
 
     /// The axis-aligned box around the images of a box's four corners, rounded out.
     func box(_ b: BoundingBox) -> BoundingBox {
-        let corners = [
+        DetectedRegion.box(around: [
             map(x: Double(b.x), y: Double(b.y)), map(x: Double(b.x + b.width), y: Double(b.y)),
             map(x: Double(b.x + b.width), y: Double(b.y + b.height)), map(x: Double(b.x), y: Double(b.y + b.height)),
-        ]
-        let left = corners.map(\.x).min()!.rounded(.down)
-        let right = corners.map(\.x).max()!.rounded(.up)
-        let top = corners.map(\.y).min()!.rounded(.down)
-        let bottom = corners.map(\.y).max()!.rounded(.up)
-        return BoundingBox(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
+        ])
     }
 }
 
