@@ -10,7 +10,7 @@ mean run, the ratio of each build to the first, the median over the pages of eac
 memory ÷ the first's (the largest single process, lovesnap's or its worker's; the largest run of
 a page each), and the pages that moved most. Each run is measured as scripts/speed-benchmark.py
 measures it (OMP_THREAD_LIMIT=1, /proc sampled every 50 ms). The machine's own speed drifts by
-7-10 % over minutes (see README "Speed"); builds run minutes apart in separate benchmark runs
+7-10 % over minutes (see docs/measurements/speed.md); builds run minutes apart in separate benchmark runs
 cannot be compared closer than that, builds interleaved on each page can. It checks
 that every build printed the same text for each page (the builds compared are meant to read alike:
 a scheduling change, not a reading change), and says which pages differ; for a reading change, the

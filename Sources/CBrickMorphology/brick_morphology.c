@@ -3,7 +3,7 @@
 // at 300 DPI, each way, and with a square of the thickest line, 15×15 (`pixOpenBrick`). Leptonica
 // opens by a brick with one rasterop of the whole page per pixel of the brick, per erosion and
 // per dilation: 300 page-sized rasterops for the two long bricks, on every page and for every
-// engine that analyses it, 4 to 5 s of the 145 benchmark pages (README "Speed"). Leptonica's
+// engine that analyses it, 4 to 5 s of the 145 benchmark pages (docs/measurements/speed.md). Leptonica's
 // dewarping and skew search make safe closings by long bricks the same way.
 //
 // A brick of a size that is the product of two factors is the same as a composite one (a brick

@@ -3,7 +3,7 @@
 // and `ImageData::GetPix` decodes it again before the line is scaled and read. Tesseract can keep
 // the Pix itself instead (`TESSERACT_IMAGEDATA_AS_PIX`, tesseract-ocr/tesseract#2965), but
 // Debian's build does not. With zlib at its default level that round trip is a third of the CPU
-// on a large grey page of noisy paper (README "Speed").
+// on a large grey page of noisy paper (docs/measurements/speed.md).
 //
 // This file defines `pixWriteMem`: the executable's definition comes before Leptonica's for every
 // library that calls it (ELF symbol interposition; libtesseract references the symbol, so the

@@ -8,7 +8,7 @@
 // beside its preparation), each page of each new image interrupted it. Counted in
 // /proc/interrupts, one phone photo of a page on a dark table made about 7 900 TLB shootdowns
 // (the tuned CLI, one thread, none), and took 676 ms; 17 and 616 ms with this allocator
-// (hyperfine, 15 runs; README "Speed").
+// (hyperfine, 15 runs; docs/measurements/speed.md).
 //
 // The allocator Leptonica is given (`setPixMemoryManager`, at load: before any image exists)
 // writes a zero to each page of the block first, which a new block's undefined contents allow:

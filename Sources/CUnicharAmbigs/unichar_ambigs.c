@@ -4,7 +4,7 @@
 // language's own (the traineddata's `unicharambigs` component). Both go through
 // `UnicharAmbigs::LoadUnicharAmbigs`, which inserts every entry into a sorted linked list
 // (`ELIST::add_sorted`): about 0.1 s for eng+fra, half the tuned CLI's whole run on a clean scan
-// (README "Speed"). Only the legacy engine uses the tables (the dictionary's dangerous
+// (docs/measurements/speed.md). Only the legacy engine uses the tables (the dictionary's dangerous
 // ambiguities, adaptive classification); in Tesseract 5 the calls sit under
 // `#ifndef DISABLED_LEGACY_ENGINE`, and a build without the legacy engine reads with the LSTM
 // engine without them. Debian's build keeps the legacy engine, so it loads them even for

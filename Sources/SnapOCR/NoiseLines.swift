@@ -6,7 +6,7 @@
 /// under `minimumWordLength` characters. Printed lines the engine doubts (a machine-readable zone,
 /// a blurred line of a receipt) have longer words and stay; so do confident short ones (a date,
 /// a price). Measured with `scripts/ocr-benchmark.py` on the team's corpus of 35 real photos
-/// (README, "Accuracy and speed") and the stress set of `scripts/make-stress-set.py` (110 pages,
+/// (docs/measurements/README.md) and the stress set of `scripts/make-stress-set.py` (110 pages,
 /// 10 conditions):
 /// corpus mean CER 0.108 → 0.093 (one image worse, by 0.011), scene text 0.93 → 0.35, the other
 /// conditions unchanged or better; confidence alone (any threshold from 20 to 60) made the corpus

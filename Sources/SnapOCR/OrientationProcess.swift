@@ -16,7 +16,7 @@ import SnapImaging
 /// ```
 /// OSD's model (`osd.traineddata`, Tesseract's legacy engine) holds about 40 MiB once loaded:
 /// loaded in the worker beside its engine, it made the worker's peak 2.5× the `tesseract`
-/// command line's on a page turned upside down (README "Speed"). It is wanted on few pages (the
+/// command line's on a page turned upside down (docs/measurements/speed.md). It is wanted on few pages (the
 /// first reading poor), so the process is started for one page and ends with its answer.
 public enum OrientationProcess {
     /// The protocol version this build speaks and reads.

@@ -446,7 +446,7 @@ public struct Recognizer {
         // the reading as it is stopped for it. Otherwise the second engine is free: it shares the
         // prepared reading of any page of `SharedReading.minimumWorkOfFreeSecond`, and the page is
         // read as it is afterwards, only when doubtful (the prepared reading of a clean scan no
-        // longer waits beside a reading as it is it does not need: README "Speed").
+        // longer waits beside a reading as it is it does not need: docs/measurements/speed.md).
         let secondIsFree = secondReader != nil && earlyPlainReading == nil && asIsID == nil
         if secondIsFree { sharedWork = SharedReading.minimumWorkOfFreeSecond }
         let beside = page.isTransformed && twoEngines && !secondIsFree
@@ -1003,7 +1003,7 @@ public struct Recognizer {
     /// Below this mean word confidence (0–100) the first reading is doubtful, and a page the
     /// preparation transformed is also read as it is (`Preprocessor.plain`; `--level accurate`
     /// always reads it). Clear print reads at 92 and more. Measured on the corpus and the stress
-    /// set (145 pages, README "Speed"): the plain reading was kept on 18 pages, 14 of them under
+    /// set (145 pages, docs/measurements/speed.md): the plain reading was kept on 18 pages, 14 of them under
     /// 92; on the other four it was better by 0.003–0.009 CER.
     static let doubtfulBelowConfidence = 92
 

@@ -88,7 +88,7 @@ enum SecondReader {
 ///
 /// The words are put together in the first engine's layout; the mean confidence is that of all
 /// words, as `TessBaseAPIMeanTextConf` computes it. Measured against one engine's reading with
-/// `scripts/shared-reading-check.py` (README "Speed").
+/// `scripts/shared-reading-check.py` (docs/measurements/speed.md).
 enum SharedReading {
     /// A page of fewer lines is read by one engine.
     static let minimumLines = 8

@@ -12,8 +12,8 @@ import SnapSpelling
 /// {"known":[true,false],"v":1}                   for the line ["fenêtre","fenètre"] on stdin
 /// ```
 /// It ends at the end of its standard input. Hunspell's dictionaries for English and French hold
-/// about 21 MiB; in the worker they raised its peak by that much on every doubtful page (README
-/// "Speed"). `SpellingProcess` is the worker's half.
+/// about 21 MiB; in the worker they raised its peak by that much on every doubtful page
+/// (docs/measurements/speed.md). `SpellingProcess` is the worker's half.
 public struct SpellingServer {
     /// The protocol version this build speaks and reads.
     public static let version = 1

@@ -36,7 +36,7 @@ import Testing
 
     /// OSD finds the same orientation, with the same confidence, with and without the tables: two
     /// poems and a photo, each turned four ways (the 145 pages of the speed benchmark, turned four
-    /// ways, were all the same too: README "Speed").
+    /// ways, were all the same too: docs/measurements/speed.md).
     @Test(arguments: ["fenetre.png", "kettle.png", "dim-warm-light.jpg"])
     func orientationIsTheSameWithoutTheTables(sample: String) throws {
         let path = sample.hasSuffix(".jpg") ? TestPaths.fixture(sample) : TestPaths.sample(sample)

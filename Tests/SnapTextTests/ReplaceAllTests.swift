@@ -122,7 +122,7 @@ import Testing
 
 /// Replace-all on a megabyte, as text and one long line: every match replaced, one undo step
 /// that keeps the two texts (not edits), undo and redo exact to the byte, and the cursor kept on
-/// its text. How fast it is, `scripts/editor-benchmark.py` measures (README, "Big files").
+/// its text. How fast it is, `scripts/editor-benchmark.py` measures (docs/measurements/big-files.md).
 @Test func replaceAllOnAMegabyteIsOneStepUndoneExactly() throws {
     let line = "Lenore, Lenore!\n"  // 16 bytes
     let text = String(repeating: line, count: 65_536)  // 1 MiB
