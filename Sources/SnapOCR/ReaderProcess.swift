@@ -47,6 +47,10 @@ final class ReaderProcess: Sendable {
         var startedParts: Set<Int> = []
         var parts: [Int: TesseractEngine.WordsRead] = [:]
         var prepared: [Int: Reading] = [:]
+        /// The lines read by each `readLines` command, by their index in its order, and how many
+        /// it was asked for.
+        var lines: [Int: [Int: TesseractEngine.WordsRead]] = [:]
+        var linesAsked: [Int: Int] = [:]
         var stopped: Set<Int> = []
         var failed: [Int: String] = [:]
         /// Why the reader ended, once it has.
@@ -179,12 +183,35 @@ final class ReaderProcess: Sendable {
         }
     }
 
+    /// Asks for `regions` of `photo` (the upright photo the detector was given) read one by one as
+    /// lines, in that order, their boxes multiplied by `reduction`.
+    /// - Returns: the command's id (its answers fail when the photo cannot be handed over).
+    func readLines(of photo: Image, regions: [DetectedRegion], reduction: Double) -> Int {
+        // How many lines are asked is known before any can come.
+        let shared = shared
+        let make: @Sendable (Int, SentPage) -> ReaderCommand = { id, sent in
+            shared.state.withLock { $0.linesAsked[id] = regions.count }
+            return .readLines(id: id, photo: sent, regions: regions, reduction: reduction)
+        }
+        guard let raster = photo.sharedRaster else {
+            return send(handing: photo, resolution: photo.resolution, scale: 1, make)
+        }
+        // Pixels in a memory file already are mapped by the reader, not copied.
+        let sent = SentPage(
+            path: "/proc/\(getpid())/fd/\(raster.descriptor)", resolution: photo.resolution, scale: 1,
+            raster: SentPage.SharedRaster(
+                width: photo.width, height: photo.height, depth: photo.depth,
+                samplesPerPixel: photo.samplesPerPixel, bytes: raster.bytes))
+        return send { id, _ in make(id, sent) }
+    }
+
     /// Whether command `id` has no answer left to come: its last one came (the light-on-dark
     /// blocks after the photo read as it is, a crop's reading, a part), it stopped or failed, or
     /// the reader ended. Never blocks.
     func hasEnded(_ id: Int) -> Bool {
         shared.state.withLock { s in
             s.ended != nil || s.killed || s.blocks[id] != nil || s.prepared[id] != nil || s.parts[id] != nil
+                || (s.linesAsked[id].map { asked in s.lines[id, default: [:]].count == asked } ?? false)
                 || (s.asIs[id] != nil && s.asIsAlone.contains(id)) || s.stopped.contains(id) || s.failed[id] != nil
         }
     }
@@ -230,6 +257,17 @@ final class ReaderProcess: Sendable {
     /// Waits for the crop prepared and read (command `id`), as `readingAsItIs(_:progress:)` waits.
     func preparedReading(_ id: Int, progress: (Int) -> Bool) throws -> Reading {
         try wait(id, progress: progress) { $0.prepared[id] }
+    }
+
+    /// The `index`th line of `readLines` command `id`, when read already; never blocks.
+    func line(_ id: Int, _ index: Int) -> TesseractEngine.WordsRead? {
+        shared.state.withLock { $0.lines[id]?[index] }
+    }
+
+    /// Waits for the `index`th line of `readLines` command `id`: nil when the command stopped or
+    /// failed, or the reader ended, before it.
+    func waitForLine(_ id: Int, _ index: Int) -> TesseractEngine.WordsRead? {
+        try? wait(id, progress: { _ in true }, for: { $0.lines[id]?[index] })
     }
 
     // MARK: Inside
@@ -329,6 +367,9 @@ final class ReaderProcess: Sendable {
             answered = id
         case .started(let id): s.startedParts.insert(id)
         case .part(let id, let read): s.parts[id] = read
+        case .line(let id, let index, let read):
+            s.lines[id, default: [:]][index] = read
+            if s.lines[id]?.count == s.linesAsked[id] { answered = id }
         case .prepared(let id, var result, let leftOut, let page):
             result.leftOutText = leftOut
             s.prepared[id] = Reading(result: result, page: page, blocks: 0)
@@ -342,4 +383,22 @@ final class ReaderProcess: Sendable {
         }
         return answered.flatMap { s.pageFiles.removeValue(forKey: $0) }
     }
+}
+
+/// Detected lines read by the reader process (`ReaderProcess.readLines`).
+final class LinesOnReader: LinesReadBeside {
+    private let reader: ReaderProcess
+    private let id: Int
+
+    /// Asks `reader` for `order` (indices into `regions`) of `photo`, read as lines.
+    init(reader: ReaderProcess, photo: Image, regions: [DetectedRegion], order: [Int], reduction: Double) {
+        self.reader = reader
+        id = reader.readLines(of: photo, regions: order.map { regions[$0] }, reduction: reduction)
+    }
+
+    func line(_ index: Int) -> TesseractEngine.WordsRead? { reader.line(id, index) }
+
+    func waitForLine(_ index: Int) -> TesseractEngine.WordsRead? { reader.waitForLine(id, index) }
+
+    func stop() { if !reader.hasEnded(id) { reader.stop(id) } }
 }

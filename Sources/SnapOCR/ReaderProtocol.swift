@@ -38,7 +38,7 @@ struct ReaderRequest: Codable, Equatable, Sendable {
 /// `ReaderMessage`): both ends are the same executable, so only a reader left from another build
 /// would differ.
 enum ReaderProtocol {
-    static let version = 1
+    static let version = 2
 }
 
 /// Pixels handed to the reader: a file it reads (`Image.writeHandedOver(to:)`; in the worker a
@@ -79,6 +79,11 @@ enum ReaderCommand: Codable, Equatable, Sendable {
     /// Prepare `photo` with `settings` and read it (a crop at its own size); the boxes are
     /// mapped to the photo and multiplied by `reduction` (the JPEG's reduced decoding): `prepared`.
     case readPrepared(id: Int, photo: SentPage, settings: PreprocessingOptions, reduction: Double)
+    /// Read `regions` of `photo` (the upright photo the text detector was given; its pixels are
+    /// the regions') one by one, in that order, each as one line
+    /// (`DetectedLinesReading.readLine`), the boxes multiplied by `reduction`: a `line` for each,
+    /// until stopped.
+    case readLines(id: Int, photo: SentPage, regions: [DetectedRegion], reduction: Double)
     /// Stop the command `id` (and any earlier one): `stopped`, unless it ended first.
     case stop(id: Int)
 }
@@ -105,6 +110,8 @@ enum ReaderMessage: Codable, Equatable, Sendable {
     case part(id: Int, TesseractEngine.WordsRead)
     /// The crop prepared and read, with its noise left out, and the page it was prepared as.
     case prepared(id: Int, RecognitionResult, leftOut: String, page: PageMeasurements)
+    /// The `index`th region of a `readLines` command, read.
+    case line(id: Int, index: Int, TesseractEngine.WordsRead)
     /// The command was stopped.
     case stopped(id: Int)
     /// The command failed; why (an `ImagingError` or `OCRError` description).
@@ -134,7 +141,7 @@ extension ReaderCommand {
     var id: Int {
         switch self {
         case .readAsIs(let id, _, _, _), .layOut(let id, _), .readPart(let id, _), .readPrepared(let id, _, _, _),
-            .stop(let id):
+            .readLines(let id, _, _, _), .stop(let id):
             return id
         }
     }

@@ -165,6 +165,14 @@ public struct ReaderServer: Sendable {
                 var page = try Preprocessor(options: settings).prepare(try ReaderServer.image(sent))
                 let read = try recognize(&page, id: id, reduction: reduction)
                 server.send(.prepared(id: id, read, leftOut: read.leftOutText, page: PageMeasurements(page)))
+            case .readLines(let id, let sent, let regions, let reduction):
+                let rgb = try TextDetector.rgb(try ReaderServer.image(sent))
+                for (index, region) in regions.enumerated() {
+                    guard !isStopped() else { throw OCRError.cancelled }
+                    let read = try DetectedLinesReading.readLine(
+                        region, in: rgb, reduction: reduction, engine: engine)
+                    server.send(.line(id: id, index: index, read))
+                }
             case .stop: break
             }
         }

@@ -777,15 +777,32 @@ final class RecognitionRun {
     func weighDetectedLines(_ kept: inout KeptReading) throws -> Bool {
         guard let detection, osdTurns == 0 else { return false }
         let progress = progress
+        // The second engine is free for the lines: what it read beside is taken or not wanted.
+        stopReadingsBeside()
         let (lines, said) = try Recognizer.readingDetectedLines(
             detection, kept: kept.result, photo: upright, reduction: reduction, always: options.reading == .lines,
-            engine: readyEngine, spelling: readySpelling
+            engine: readyEngine, spelling: readySpelling, beside: linesBeside()
         ) { p in progress(90 + p * 9 / 100, .recognizing) }
         notes += said
         guard let lines else { return false }
         kept.result = lines
         notes.removeAll { $0 == .keptPlainReading }
         return true
+    }
+
+    /// How the second engine, the reader's or this process's, reads detected lines beside the
+    /// first (nil: there is none).
+    private func linesBeside() -> LinesReadBeside.Start? {
+        let reduction = reduction
+        if let reader {
+            return { rgb, regions, order in
+                LinesOnReader(reader: reader, photo: rgb, regions: regions, order: order, reduction: reduction)
+            }
+        }
+        guard let second else { return nil }
+        return { rgb, regions, order in
+            LinesOnSecondEngine(second: second, rgb: rgb, regions: regions, order: order, reduction: reduction)
+        }
     }
 
     // MARK: Finish

@@ -205,6 +205,7 @@ public struct Recognizer {
     ///     the photo (its pixels are the regions'; the boxes of `kept` are the photo's).
     ///   - spelling: the dictionaries that weigh the two readings (nil: the lines are kept only
     ///     when `always`).
+    ///   - beside: a second engine reading lines beside `engine` (nil: one engine).
     /// - Returns: the reading to keep instead of `kept` (nil: keep it; its words carry `kept`'s
     ///   as their other reading), and the notes of the stage.
     /// - Throws: `OCRError.cancelled` when `progress` returns false, the engine's errors. A
@@ -212,7 +213,7 @@ public struct Recognizer {
     static func readingDetectedLines(
         _ detection: Pending<[DetectedRegion]>, kept: RecognitionResult, photo: Image, reduction: Double,
         always: Bool, engine: () throws -> TesseractEngine, spelling: () -> Spelling?,
-        progress: (Int) -> Bool
+        beside: LinesReadBeside.Start? = nil, progress: (Int) -> Bool
     ) throws -> (RecognitionResult?, [RecognitionNote]) {
         let regions: [DetectedRegion]
         do {
@@ -239,7 +240,7 @@ public struct Recognizer {
         else { return (nil, notes) }
         guard progress(0) else { throw OCRError.cancelled }
         var lines = try DetectedLinesReading.read(
-            regions, of: photo, reduction: reduction, engine: try engine(), progress: progress)
+            regions, of: photo, reduction: reduction, engine: try engine(), beside: beside, progress: progress)
         var keeps = always
         if let weighed = spelling()?.evidence(of: [
             lines.text + "\n" + lines.leftOutText, kept.text + "\n" + kept.leftOutText,

@@ -59,4 +59,43 @@ import Testing
             .split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         #expect(ReadingOrder.rows(of: apart).count == lines.count)
     }
+
+    /// A poem's detected lines read by one engine, by two in this process, and by this one with
+    /// the reader process's: the same words, boxes and confidences; and with a second engine
+    /// that fails (a reader that cannot start), all read by the first.
+    @Test func twoEnginesReadTheDetectedLinesAsOneDoes() throws {
+        let path = TestPaths.sample("kettle.png")
+        let photo = try ImageLoader().load(path).image
+        let regions = try DetectorProcess.detect(photo, with: detector(), executable: nil)
+        let engine = try TesseractEngine()
+        let alone = try DetectedLinesReading.read(regions, of: photo, reduction: 1, engine: engine)
+        #expect(alone.text == (try String(contentsOfFile: TestPaths.sample("kettle.txt"), encoding: .utf8)))
+        let second = SecondEngine(options: EngineOptions())
+        let request = ReaderRequest(
+            engine: EngineOptions(), preprocessing: PreprocessingOptions(), memoryLimit: ImageLoader.defaultMemoryLimit)
+        let reader = try ReaderProcess(executable: TestPaths.lovesnap, request: request, path: path)
+        defer { reader.cancel() }
+        let failing = try ReaderProcess(executable: "/bin/false", request: request, path: path)
+        // The reader's engine loads while the lines are read here and in this process: it then
+        // reads the last lines while this engine reads the first.
+        var onReader: LinesOnReader?
+        let starts: [(String, LinesReadBeside.Start)] = [
+            ("this process", { LinesOnSecondEngine(second: second, rgb: $0, regions: $1, order: $2, reduction: 1) }),
+            (
+                "the reader",
+                {
+                    let lines = LinesOnReader(reader: reader, photo: $0, regions: $1, order: $2, reduction: 1)
+                    onReader = lines
+                    return lines
+                }
+            ),
+            ("a failed reader", { LinesOnReader(reader: failing, photo: $0, regions: $1, order: $2, reduction: 1) }),
+        ]
+        for (name, start) in starts {
+            let two = try DetectedLinesReading.read(regions, of: photo, reduction: 1, engine: engine, beside: start)
+            #expect(two.words == alone.words, "\(name)")
+            #expect(two.text == alone.text && two.meanConfidence == alone.meanConfidence, "\(name)")
+        }
+        #expect(try #require(onReader).line(0) != nil)
+    }
 }
