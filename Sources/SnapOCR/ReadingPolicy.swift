@@ -66,7 +66,8 @@ enum ReadingPolicy {
     ///   some: above 0) by one known word at least (`WordEvidence.minimumKnownLetters`: a newspaper read across its
     ///   columns had 3 letters more than read down them), or, when the kept reading missed text
     ///   (under `fullCoverage`), cover `coverageGain` points more (names and numbers on a receipt
-    ///   or a card are no dictionary's words).
+    ///   or a card are no dictionary's words) and, with less evidence than the kept reading, are
+    ///   read more surely (not as surely: a book spread read across its two pages).
     /// - Never when the lines lost text (`coverageLoss`).
     ///
     /// Measured over the 50 corpus images: docs/measurements/text-detector.md.
@@ -83,7 +84,11 @@ enum ReadingPolicy {
         // And real words, not just fewer unknown letters (a passport's machine-readable zone has
         // none: a reading that lost a line "gains").
         if lines.evidence > 0 && lines.evidence >= kept.evidence + WordEvidence.minimumKnownLetters { return true }
+        // Coverage alone: the lines found text the layout missed. When they also have less
+        // evidence of real words, they must be read more surely too: covering more by reading
+        // another page's fragments or the lines across a spread's two pages is no gain.
         let missedText = Double(kept.coveredPercent) < fullCoverage * 100
         return missedText && lines.coveredPercent >= kept.coveredPercent + coverageGain
+            && (lines.evidence >= kept.evidence || lines.meanConfidence > kept.meanConfidence)
     }
 }

@@ -108,6 +108,12 @@ import Testing
         // A book spread whose facing page's fragments the kept reading left out: covering 20
         // points more, read less surely: not kept.
         #expect(!ReadingPolicy.prefersDetectedLines(weight(96, 87, 73), over: weight(185, 67, 77)))
+        // A receipt whose layout missed its prices: covering 13 points more, read more surely,
+        // with fewer dictionary words (prices are none): kept...
+        #expect(ReadingPolicy.prefersDetectedLines(weight(45, 84, 91), over: weight(52, 71, 87)))
+        // ...but a book spread read across its two pages, covering 16 points more with fewer
+        // real words, read no more surely: not kept.
+        #expect(!ReadingPolicy.prefersDetectedLines(weight(265, 88, 80), over: weight(308, 72, 80)))
         // ...and a page read whole is not replaced for covering a few points more.
         #expect(!ReadingPolicy.prefersDetectedLines(weight(0, 92, 89), over: weight(13, 84, 89)))
         // A passport's machine-readable zone whose lines lost text: fewer unknown letters, yet not kept.
