@@ -82,6 +82,9 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
     case textDetected(regions: Int, coveredPercent: Int)
     /// The text detector could not run (no model, or OpenCV failed): the page's own layout only.
     case textDetectorUnavailable(reason: String)
+    /// The page was to be read line by line (`ReadingMode.lines`), but the text detector could
+    /// not run: the page's own layout only.
+    case detectedLinesUnavailable(reason: String)
     /// The reading line by line along the detected regions against the reading kept so far: each
     /// one's evidence of real words (`WordEvidence.score`), its share of the detected text's
     /// length covered (%) and its mean word confidence (0–100).
@@ -95,7 +98,7 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
         case .frameRead, .exifOrientationApplied, .transparencyFlattened, .turnedByOrientationDetection,
             .inverted, .deskewed, .rotated, .pageStraightened, .regionsInverted, .lightEvenedOut, .dewarped,
             .keptPlainReading, .keptBlocksAlone, .noiseLinesLeftOut, .regionRead, .orientationUnavailable,
-            .keptDetectedLines:
+            .keptDetectedLines, .detectedLinesUnavailable:
             return false
         case .languagesLoaded, .jpegReduced, .prepared, .read, .kept, .orientationDetected, .uprightByBlocksAlone,
             .compared, .comparedBlocks, .readByTwoEngines, .textDetected, .textDetectorUnavailable,
@@ -171,6 +174,8 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
             return "text detector: \(regions) regions, \(covered) % of their length covered by the reading"
         case .textDetectorUnavailable(let reason):
             return "text detector not used: \(reason)"
+        case .detectedLinesUnavailable(let reason):
+            return "not read line by line as asked, the text detector could not run: \(reason)"
         case .comparedDetectedLines(let lines, let kept):
             return "detected lines \(lines) against the reading kept so far \(kept)"
         case .keptDetectedLines(let regions):

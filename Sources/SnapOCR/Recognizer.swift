@@ -218,10 +218,14 @@ public struct Recognizer {
         let regions: [DetectedRegion]
         do {
             regions = try detection.take()
-        } catch OCRError.detectionFailed(let reason) {
-            return (nil, [.textDetectorUnavailable(reason: reason.trimmingCharacters(in: .whitespacesAndNewlines))])
         } catch {
-            return (nil, [.textDetectorUnavailable(reason: "\(error)")])
+            var reason = "\(error)"
+            if case OCRError.detectionFailed(let why) = error { reason = why }
+            reason = reason.trimmingCharacters(in: .whitespacesAndNewlines)
+            // Asked for by the user (`--reading lines`): said without `--verbose`.
+            return (
+                nil, [always ? .detectedLinesUnavailable(reason: reason) : .textDetectorUnavailable(reason: reason)]
+            )
         }
         let inPhoto = regions.map { r in
             let b = r.bounds

@@ -106,6 +106,21 @@ import Testing
         #expect(r.stderr == notes)
     }
 
+    /// `--reading lines` without a model reads the page by its layout, and says so without `-v`.
+    @Test func linesAskedWithoutAModelSayWhy() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["LOVESNAP_TEXT_DETECTOR"] = ""
+        let r = try lovesnap(
+            ["ocr", "--reading", "lines", TestPaths.fixture("faded-receipt.jpg")], environment: environment)
+        #expect(r.status == 0)
+        #expect(r.stdout == "CAFE DU PORT\n12 quai de la Fosse\n44000 Nantes\n\nTable 4, couverts 2\n")
+        #expect(
+            r.stderr
+                == "lovesnap: faded-receipt.jpg: not read line by line as asked, the text detector could not run: "
+                + "no model: LOVESNAP_TEXT_DETECTOR names none, and no text-detection.onnx in ../share/lovesnap "
+                + "beside the executable or in the source tree's Models/\n")
+    }
+
     @Test func readingModeIsCheckedAsAUsageError() throws {
         let r = try lovesnap(["ocr", "--reading", "columns", TestPaths.fixture("faded-receipt.jpg")])
         #expect(r.status == 2)
