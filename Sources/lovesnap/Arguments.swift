@@ -368,8 +368,9 @@ struct Arguments {
                                   trained text detector, the better reading kept), page
                                   (Tesseract's layout only) or lines (the detected lines
                                   always) (default: auto)
-              --threads N         engines reading at once: 2 shares long pages between two
-                                  (same text, sooner), 1 reads on one core (default: 2)
+              --threads N         engines reading at once: 2 shares long pages and detected
+                                  lines between two (same text, sooner), 1 reads on one core
+                                  (default: 2)
               --timeout SECONDS   stop an OCR run that takes longer (default: 300)
           -o, --output FILE       (ocr) write the text to FILE instead of stdout; with --format,
                                   FILE.EXT for each format (as given when it already ends in
