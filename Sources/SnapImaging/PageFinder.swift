@@ -93,7 +93,7 @@ public enum PageFinder {
     /// border. Left in, the dark margin drew Tesseract's global Otsu threshold between it and the
     /// paper, and made the page's light count as uneven: a page in faint ink then read as
     /// nothing. Measured with `scripts/make-stress-set.py --only archive-scan` (38 pages) and the
-    /// corpus (README "How a photo becomes text").
+    /// corpus (docs/design.md, "How a photo becomes text").
     static func isScanOnDarkGround(fraction: Double, region: Region) -> Bool {
         fraction <= maximumScanFraction && region.borderFraction <= maximumScanBorderFraction
     }

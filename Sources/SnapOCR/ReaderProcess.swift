@@ -12,7 +12,7 @@ import Synchronization
 /// (`ReaderCommand`) and hands out its answers as they come.
 ///
 /// The reader is the worker's second engine in a process of its own: it reads a colour photo as
-/// it is beside its preparation (README "How a photo becomes text", step 6), a crop at its own
+/// it is beside its preparation (docs/design.md, "How a photo becomes text", step 6), a crop at its own
 /// size, and the second part of a long page (`SharedReading`). Made by a second engine in the
 /// worker, those readings and that engine were a third of the worker's peak memory; in a process
 /// of their own each process holds one engine, as the `tesseract` command line does. Pages go

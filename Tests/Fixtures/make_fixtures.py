@@ -423,7 +423,7 @@ crop = Image.fromarray(np.clip(grain, 0, 255).astype(np.uint8)).filter(ImageFilt
 crop.save(out("small-print-crop.jpg"), quality=70)
 write_text("small-print-crop.txt", "\n".join(crop_lines) + "\n")
 
-# --- Text that only the trained text detector finds (README "How a photo becomes text") ---------
+# --- Text that only the trained text detector finds (docs/design.md, "How a photo becomes text") ---------
 
 # A receipt whose lower half has faded (thermal paper): the header printed dark, the items and
 # prices at grey 195 on paper 250. Tesseract's layout finds the header alone; the detector finds
