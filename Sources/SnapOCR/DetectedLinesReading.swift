@@ -96,11 +96,7 @@ enum DetectedLinesReading {
         let (image, back) = try TextDetector.lineImage(of: region, in: rgb, height: height)
         var read = try engine.readLine(image, resolution: 300)
         for i in read.words.indices {
-            let b = back.box(read.words[i].word.boundingBox)
-            read.words[i].word.boundingBox = BoundingBox(
-                x: Int((Double(b.x) * reduction).rounded()), y: Int((Double(b.y) * reduction).rounded()),
-                width: Int((Double(b.width) * reduction).rounded()),
-                height: Int((Double(b.height) * reduction).rounded()))
+            read.words[i].word.boundingBox = back.box(read.words[i].word.boundingBox).scaled(by: reduction)
         }
         return read
     }

@@ -146,18 +146,24 @@ final class ReaderProcess: Sendable {
 
     private func askReadAsIs(_ photo: Image?, reduction: Double, readsBlocks: Bool) -> Int {
         // Pixels in a memory file already (`Image.sharedRaster`) are mapped by the reader, not copied.
-        if let photo, let shared = photo.sharedRaster {
-            let sent = SentPage(
-                path: "/proc/\(getpid())/fd/\(shared.descriptor)", resolution: photo.resolution, scale: 1,
-                raster: SentPage.SharedRaster(
-                    width: photo.width, height: photo.height, depth: photo.depth,
-                    samplesPerPixel: photo.samplesPerPixel, bytes: shared.bytes))
+        if let photo, let sent = ReaderProcess.sharedPage(photo) {
             return send { id, _ in .readAsIs(id: id, photo: sent, reduction: reduction, readsBlocks: readsBlocks) }
         }
         let handed = photo != nil
         return send(handing: photo, resolution: photo?.resolution ?? 0, scale: 1) { id, sent in
             .readAsIs(id: id, photo: handed ? sent : nil, reduction: reduction, readsBlocks: readsBlocks)
         }
+    }
+
+    /// `photo` as the reader maps it when its pixels are in a memory file already
+    /// (`Image.sharedRaster`); nil when they are not.
+    private static func sharedPage(_ photo: Image) -> SentPage? {
+        guard let raster = photo.sharedRaster else { return nil }
+        return SentPage(
+            path: "/proc/\(getpid())/fd/\(raster.descriptor)", resolution: photo.resolution, scale: 1,
+            raster: SentPage.SharedRaster(
+                width: photo.width, height: photo.height, depth: photo.depth,
+                samplesPerPixel: photo.samplesPerPixel, bytes: raster.bytes))
     }
 
     /// Asks for the layout of `page` (the reader's engine keeps it for `readPart(top:)`).
@@ -193,15 +199,10 @@ final class ReaderProcess: Sendable {
             shared.state.withLock { $0.linesAsked[id] = regions.count }
             return .readLines(id: id, photo: sent, regions: regions, reduction: reduction)
         }
-        guard let raster = photo.sharedRaster else {
+        // Pixels in a memory file already are mapped by the reader, not copied.
+        guard let sent = ReaderProcess.sharedPage(photo) else {
             return send(handing: photo, resolution: photo.resolution, scale: 1, make)
         }
-        // Pixels in a memory file already are mapped by the reader, not copied.
-        let sent = SentPage(
-            path: "/proc/\(getpid())/fd/\(raster.descriptor)", resolution: photo.resolution, scale: 1,
-            raster: SentPage.SharedRaster(
-                width: photo.width, height: photo.height, depth: photo.depth,
-                samplesPerPixel: photo.samplesPerPixel, bytes: raster.bytes))
         return send { id, _ in make(id, sent) }
     }
 

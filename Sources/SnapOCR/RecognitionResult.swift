@@ -14,6 +14,12 @@ public struct BoundingBox: Codable, Equatable, Sendable {
         self.width = width
         self.height = height
     }
+
+    /// The box with each of its four numbers multiplied by `factor`, rounded to whole pixels.
+    func scaled(by factor: Double) -> BoundingBox {
+        func times(_ v: Int) -> Int { Int((Double(v) * factor).rounded()) }
+        return BoundingBox(x: times(x), y: times(y), width: times(width), height: times(height))
+    }
 }
 
 /// One recognized word.

@@ -820,12 +820,7 @@ final class RecognitionRun {
             best.region = regionBox
             for i in best.words.indices {
                 var b = best.words[i].boundingBox
-                if regionScale != 1 {
-                    let f = 1 / regionScale
-                    b = BoundingBox(
-                        x: Int((Double(b.x) * f).rounded()), y: Int((Double(b.y) * f).rounded()),
-                        width: Int((Double(b.width) * f).rounded()), height: Int((Double(b.height) * f).rounded()))
-                }
+                if regionScale != 1 { b = b.scaled(by: 1 / regionScale) }
                 best.words[i].boundingBox = BoundingBox(
                     x: b.x + regionBox.x, y: b.y + regionBox.y, width: b.width, height: b.height)
             }

@@ -500,10 +500,7 @@ public final class TesseractEngine {
                 height: pageBox.bottom - pageBox.top,
                 orientation: orientation, pageWidth: width, pageHeight: height)
             turnsCount[TesseractEngine.quarterTurns(orientation)] += text.count
-            let inv = 1 / max(scale, 1e-9)
-            let box = BoundingBox(
-                x: Int((Double(x) * inv).rounded()), y: Int((Double(y) * inv).rounded()),
-                width: Int((Double(w) * inv).rounded()), height: Int((Double(h) * inv).rounded()))
+            let box = BoundingBox(x: x, y: y, width: w, height: h).scaled(by: 1 / max(scale, 1e-9))
             var word = RecognizedWord(
                 text: text, boundingBox: box, confidence: (conf * 10).rounded() / 10, line: line)
             let symbols = TesseractEngine.symbolChoices(it)
