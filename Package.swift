@@ -5,10 +5,9 @@ import PackageDescription
 // C libraries come from Debian (see README.md and .ci/run); their module maps live in Sources/C*.
 
 /// Linker flags that export `symbols` from the executable, so that the libraries' calls to them
-/// come to lovesnap's own definitions (ELF symbol interposition: the C targets CLineImages,
-/// CUnicharAmbigs and CSerialOpenMP). The linker exports a definition by itself only for an
-/// unversioned reference from a library (CBrickMorphology's Leptonica functions, and
-/// CLineImages' `pixWriteMem`); these references are versioned or internal.
+/// come to lovesnap's own definitions (ELF symbol interposition: the C target CInterposed). The
+/// linker exports a definition by itself only for an unversioned reference from a library
+/// (Leptonica's brick functions and `pixWriteMem`); these references are versioned or internal.
 func exporting(_ symbols: [String]) -> [LinkerSetting] {
     [.unsafeFlags(symbols.flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] })]
 }
@@ -56,31 +55,23 @@ let package = Package(
 
         // libc calls Glibc's Swift module does not declare (wcwidth, memmem, prctl).
         .target(name: "CLibc"),
-        // Tesseract's line images kept as uncompressed, unfiltered PNGs while it reads (see
-        // line_images.c); libpng's function is interposed too, which the linker exports only when told.
+        // Library functions lovesnap defines itself (ELF symbol interposition), each a workaround
+        // for time a library wastes, all in this one module behind one switch
+        // (LOVESNAP_INTERPOSITION=off: every call goes to the library unchanged; interposition.c):
+        // Tesseract's line images kept as uncompressed, unfiltered PNGs while it reads
+        // (line_images.c); Tesseract's character ambiguity tables, which only its legacy engine
+        // uses, left unloaded while an LSTM-only engine starts (unichar_ambigs.c); Tesseract's
+        // OpenMP parallel regions run inline when the thread limit is 1 (serial_openmp.c);
+        // Leptonica's openings, erosions, dilations and safe closings by long bricks made with its
+        // composite bricks where that is exactly the same (brick_morphology.c). The references
+        // below are versioned or internal, so the linker exports the definitions only when told.
         .target(
-            name: "CLineImages",
-            linkerSettings: exporting(["png_set_compression_level"])),
-        // Tesseract's character ambiguity tables, which only its legacy engine uses, left unloaded
-        // while an LSTM-only engine starts (see unichar_ambigs.c); exported for the same reason.
-        .target(
-            name: "CUnicharAmbigs",
+            name: "CInterposed",
             linkerSettings: exporting([
-                "_ZN9tesseract13UnicharAmbigs17LoadUnicharAmbigsERKNS_10UNICHARSETEPNS_5TFileEibPS1_"
-            ])),
-
-        // Tesseract's OpenMP parallel regions run inline when the thread limit is 1 (see
-        // serial_openmp.c); Tesseract's reference is versioned, so the linker exports it only when told.
-        .target(
-            name: "CSerialOpenMP",
-            linkerSettings: exporting([
+                "png_set_compression_level",
+                "_ZN9tesseract13UnicharAmbigs17LoadUnicharAmbigsERKNS_10UNICHARSETEPNS_5TFileEibPS1_",
                 "GOMP_parallel", "GOMP_parallel_sections", "GOMP_sections_next", "GOMP_sections_end_nowait",
             ])),
-
-        // Leptonica's openings, erosions, dilations and safe closings by long bricks made with its
-        // composite bricks where that is exactly the same (see brick_morphology.c): Tesseract's
-        // search for ruling lines opens every page with bricks 75 pixels long.
-        .target(name: "CBrickMorphology"),
         // Leptonica's image memory written before it is read (see pix_memory.c): no TLB
         // shootdowns of the other core at each new image.
         .target(name: "CPixMemory"),
@@ -96,12 +87,12 @@ let package = Package(
 
         .target(name: "SnapText", dependencies: ["CLibc"]),
         .target(
-            name: "SnapImaging", dependencies: ["CLeptonica", "CExif", "CGif", "CBrickMorphology", "CPixMemory"]),
+            name: "SnapImaging", dependencies: ["CLeptonica", "CExif", "CGif", "CInterposed", "CPixMemory"]),
         .target(
             name: "SnapOCR",
             dependencies: [
                 "SnapImaging", "SnapSpelling", "SnapExport", "CTesseract", "CLeptonica", "CLibc",
-                "CLineImages", "CUnicharAmbigs", "CSerialOpenMP", "CTextDetector",
+                "CInterposed", "CTextDetector",
             ]),
         .target(name: "SnapExport", dependencies: ["SnapImaging", "CLibxml2", "CQpdf"]),
         .target(name: "SnapSpelling", dependencies: ["CHunspell"]),
@@ -126,12 +117,11 @@ let package = Package(
         .testTarget(name: "SnapTextTests", dependencies: ["SnapText", "SnapTestSupport"]),
         .testTarget(
             name: "SnapImagingTests",
-            dependencies: ["SnapImaging", "SnapTestSupport", "CBrickMorphology", "CPixMemory"]),
+            dependencies: ["SnapImaging", "SnapTestSupport", "CInterposed", "CPixMemory"]),
         .testTarget(
             name: "SnapOCRTests",
             dependencies: [
-                "SnapOCR", "SnapImaging", "SnapSpelling", "SnapTestSupport", "CLineImages", "CUnicharAmbigs",
-                "CSerialOpenMP", "CBrickMorphology",
+                "SnapOCR", "SnapImaging", "SnapSpelling", "SnapTestSupport", "CInterposed",
             ]),
         .testTarget(name: "SnapSpellingTests", dependencies: ["SnapSpelling"]),
         .testTarget(name: "SnapShareTests", dependencies: ["SnapShare", "SnapText", "SnapTestSupport"]),

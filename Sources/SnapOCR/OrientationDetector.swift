@@ -1,6 +1,6 @@
+import CInterposed
 import CLeptonica
 import CTesseract
-import CUnicharAmbigs
 import Foundation
 import SnapImaging
 
@@ -24,7 +24,7 @@ public final class OrientationDetector {
     }
 
     /// `loadingAmbiguityTables`: whether Tesseract loads its character ambiguity tables
-    /// (`CUnicharAmbigs`). OSD classifies single characters and never asks them (the universal
+    /// (`CInterposed/unichar_ambigs.c`). OSD classifies single characters and never asks them (the universal
     /// table is 19 007 lines: 0.05 s to load); set for tests that compare detections.
     init?(tessdataPath: String?, minimumConfidence: Float, loadingAmbiguityTables: Bool) {
         guard let h = TessBaseAPICreate() else { return nil }

@@ -1,8 +1,6 @@
+import CInterposed
 import CLeptonica
-import CLineImages
-import CSerialOpenMP
 import CTesseract
-import CUnicharAmbigs
 import Foundation
 import SnapExport
 import SnapImaging
@@ -70,7 +68,7 @@ public final class TesseractEngine {
     /// The options the engine was started with.
     public let options: EngineOptions
     /// Whether Tesseract's OpenMP parallel regions run on the reading thread alone, without
-    /// libgomp's team of one (`CSerialOpenMP`).
+    /// libgomp's team of one (`CInterposed/serial_openmp.c`).
     let parallelRegionsInline: Bool
 
     /// Starts Tesseract and checks that every requested language loaded (Tesseract itself silently
@@ -81,8 +79,8 @@ public final class TesseractEngine {
     }
 
     /// `loadingAmbiguityTables`: whether Tesseract loads its character ambiguity tables, which only
-    /// its legacy engine uses (`CUnicharAmbigs`); `parallelRegionsInline`: whether its OpenMP
-    /// parallel regions run on the reading thread alone (`CSerialOpenMP`), nil = when libgomp's
+    /// its legacy engine uses (`CInterposed/unichar_ambigs.c`); `parallelRegionsInline`: whether its OpenMP
+    /// parallel regions run on the reading thread alone (`CInterposed/serial_openmp.c`), nil = when libgomp's
     /// thread limit is 1. Both set for tests that compare readings.
     init(options: EngineOptions, loadingAmbiguityTables: Bool, parallelRegionsInline: Bool? = nil) throws {
         for l in options.languages where l.isEmpty || l.contains("/") { throw OCRError.invalidLanguage(l) }
@@ -101,7 +99,7 @@ public final class TesseractEngine {
         // silence a missing first language).
         _ = TessBaseAPISetVariable(h, "debug_file", "/dev/null")
         // The LSTM engine reads without the legacy engine's character ambiguity tables, whose
-        // loading takes half of the tuned CLI's time on a clean page (CUnicharAmbigs).
+        // loading takes half of the tuned CLI's time on a clean page (CInterposed/unichar_ambigs.c).
         if !loadingAmbiguityTables { unichar_ambigs_skip_begin() }
         let rc = TessBaseAPIInit2(h, explicitPath, options.engineOrder.joined(separator: "+"), OEM_LSTM_ONLY)
         if !loadingAmbiguityTables { unichar_ambigs_skip_end() }
@@ -352,9 +350,9 @@ public final class TesseractEngine {
             return c.cancelled || c.stopped
         }
         // The line images Tesseract keeps as PNGs in memory are stored uncompressed and unfiltered
-        // meanwhile: the same pixels, without zlib's and the row filters' work (CLineImages).
+        // meanwhile: the same pixels, without zlib's and the row filters' work (CInterposed/line_images.c).
         // With a thread limit of 1 (the worker's), the LSTM's parallel regions (one per time step)
-        // run inline, without libgomp's team of one thread and its futex call (CSerialOpenMP).
+        // run inline, without libgomp's team of one thread and its futex call (CInterposed/serial_openmp.c).
         line_images_store_begin()
         if parallelRegionsInline { serial_openmp_inline_begin() }
         let rc = TessBaseAPIRecognize(handle, monitor)

@@ -1,5 +1,5 @@
+import CInterposed
 import CLibc
-import CSerialOpenMP
 import Foundation
 import SnapSpelling
 

@@ -1,11 +1,11 @@
-import CBrickMorphology
+import CInterposed
 import CLeptonica
 import SnapTestSupport
 import Testing
 
 @testable import SnapImaging
 
-/// Leptonica's morphology by long bricks made with its composite bricks (`CBrickMorphology`): the
+/// Leptonica's morphology by long bricks made with its composite bricks (`CInterposed/brick_morphology.c`): the
 /// same pixels as Leptonica's own brick functions, on a real page.
 @Suite struct BrickMorphologyTests {
     typealias BrickFunction =

@@ -1,4 +1,4 @@
-import CLineImages
+import CInterposed
 import Foundation
 import SnapImaging
 import SnapTestSupport
@@ -6,7 +6,7 @@ import Testing
 
 @testable import SnapOCR
 
-/// Tesseract's line images kept as uncompressed, unfiltered PNGs while it reads (`CLineImages`):
+/// Tesseract's line images kept as uncompressed, unfiltered PNGs while it reads (`CInterposed/line_images.c`):
 /// the same pixels, stored instead of deflated, and only inside a reading.
 @Suite struct LineImagesTests {
     /// `image` encoded as PNG (`Image.pngData`, Leptonica's `pixWriteMem`): the bytes' count,

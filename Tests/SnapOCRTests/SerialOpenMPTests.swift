@@ -1,4 +1,4 @@
-import CSerialOpenMP
+import CInterposed
 import Foundation
 import SnapImaging
 import SnapTestSupport
@@ -6,7 +6,7 @@ import Testing
 
 @testable import SnapOCR
 
-/// Tesseract's OpenMP parallel regions run on the reading thread alone (`CSerialOpenMP`): the
+/// Tesseract's OpenMP parallel regions run on the reading thread alone (`CInterposed/serial_openmp.c`): the
 /// same words as through libgomp, every region of the reading through lovesnap's functions.
 @Suite struct SerialOpenMPTests {
     @Test(arguments: ["fenetre.png", "kettle.png"])

@@ -1,4 +1,4 @@
-import CBrickMorphology
+import CInterposed
 import CLeptonica
 import SnapExport
 import SnapImaging
@@ -172,7 +172,7 @@ import Testing
         let composites = brick_morphology_composite_count()
         let layout = engine.analyseLayout(page)
         // Tesseract's search for ruling lines opened the page with long bricks, made by
-        // Leptonica's composite bricks (CBrickMorphology): the layout below is Leptonica's own.
+        // Leptonica's composite bricks (CInterposed/brick_morphology.c): the layout below is Leptonica's own.
         #expect(brick_morphology_composite_count() > composites)
         // The ruling and the figure are found as lines of blocks Tesseract does not read.
         #expect(layout.count == 42)

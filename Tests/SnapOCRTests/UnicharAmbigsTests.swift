@@ -1,4 +1,4 @@
-import CUnicharAmbigs
+import CInterposed
 import Foundation
 import SnapImaging
 import SnapTestSupport
@@ -7,7 +7,7 @@ import Testing
 @testable import SnapOCR
 
 /// Tesseract's character ambiguity tables left unloaded while an LSTM-only engine starts
-/// (`CUnicharAmbigs`): only the legacy engine uses them, so the reading is the same.
+/// (`CInterposed/unichar_ambigs.c`): only the legacy engine uses them, so the reading is the same.
 @Suite struct UnicharAmbigsTests {
     @Test func enginesStartWithoutTheTablesUnlessAskedForThem() throws {
         let skipped = unichar_ambigs_skipped_count()

@@ -23,12 +23,15 @@
 #include <pthread.h>
 #include <leptonica/allheaders.h>
 #include <png.h>
+#include "interposition.h"
 #include "line_images.h"
 
 static __thread int store_depth;
 static __thread long stored_count;
 
-void line_images_store_begin(void) { store_depth++; }
+void line_images_store_begin(void) {
+    if (interposition_enabled()) store_depth++;
+}
 void line_images_store_end(void) {
     if (store_depth > 0) store_depth--;
 }

@@ -21,13 +21,16 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include "interposition.h"
 #include "unichar_ambigs.h"
 
 static __thread int skip_depth;
 static __thread long skipped_count;
 static __thread long loaded_count;
 
-void unichar_ambigs_skip_begin(void) { skip_depth++; }
+void unichar_ambigs_skip_begin(void) {
+    if (interposition_enabled()) skip_depth++;
+}
 void unichar_ambigs_skip_end(void) {
     if (skip_depth > 0) skip_depth--;
 }

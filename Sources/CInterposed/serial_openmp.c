@@ -27,6 +27,7 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <pthread.h>
+#include "interposition.h"
 #include "serial_openmp.h"
 
 typedef void (*region_function)(void *);
@@ -73,7 +74,9 @@ static __thread long forwarded_count;
 static __thread int sections_inline;
 static __thread unsigned sections_next, sections_last;
 
-void serial_openmp_inline_begin(void) { inline_depth++; }
+void serial_openmp_inline_begin(void) {
+    if (interposition_enabled()) inline_depth++;
+}
 void serial_openmp_inline_end(void) {
     if (inline_depth > 0) inline_depth--;
 }
