@@ -99,8 +99,8 @@ public struct TextDetector: Sendable {
     }
 
     /// The line image of `region` cut out of `rgb` (32 bpp: `rgb(_:)`, made once for all its
-    /// lines) upright, `height` pixels high (its width in proportion), grey and stretched
-    /// (`stretched`), and the homography mapping its pixels back to `rgb`'s.
+    /// lines) upright, `height` pixels high (its width in proportion), grey, stretched and dark
+    /// on light (`stretched`), and the homography mapping its pixels back to `rgb`'s.
     /// - Throws: `OCRError.detectionFailed` when OpenCV fails.
     static func lineImage(of region: DetectedRegion, in rgb: Image, height: Int) throws -> (Image, Homography) {
         precondition(rgb.depth == 32, "lineImage cuts from a 32 bpp image")
@@ -121,15 +121,21 @@ public struct TextDetector: Sendable {
 
     /// `line` in grey, its levels from the 2nd to the 98th percentile stretched over 0–255
     /// (`pixConvertRGBToLuminance`, `pixGetRankValue`, `pixGammaTRC`): faded print (a receipt's
-    /// thermal paper, faint ink on grey) read as well as dark print.
+    /// thermal paper, faint ink on grey) read as well as dark print. Light print on a dark ground
+    /// (a card's white letters on grey, a sign) is inverted (`pixInvert`): the ground is most of a
+    /// line image, so its median level tells it; Tesseract's adaptive Otsu, with which the lines
+    /// are read (`TesseractEngine.readLine`), read such lines as nothing.
     static func stretched(_ line: Image) throws -> Image {
         let grey = try Image.wrap(pixConvertRGBToLuminance(line.pix), "pixConvertRGBToLuminance")
         var dark: l_uint32 = 0
         var light: l_uint32 = 0
+        var median: l_uint32 = 0
         guard pixGetRankValue(grey.pix, 1, 0.02, &dark) == 0, pixGetRankValue(grey.pix, 1, 0.98, &light) == 0,
-            light > dark + 8
+            pixGetRankValue(grey.pix, 1, 0.5, &median) == 0, light > dark + 8
         else { return grey }
-        return try Image.wrap(pixGammaTRC(nil, grey.pix, 1.0, Int32(dark), Int32(light)), "pixGammaTRC")
+        let out = try Image.wrap(pixGammaTRC(nil, grey.pix, 1.0, Int32(dark), Int32(light)), "pixGammaTRC")
+        guard 2 * median < dark + light else { return out }
+        return try Image.wrap(pixInvert(nil, out.pix), "pixInvert")
     }
 }
 

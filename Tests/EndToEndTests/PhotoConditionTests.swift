@@ -90,6 +90,20 @@ import Testing
         #expect(r.stdout == lines.joined(separator: "\n"))
     }
 
+    /// A card printed light on a blotchy grey ground: every line the detector finds is read,
+    /// turned dark on light (read light on dark, the name's line read as nothing). The phone's
+    /// blur takes the accent of "Tél." (the only difference from the card's text).
+    @Test func aCardPrintedLightOnDarkReadsEveryLine() throws {
+        let r = try lovesnap(["ocr", TestPaths.fixture("light-print-on-dark-card.jpg")])
+        #expect(r.status == 0)
+        #expect(
+            r.stdout == (try expected("light-print-on-dark-card")).replacingOccurrences(of: "Tél.", with: "Tel."))
+        #expect(
+            r.stderr
+                == "lovesnap: light-print-on-dark-card.jpg: read line by line along 5 text regions found by the detector\n"
+        )
+    }
+
     /// Without the detector (`--reading page`, Tesseract's layout alone) the same two photos lose
     /// what the detector finds: the fixtures test what they are meant to.
     @Test(arguments: [

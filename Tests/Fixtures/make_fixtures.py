@@ -465,3 +465,32 @@ for line in poem_lines("harbour"):
     y += 52
 poster.save(out("title-card-on-grey-page.jpg"), quality=90)
 write_text("title-card-on-grey-page.txt", "The Harbour\n\n" + poem_text("harbour"))
+
+# A card printed light on dark, photographed: light grey letters (228) on a grey card (140)
+# whose surface is blotchy, blurred as a phone's lens blurs, turned by 2°, 3672 × 2226 px. Each
+# line the detector finds is cut out light on dark; read so with Tesseract's adaptive Otsu
+# (`thresholding_method` 1), the name's line read as nothing (its letters and the blotches one
+# threshold). Turned dark on light, every line reads.
+from PIL import ImageFilter
+card_lines = ["Hélène Marchand", "Poèmes et traductions", "", "12 rue des Lilas, 44000 Nantes",
+              "Tél. 02 40 12 34 56", "helene.marchand@example.org"]
+card = Image.new("RGB", (1200, 700), (140, 140, 142))
+draw = ImageDraw.Draw(card)
+sans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+y = 150
+for line, size in zip(card_lines, [58, 36, 0, 32, 32, 32]):
+    if line:
+        face = ImageFont.truetype(sans.replace("Sans.ttf", "Sans-Bold.ttf") if size == 58 else sans, size)
+        draw.text((110, y), line, font=face, fill=(228, 228, 228), anchor="ls")
+    y += 30 if not line else int(size * 1.9)
+card = card.resize((card.width * 3, card.height * 3), Image.BICUBIC)
+card = card.rotate(2, resample=Image.BICUBIC, expand=True, fillcolor=(196, 190, 178))
+rng = np.random.default_rng(11)
+blotches = Image.fromarray(np.clip(128 + rng.normal(0, 40, (card.height // 6, card.width // 6)), 0, 255)
+                           .astype(np.uint8)).resize((card.width, card.height), Image.BICUBIC)
+blotches = (np.asarray(blotches).astype(np.float32) - 128) / 40 * 12
+photo = (np.asarray(card.filter(ImageFilter.GaussianBlur(2.0))).astype(np.float32) + blotches[:, :, None]
+         + rng.normal(0, 5, (card.height, card.width, 3)))
+Image.fromarray(np.clip(photo, 0, 255).astype(np.uint8)).save(out("light-print-on-dark-card.jpg"), quality=85)
+# The name stands apart from the rest as a stanza does (110 px below it, the lines after 61 px).
+write_text("light-print-on-dark-card.txt", "\n".join(card_lines[:1] + [""] + card_lines[1:]) + "\n")

@@ -1,3 +1,4 @@
+import CLeptonica
 import Foundation
 import SnapImaging
 import SnapTestSupport
@@ -30,6 +31,32 @@ import Testing
         let tops = rows.map { regions[$0.regions[0]].bounds.y }
         #expect(tops == tops.sorted())
         #expect(regions.allSatisfy { $0.score >= 0.5 && $0.score <= 1 })
+    }
+
+    /// A line image is stretched over 0–255 and given to Tesseract dark on light: light print on
+    /// a dark ground (most of the line) is inverted, dark print on a light ground is not.
+    @Test func aLineIsReadDarkOnLight() throws {
+        func line(ground: UInt32, print: UInt32) throws -> Image {
+            let image = try Image.wrap(pixCreate(100, 40, 32), "pixCreate")
+            for y in 0..<40 {
+                for x in 0..<100 {
+                    let v = (15..<25).contains(y) && (10..<90).contains(x) ? print : ground
+                    pixSetPixel(image.pix, Int32(x), Int32(y), v << 24 | v << 16 | v << 8)
+                }
+            }
+            return image
+        }
+        func levels(_ image: Image) -> [UInt32] {
+            [(50, 2), (50, 20)].map { x, y in
+                var v: l_uint32 = 0
+                pixGetPixel(image.pix, Int32(x), Int32(y), &v)
+                return v
+            }
+        }
+        // [ground, print] after stretching (Leptonica's rank levels interpolate within the
+        // histogram's bins: 2 and 253, not 0 and 255).
+        #expect(levels(try TextDetector.stretched(try line(ground: 80, print: 230))) == [255, 2])
+        #expect(levels(try TextDetector.stretched(try line(ground: 230, print: 80))) == [253, 0])
     }
 
     @Test func aModelOpenCVCannotReadIsAnError() throws {
