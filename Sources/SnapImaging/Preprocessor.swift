@@ -400,6 +400,16 @@ public struct Preprocessor {
         return abs(f - 1) < 0.05 ? 1 : f
     }
 
+    /// The median height (pixels of `image`) of its print: `image` in grey, black and white by
+    /// Otsu on its normalized background (`Binarization.otsu`), its character-like components'
+    /// median height (`medianComponentHeight`); nil when no print is measured. What the
+    /// preparation measures, for callers that size other work by the print (the text detector's
+    /// input).
+    /// - Throws: `ImagingError.operationFailed` naming the Leptonica call that failed.
+    public static func medianTextHeight(of image: Image) throws -> Double? {
+        try medianComponentHeight(try image.grayscale().binarized(.otsu))
+    }
+
     /// Median height (pixels) of the ink's connected components that look like characters, or nil
     /// when fewer than 5 remain or when they are not print: fewer than `minimumShareInRows` of
     /// them stand in rows as letters do (`LetterRows.inRows`). Drops specks (under 3 px high),

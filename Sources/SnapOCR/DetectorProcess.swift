@@ -30,17 +30,24 @@ public enum DetectorProcess {
     }
 
     /// Detects the text regions of `photo` with `detector`: the photo scaled to the network's
-    /// size here (`Image.scaled(by:)`, Leptonica), the network run in a process started from
-    /// `executable` (or here when `executable` is nil or the process fails), the regions given
-    /// back in `photo`'s pixels. A process that gives no answer within `timeout` seconds is
+    /// size here (`Image.scaled(by:)`, Leptonica; with `sizedByPrint`, the network's input made
+    /// smaller for large print, `TextDetector.side(for:)`), the network run in a process started
+    /// from `executable` (or here when `executable` is nil or the process fails), the regions
+    /// given back in `photo`'s pixels. A process that gives no answer within `timeout` seconds is
     /// killed, and the detector runs here.
+    /// - Returns: the regions, and whether the network's input was made smaller than
+    ///   `detector.limitSide` for the print.
     /// - Throws: `OCRError.detectionFailed` when the detector fails here.
-    static func detect(_ photo: Image, with detector: TextDetector, executable: String?, timeout: Double = 30)
-        throws -> [DetectedRegion]
-    {
+    static func detect(
+        _ photo: Image, with detector: TextDetector, executable: String?, sizedByPrint: Bool = false,
+        timeout: Double = 30
+    ) throws -> (regions: [DetectedRegion], reduced: Bool) {
         let factor = min(1, Double(detector.limitSide) / Double(max(photo.width, photo.height, 1)))
         let small = factor < 1 ? try photo.scaled(by: factor) : photo
         let back = (x: Double(photo.width) / Double(small.width), y: Double(photo.height) / Double(small.height))
+        var detector = detector
+        let full = detector.limitSide
+        if sizedByPrint { detector.limitSide = detector.side(for: small) }
         var regions: [DetectedRegion]?
         if let executable {
             let request = Request(model: detector.modelPath, limitSide: detector.limitSide)
@@ -54,9 +61,10 @@ public enum DetectorProcess {
             }
         }
         let found = try regions ?? detector.detect(small)
-        return found.map { r in
+        let inPhoto = found.map { r in
             DetectedRegion(corners: r.corners.map { .init(x: $0.x * back.x, y: $0.y * back.y) }, score: r.score)
         }
+        return (inPhoto, detector.limitSide < full)
     }
 
     /// The process's side: reads the image handed over at `path`, detects, writes the answer to

@@ -42,7 +42,7 @@ final class RecognitionRun {
     let loaded: LoadedImage
     /// The JPEG's reduced decoding (1 when decoded at full size).
     let reduction: Double
-    let detection: Pending<[DetectedRegion]>?
+    let detection: Pending<Recognizer.Detection>?
     let reader: ReaderProcess?
     let second: SecondEngine?
     let secondReader: SecondReader?
@@ -129,7 +129,8 @@ final class RecognitionRun {
         detection = try Recognizer.startingDetection(
             of: loaded.image, executable: readerExecutable,
             wanted: options.reading != .page && options.region == nil
-                && (exports.isEmpty || options.exportsIfPossible == true))
+                && (exports.isEmpty || options.exportsIfPossible == true),
+            sizedByPrint: options.reading != .lines)
         // In the worker the second engine is the reader process's (`ReaderProcess`). It starts once
         // the photo is loaded and this engine's models are (loading beside them, its models and
         // its start slowed the decoding and this engine's loading: 20–30 ms on colour photos;

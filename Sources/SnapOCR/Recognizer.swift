@@ -211,13 +211,13 @@ public struct Recognizer {
     /// - Throws: `OCRError.cancelled` when `progress` returns false, the engine's errors. A
     ///   detector that failed is a note, not an error.
     static func readingDetectedLines(
-        _ detection: Pending<[DetectedRegion]>, kept: RecognitionResult, photo: Image, reduction: Double,
+        _ detection: Pending<Detection>, kept: RecognitionResult, photo: Image, reduction: Double,
         always: Bool, engine: () throws -> TesseractEngine, spelling: () -> Spelling?,
         beside: LinesReadBeside.Start? = nil, progress: (Int) -> Bool
     ) throws -> (RecognitionResult?, [RecognitionNote]) {
-        let regions: [DetectedRegion]
+        let found: Detection
         do {
-            regions = try detection.take()
+            found = try detection.take()
         } catch {
             var reason = "\(error)"
             if case OCRError.detectionFailed(let why) = error { reason = why }
@@ -227,6 +227,7 @@ public struct Recognizer {
                 nil, [always ? .detectedLinesUnavailable(reason: reason) : .textDetectorUnavailable(reason: reason)]
             )
         }
+        let regions = found.regions
         let inPhoto = regions.map { r in
             let b = r.bounds
             return BoundingBox(
@@ -243,8 +244,10 @@ public struct Recognizer {
                     coverage: covered, meanConfidence: kept.meanConfidence, regions: regions.count)
         else { return (nil, notes) }
         guard progress(0) else { throw OCRError.cancelled }
+        // Found again at full size when they were found smaller; if that fails, these.
+        let lineRegions = (try? found.regionsForLines()) ?? regions
         var lines = try DetectedLinesReading.read(
-            regions, of: photo, reduction: reduction, engine: try engine(), beside: beside, progress: progress)
+            lineRegions, of: photo, reduction: reduction, engine: try engine(), beside: beside, progress: progress)
         var keeps = always
         if let weighed = spelling()?.evidence(of: [
             lines.text + "\n" + lines.leftOutText, kept.text + "\n" + kept.leftOutText,
@@ -261,7 +264,7 @@ public struct Recognizer {
         }
         guard keeps else { return (nil, notes) }
         lines.words = OtherReading.attaching(kept.words, to: lines.words)
-        notes.append(.keptDetectedLines(regions: regions.count))
+        notes.append(.keptDetectedLines(regions: lineRegions.count))
         return (lines, notes)
     }
 
@@ -277,11 +280,23 @@ public struct Recognizer {
         return notes
     }
 
+    /// What the text detector found in a photo, its regions in the photo's pixels.
+    struct Detection: Sendable {
+        /// The regions found with the network's input sized by the print
+        /// (`TextDetector.side(for:)`): what a reading's coverage is measured against.
+        var regions: [DetectedRegion]
+        /// The regions the lines are cut along: `regions` when the network's input was full
+        /// size, else the photo detected again at full size (the regions of a smaller input are
+        /// looser at their ends: a line's last full stop was cut off).
+        var regionsForLines: @Sendable () throws -> [DetectedRegion]
+    }
+
     /// The text detector started on `photo` on a thread of its own when `wanted` and its model
     /// is found (`TextDetector.defaultModelPath`); nil otherwise. It runs in a process of
-    /// `executable` when given (`DetectorProcess`). Its regions are in `photo`'s pixels.
-    static func startingDetection(of photo: Image, executable: String?, wanted: Bool) throws
-        -> Pending<[DetectedRegion]>?
+    /// `executable` when given (`DetectorProcess`); with its input sized by the print when
+    /// `sizedByPrint` (not when the lines are read whatever a reading covers: `--reading lines`).
+    static func startingDetection(of photo: Image, executable: String?, wanted: Bool, sizedByPrint: Bool = true)
+        throws -> Pending<Detection>?
     {
         guard wanted else { return nil }
         guard let model = TextDetector.defaultModelPath() else {
@@ -291,8 +306,14 @@ public struct Recognizer {
             return Pending { throw OCRError.detectionFailed(reason: reason) }
         }
         let handed = HandedImage(image: photo)
+        let detector = TextDetector(modelPath: model)
         return Pending {
-            try DetectorProcess.detect(handed.image, with: TextDetector(modelPath: model), executable: executable)
+            let (regions, reduced) = try DetectorProcess.detect(
+                handed.image, with: detector, executable: executable, sizedByPrint: sizedByPrint)
+            guard reduced else { return Detection(regions: regions, regionsForLines: { regions }) }
+            return Detection(regions: regions) {
+                try DetectorProcess.detect(handed.image, with: detector, executable: executable).regions
+            }
         }
     }
 

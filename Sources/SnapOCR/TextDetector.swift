@@ -19,6 +19,15 @@ public struct TextDetector: Sendable {
     /// and 70 MiB more in the process, 960 px 0.45–0.75 s and 157 MiB (`textfairy/0184.png`);
     /// over the corpus the detected lines read with mean CER 0.232 at 640 px, 0.160 at 960 px.
     public var limitSide = 960
+    /// The print's height (pixels) in the network's input, at most: a photo whose print would
+    /// stand higher at `limitSide` is given to the network smaller (`side(for:)`), down to
+    /// `leastSide`. The network sees the page at a quarter of its input's resolution: dense book
+    /// pages whose print stood 5 px high merged their lines, at 7 px they did not (the corpus at
+    /// 640 and 960 px); 12 px keeps a margin over that.
+    public var printHeight = 12.0
+    /// The least longer side of the network's input, pixels, however large the print.
+    public var leastSide = 480
+
     /// A pixel is text above this probability (0–1; PaddleOCR's `det_db_thresh`).
     public var threshold = 0.3
     /// A region is kept when the mean probability over its own pixels is at least this (0–1;
@@ -58,6 +67,26 @@ public struct TextDetector: Sendable {
             .deletingLastPathComponent().appendingPathComponent("Models").appendingPathComponent(modelFileName)
         candidates.append(source.path)
         return candidates.first { FileManager.default.isReadableFile(atPath: $0) }
+    }
+
+    /// The longer side (pixels) of the network's input for `image`: `limitSide`, or less when its
+    /// print (`Preprocessor.medianTextHeight`, measured on `image`) would stand higher than
+    /// `printHeight` there; the time and memory of the network grow with its input's area.
+    public func side(for image: Image) -> Int {
+        let measured = try? Preprocessor.medianTextHeight(of: image)
+        return TextDetector.side(
+            printHeight: measured ?? nil, longerSide: max(image.width, image.height), limit: limitSide,
+            target: printHeight, least: leastSide)
+    }
+
+    /// `side(for:)`'s arithmetic: `limit` when `printHeight` (pixels of an image whose longer side
+    /// is `longerSide`; nil when unmeasured) scaled to `limit` is at most `target`, else the side
+    /// that brings it to `target`, never under `least` nor over `limit`.
+    static func side(printHeight: Double?, longerSide: Int, limit: Int, target: Double, least: Int) -> Int {
+        guard let printHeight, printHeight > 0, longerSide > 0 else { return limit }
+        let atLimit = printHeight * Double(limit) / Double(longerSide)
+        guard atLimit > target else { return limit }
+        return min(limit, max(least, Int((Double(limit) * target / atLimit).rounded())))
     }
 
     /// The text regions of `image` (any depth; converted to 32 bpp for the network), their

@@ -33,6 +33,22 @@ import Testing
         #expect(regions.allSatisfy { $0.score >= 0.5 && $0.score <= 1 })
     }
 
+    /// The network's input is sized by the print: 960 px unless the print would stand higher
+    /// than 12 px there, then what brings it to 12 px, never under 480 px.
+    @Test func theNetworksInputIsSizedByThePrint() {
+        func side(_ height: Double?, _ longer: Int) -> Int {
+            TextDetector.side(printHeight: height, longerSide: longer, limit: 960, target: 12, least: 480)
+        }
+        #expect(side(nil, 1000) == 960)
+        #expect(side(12, 960) == 960)
+        #expect(side(10, 3000) == 960)
+        #expect(side(20, 960) == 576)
+        #expect(side(40, 1920) == 576)
+        #expect(side(16, 741) == 556)
+        #expect(side(60, 960) == 480)
+        #expect(side(0, 960) == 960)
+    }
+
     /// A line image is stretched over 0–255 and given to Tesseract dark on light: light print on
     /// a dark ground (most of the line) is inverted, dark print on a light ground is not.
     @Test func aLineIsReadDarkOnLight() throws {
@@ -81,10 +97,15 @@ import Testing
         let photo = try ImageLoader().load(TestPaths.sample("harbour-photo.jpg")).image
         let apart = try DetectorProcess.detect(photo, with: detector(), executable: TestPaths.lovesnap)
         let here = try DetectorProcess.detect(photo, with: detector(), executable: nil)
-        #expect(apart == here)
+        #expect(apart.regions == here.regions && !apart.reduced && !here.reduced)
+        // Sized by its print, the network's input is smaller, and the same lines are found.
+        let sized = try DetectorProcess.detect(
+            photo, with: detector(), executable: TestPaths.lovesnap, sizedByPrint: true)
+        #expect(sized.reduced)
+        #expect(ReadingOrder.rows(of: sized.regions).count == ReadingOrder.rows(of: apart.regions).count)
         let lines = try String(contentsOfFile: TestPaths.sample("harbour.txt"), encoding: .utf8)
             .split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-        #expect(ReadingOrder.rows(of: apart).count == lines.count)
+        #expect(ReadingOrder.rows(of: apart.regions).count == lines.count)
     }
 
     /// A poem's detected lines read by one engine, by two in this process, and by this one with
@@ -93,7 +114,7 @@ import Testing
     @Test func twoEnginesReadTheDetectedLinesAsOneDoes() throws {
         let path = TestPaths.sample("kettle.png")
         let photo = try ImageLoader().load(path).image
-        let regions = try DetectorProcess.detect(photo, with: detector(), executable: nil)
+        let regions = try DetectorProcess.detect(photo, with: detector(), executable: nil).regions
         let engine = try TesseractEngine()
         let alone = try DetectedLinesReading.read(regions, of: photo, reduction: 1, engine: engine)
         #expect(alone.text == (try String(contentsOfFile: TestPaths.sample("kettle.txt"), encoding: .utf8)))
