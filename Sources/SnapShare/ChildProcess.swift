@@ -53,8 +53,11 @@ enum ChildProcess {
         path: String, arguments: [String], input: [UInt8], stderrLimit: Int, stdoutLimit: Int = 0,
         timeout: Double = .infinity, cancellation: Cancellation? = nil
     ) throws(Failure) -> Result {
+        // A timeout past UInt64's nanoseconds (about 584 years; `--mail-timeout 1e12`) is none.
+        let start = DispatchTime.now().uptimeNanoseconds
+        let nanoseconds = max(0, timeout) * 1e9
         let deadline =
-            timeout.isFinite ? DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9) : UInt64.max
+            nanoseconds < Double(UInt64.max - start) ? start + UInt64(nanoseconds) : UInt64.max
         func millisecondsLeft() -> Int32 {
             let now = DispatchTime.now().uptimeNanoseconds
             return now >= deadline ? 0 : Int32(min(UInt64(Int32.max), (deadline - now) / 1_000_000 + 1))

@@ -20,8 +20,16 @@ public enum PathName {
     /// cannot act on the terminal. A descriptor's name (`/dev/fd/63`, `/proc/self/fd/3`: a
     /// shell's process substitution `<(…)`) is shown whole: "63" alone says nothing.
     public static func displayName(of path: String) -> String {
-        var base = (path as NSString).lastPathComponent
-        let folder = (path as NSString).deletingLastPathComponent
+        // Split here: Foundation's `NSString.deletingLastPathComponent` traps on "." and "./" on
+        // Linux (swift-corelibs-foundation), which crashed `lovesnap ocr .`.
+        var trimmed = Substring(path)
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        var base = String(trimmed)
+        var folder = ""
+        if trimmed != "/", let slash = trimmed.lastIndex(of: "/") {
+            base = String(trimmed[trimmed.index(after: slash)...])
+            folder = String(trimmed[..<slash])
+        }
         if !base.isEmpty, base.allSatisfy({ $0.isASCII && $0.isNumber }),
             folder == "/dev/fd" || folder.hasPrefix("/proc/") && folder.hasSuffix("/fd")
         {

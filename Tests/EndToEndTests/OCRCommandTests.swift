@@ -95,6 +95,16 @@ import Testing
         )
     }
 
+    /// The current folder given as the photo (`.`, `./`, `.//`): said, exit 3 (it crashed in
+    /// Foundation's path splitting, SIGILL).
+    @Test func theCurrentFolderIsNotAnImage() throws {
+        for path in [".", "./", ".//"] {
+            let r = try lovesnap(["ocr", path])
+            #expect(r.status == 3)
+            #expect(r.stderr == "lovesnap: \(path): Is a directory, not an image\n")
+        }
+    }
+
     @Test func missingLanguageIsNamedWithTheFolderSearched() throws {
         let r = try lovesnap(["ocr", "-l", "eng+xyz", TestPaths.sample("kettle.png")])
         #expect(r.status == 4)

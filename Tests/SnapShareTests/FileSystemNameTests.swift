@@ -43,6 +43,12 @@ import Testing
         #expect(PathName.displayName(of: "/proc/self/fd/3") == "/proc/self/fd/3")
         #expect(PathName.displayName(of: "/proc/4242/fd/7") == "/proc/4242/fd/7")
         #expect(PathName.displayName(of: "/tmp/a\u{1b}b") == "a\\u{1b}b")
+        // The current folder and others given with trailing slashes (Foundation trapped on ".").
+        #expect(["."].map(PathName.displayName(of:)) == ["."])
+        #expect(
+            ["./", ".//", "..", "a//", "//", "", "/tmp//x/"].map(PathName.displayName(of:)) == [
+                ".", ".", "..", "a", "/", "", "x",
+            ])
     }
 
     @Test func aNameIsShownAsUTF8WithEveryOtherByteAsHex() {

@@ -1,4 +1,5 @@
 import Foundation
+import SnapTestSupport
 import Testing
 
 @testable import SnapShare
@@ -16,6 +17,19 @@ import Testing
             ShareError.mailCommandTimedOut(command: "sendmail -t -i", seconds: 60).description
                 == "mail command 'sendmail -t -i' did not finish within 60 s and was stopped; the mail may not have been sent"
         )
+    }
+
+    /// A timeout past what nanoseconds since boot hold (`--mail-timeout 1e12`) is no timeout:
+    /// the message is sent (it trapped converting the deadline to UInt64, the editor's text lost).
+    @Test func aTimeoutOfCenturiesIsNone() throws {
+        let out = TestPaths.temporaryDirectory("mail-timeout").appendingPathComponent("sent.txt")
+        for timeout in [1e12, 1e300, .infinity] {
+            var command = MailCommand(arguments: ["/bin/sh", "-c", "cat > '\(out.path)'"])
+            command.timeout = timeout
+            try command.send(MailMessage(to: ["poet@example.org"], subject: "s", body: "b"))
+            // The headers, a blank line, the body in quoted-printable (RFC 2045 § 6.7).
+            #expect(try String(contentsOf: out, encoding: .utf8).hasSuffix("\r\n\r\nb=\r\n"))
+        }
     }
 
     @Test func commandThatNeverReadsIsStoppedToo() throws {
