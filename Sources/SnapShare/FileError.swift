@@ -18,6 +18,10 @@ public enum FileError: Error, Equatable, Sendable, CustomStringConvertible {
     case notRegular(path: String)
     /// `path` is a pipe that gave more than `limit` bytes.
     case pipeTooLarge(path: String, limit: Int)
+    /// `path` is a character or block device (`/dev/zero`, a terminal), opened for editing.
+    case deviceFile(path: String)
+    /// `path` is a pipe that gave more than `limit` bytes of text to edit.
+    case textPipeTooLarge(path: String, limit: Int)
 
     /// "poem.txt: Permission denied", "standard output: No space left on device".
     public var description: String {
@@ -28,6 +32,9 @@ public enum FileError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notRegular(let path): return "\(path): not a regular file (a device); give a photo file or a pipe"
         case .pipeTooLarge(let path, let limit):
             return "\(path): more than \(limit >> 20) MiB came through the pipe; that is too large for a photo"
+        case .deviceFile(let path): return "\(path) is a device file, not a text file"
+        case .textPipeTooLarge(let path, let limit):
+            return "\(path): more than \(limit >> 20) MiB came through the pipe; lovesnap edits at most that"
         }
     }
 }

@@ -39,12 +39,18 @@ public struct TextFile: Equatable, Sendable {
         TextBuffer(content: content).writtenLineCount
     }
 
+    /// At most this many bytes are read from a pipe or FIFO (`lovesnap edit <(cmd)`): 512 MiB,
+    /// as for a photo.
+    public static let pipeLimit = 512 << 20
+
     /// Reads the file at `path`, decoded by ``SnapText/TextFormat/decode(_:)`` (UTF-8, else
     /// Latin-1; DOS and old Mac line ends converted). A name that does not exist yet in an
     /// existing folder is a new, empty file (as in nano).
     ///
     /// - Throws: `FileError.unreadable(path:errno:)` with ENOENT when neither the file nor its
-    ///   folder exists, EISDIR for a folder, or the errno of `open`/`read`.
+    ///   folder exists, EISDIR for a folder, or the errno of `open`/`read`;
+    ///   `FileError.deviceFile` for a character or block device; `FileError.textPipeTooLarge`
+    ///   past `pipeLimit` bytes from anything else that is not a regular file.
     public static func read(_ path: String) throws(FileError) -> TextFile {
         try read(name: FileSystemName(path), shownAs: path)
     }
@@ -55,7 +61,10 @@ public struct TextFile: Equatable, Sendable {
         try read(name: name, shownAs: name.shown)
     }
 
-    private static func read(name: FileSystemName, shownAs path: String) throws(FileError) -> TextFile {
+    /// `read(name:)` with `pipeLimit` bytes at most from anything but a regular file.
+    static func read(name: FileSystemName, shownAs path: String, pipeLimit: Int = TextFile.pipeLimit)
+        throws(FileError) -> TextFile
+    {
         var info = stat()
         guard stat(name.cString, &info) == 0 else {
             var folder = stat()
@@ -66,18 +75,23 @@ public struct TextFile: Equatable, Sendable {
             throw .unreadable(path: path, errno: ENOENT)
         }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw .unreadable(path: path, errno: EISDIR) }
+        // A device gives bytes without end (`/dev/zero`, `/dev/urandom`) or waits on a terminal:
+        // refused, as nano refuses it ("is a device file").
+        if [S_IFCHR, S_IFBLK].contains(info.st_mode & S_IFMT) { throw .deviceFile(path: path) }
         // The bytes are let go as soon as the rope holds the text: about twice the file at most.
+        let regular = (info.st_mode & S_IFMT) == S_IFREG
         let (content, format) = TextFormat.decodeContent(
-            try readAll(name, shownAs: path, expectedSize: Int(info.st_size)))
+            try readAll(
+                name, shownAs: path, expectedSize: Int(info.st_size), limit: regular ? Int.max : pipeLimit))
         return TextFile(content: content, isNew: false, format: format)
     }
 
     /// The bytes of the file `name`; `expectedSize` (its size when it was looked at) sizes the
     /// buffer, so that a large file is read straight into it and never copied as it grows.
     /// - Throws: `FileError.unreadable` (naming it `path`) with the errno of the `open` or `read`
-    ///   that failed.
-    private static func readAll(_ name: FileSystemName, shownAs path: String, expectedSize: Int) throws(FileError)
-        -> [UInt8]
+    ///   that failed; `FileError.textPipeTooLarge` past `limit` bytes.
+    private static func readAll(_ name: FileSystemName, shownAs path: String, expectedSize: Int, limit: Int)
+        throws(FileError) -> [UInt8]
     {
         let fd = open(name.cString, O_RDONLY | O_CLOEXEC | O_NOCTTY)
         if fd < 0 { throw .unreadable(path: path, errno: errno) }
@@ -107,6 +121,7 @@ public struct TextFile: Equatable, Sendable {
             }
             if n == 0 { return bytes }
             bytes.append(contentsOf: chunk[..<n])
+            if bytes.count > limit { throw .textPipeTooLarge(path: path, limit: limit) }
         }
     }
 }

@@ -492,4 +492,11 @@ import Testing
         #expect(r.status == 1)
         #expect(r.stderr == "lovesnap: /nonexistent-folder/poem.txt: No such file or directory\n")
     }
+
+    /// A device is refused at once, before the terminal is needed (it read `/dev/zero` without end).
+    @Test func aDeviceIsNotATextFile() throws {
+        let r = try lovesnap(["edit", "/dev/zero"])
+        #expect(r.status == 1)
+        #expect(r.stderr == "lovesnap: /dev/zero is a device file, not a text file\n")
+    }
 }

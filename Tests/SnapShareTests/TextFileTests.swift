@@ -42,6 +42,44 @@ import Testing
         #expect(error?.description == "/nonexistent-folder/poem.txt: No such file or directory")
     }
 
+    /// A device is refused as nano refuses it: `/dev/zero` read 4 GB in 25 s and went on.
+    @Test func aDeviceIsRefused() throws {
+        for path in ["/dev/zero", "/dev/urandom", "/dev/null"] {
+            let error = #expect(throws: FileError.self) { try TextFile.read(path) }
+            #expect(error == .deviceFile(path: path))
+        }
+        #expect(FileError.deviceFile(path: "/dev/zero").description == "/dev/zero is a device file, not a text file")
+    }
+
+    /// A pipe that gives more than the limit is refused; one within it is read whole.
+    @Test func aPipeIsReadUpToItsLimit() throws {
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
+        let fifo = tmp.file("fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        func feed(_ bytes: Int) throws -> Process {
+            let writer = Process()
+            writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+            writer.arguments = ["-c", "head -c \(bytes) /dev/zero | tr '\\0' a > '\(fifo)'"]
+            try writer.run()
+            return writer
+        }
+        let within = try feed(100_000)
+        let read = try TextFile.read(name: FileSystemName(fifo), shownAs: fifo, pipeLimit: 200_000)
+        within.waitUntilExit()
+        #expect(read.text == String(repeating: "a", count: 100_000))
+        let beyond = try feed(300_000)
+        let error = #expect(throws: FileError.self) {
+            try TextFile.read(name: FileSystemName(fifo), shownAs: fifo, pipeLimit: 200_000)
+        }
+        beyond.terminate()
+        beyond.waitUntilExit()
+        #expect(error == .textPipeTooLarge(path: fifo, limit: 200_000))
+        #expect(
+            FileError.textPipeTooLarge(path: "/dev/fd/63", limit: TextFile.pipeLimit).description
+                == "/dev/fd/63: more than 512 MiB came through the pipe; lovesnap edits at most that")
+    }
+
     @Test func aFolderIsRefused() throws {
         let tmp = try TempFolder()
         defer { tmp.cleanup() }
