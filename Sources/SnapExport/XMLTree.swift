@@ -56,15 +56,30 @@ final class XMLTree {
         return String(cString: value)
     }
 
-    /// Sets (or adds) an attribute.
+    /// Sets (or adds) an attribute; characters XML forbids become U+FFFD (`xmlCharacters`).
     static func setAttribute(_ node: Node, _ name: String, _ value: String) {
-        xmlSetProp(node, name, value)
+        xmlSetProp(node, name, xmlCharacters(value))
     }
 
-    /// Replaces the element's content by `text` (raw text: libxml2 escapes it on output).
+    /// Replaces the element's content by `text` (raw text: libxml2 escapes it on output);
+    /// characters XML forbids become U+FFFD (`xmlCharacters`).
     static func setText(_ node: Node, _ text: String) {
         xmlNodeSetContent(node, nil)
-        xmlNodeAddContent(node, text)
+        xmlNodeAddContent(node, xmlCharacters(text))
+    }
+
+    /// `text` with each character XML 1.0 forbids (its `Char` production, § 2.2: the C0 controls
+    /// but tab, line feed and carriage return; U+FFFE, U+FFFF) as U+FFFD, the replacement
+    /// character. libxml2 writes a control character as `&#1;`, which no XML 1.0 parser
+    /// reads: a `--replace` that put one into a word made the hOCR and ALTO documents invalid.
+    static func xmlCharacters(_ text: String) -> String {
+        func allowed(_ s: Unicode.Scalar) -> Bool {
+            s.value >= 0x20 ? s.value != 0xFFFE && s.value != 0xFFFF : s == "\t" || s == "\n" || s == "\r"
+        }
+        guard !text.unicodeScalars.allSatisfy(allowed) else { return text }
+        var out = String.UnicodeScalarView()
+        for s in text.unicodeScalars { out.append(allowed(s) ? s : "\u{FFFD}") }
+        return String(out)
     }
 
     /// The text content of the element and its descendants.

@@ -158,6 +158,22 @@ import Testing
         #expect(normalizedWhitespace(pdf.stdout) == expected.joined(separator: " "))
     }
 
+    /// A replacement holding a character XML forbids (U+0001) leaves the hOCR and ALTO
+    /// documents valid XML (it made them invalid, exit 0): there it is U+FFFD; the text keeps it.
+    @Test func aControlCharacterReplacedIntoAWordKeepsTheDocumentsValid() throws {
+        let (dir, r) = try export(
+            "txt,hocr,alto", [TestPaths.sample("kettle.png")], extra: ["--replace", "Lenore=Le\u{1}nore"])
+        #expect(r.stderr == "")
+        let text = try String(contentsOfFile: dir.appendingPathComponent("poem.txt").path, encoding: .utf8)
+        #expect(text.hasPrefix("Le\u{1}nore, the kettle hums your tune,\n"))
+        for file in ["poem.hocr", "poem.xml"] {
+            let lint = try run("/usr/bin/xmllint", ["--noout", dir.appendingPathComponent(file).path])
+            #expect(lint.status == 0 && lint.stderr == "", "\(file): \(lint.stderr)")
+        }
+        #expect(try hocrWords(dir.appendingPathComponent("poem.hocr").path).first?.text == "Le\u{FFFD}nore,")
+        #expect(try altoContents(dir.appendingPathComponent("poem.xml").path).first == "CONTENT=\"Le\u{FFFD}nore,\"")
+    }
+
     /// Tesseract writes two of this photo's "I"s as "|", which the reading corrects
     /// (`WordCorrections`): every format says what the text says.
     @Test func wordsTheReadingCorrectedReadTheSameInEveryFormat() throws {
