@@ -26,7 +26,7 @@ enum ExitCode: Int32 {
     /// `--mail`: no text was found in the photos (or none was left after `--replace`), so nothing
     /// was mailed.
     case nothingToMail = 10
-    /// Interrupted by SIGINT (Ctrl-C) or SIGTERM.
+    /// Interrupted by SIGINT (Ctrl-C), SIGTERM or SIGHUP.
     case interrupted = 130
 }
 

@@ -71,7 +71,7 @@ enum OCRCommand {
         var first: WorkerClient? = inputs.first.flatMap { input in
             try? worker(for: input, options: options, args: args, forksWhenAlone: true)
         }
-        // One handler for the whole run (SIGINT, SIGTERM): it stops the OCR worker running then,
+        // One handler for the whole run (SIGINT, SIGTERM, SIGHUP): it stops the OCR worker running then,
         // any later one at its start, and the mail command.
         let stop = Interruption()
         let interrupt = Interrupts.onSIGINT { stop.interrupt() }
@@ -233,7 +233,7 @@ enum OCRCommand {
     }
 }
 
-/// What SIGINT or SIGTERM stops during `lovesnap ocr`: the OCR worker running at the moment (and
+/// What SIGINT, SIGTERM or SIGHUP stops during `lovesnap ocr`: the OCR worker running at the moment (and
 /// any started after, at once), and the mail command (``mail``). Safe from any thread.
 final class Interruption: Sendable {
     private let state = Mutex<(client: WorkerClient?, interrupted: Bool)>((nil, false))

@@ -72,7 +72,8 @@ enum ImageName {
     }
 }
 
-/// SIGINT/SIGTERM turned into a callback on a dispatch queue. A signal ignored when lovesnap
+/// SIGINT/SIGTERM/SIGHUP (the terminal closed) turned into a callback on a dispatch queue, for
+/// `lovesnap ocr`: its worker and its mail command are stopped, not orphaned. A signal ignored when lovesnap
 /// started stays ignored, as a shell's background job (`lovesnap ocr … &` in a script) has SIGINT
 /// ignored: the job is not interrupted by the terminal's ^C, nor by a `kill -INT` (POSIX, Shell
 /// Command Language 2.11: "signals that were ignored on entry … cannot be trapped or reset").
@@ -86,7 +87,7 @@ enum Interrupts {
     }
 
     static func onSIGINT(_ action: @escaping () -> Void) -> Token {
-        let sources = [SIGINT, SIGTERM].filter { !isIgnored($0) }.map { sig -> DispatchSourceSignal in
+        let sources = [SIGINT, SIGTERM, SIGHUP].filter { !isIgnored($0) }.map { sig -> DispatchSourceSignal in
             signal(sig, SIG_IGN)
             let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             s.setEventHandler(handler: action)

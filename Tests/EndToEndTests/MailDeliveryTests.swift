@@ -253,7 +253,10 @@ struct MailDeliveryTests {
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("never.txt").path))
     }
 
-    @Test func anInterruptDuringTheSendStopsTheMailCommand() throws {
+    /// SIGINT, SIGTERM or SIGHUP (the terminal closed) during the send: the mail command is
+    /// stopped, not orphaned (on SIGHUP lovesnap died and left it to PID 1), exit 130.
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+    func anInterruptDuringTheSendStopsTheMailCommand(signal: Int32) throws {
         let dir = TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let pidFile = dir.appendingPathComponent("mailer.pid").path
@@ -278,7 +281,7 @@ struct MailDeliveryTests {
             }
         }
         try #require(mailer > 0, "the mail command never started")
-        #expect(kill(p.processIdentifier, SIGINT) == 0)
+        #expect(kill(p.processIdentifier, signal) == 0)
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
         #expect(p.terminationStatus == 130)
