@@ -96,8 +96,10 @@ public final class Editor {
             }
             if pollRecognition() { needsDraw = true }
             if pollJob() { needsDraw = true }
-            for effect in apply(clock: clock(), to: &state) { perform(effect) }
-            if needsDraw { draw() }
+            // A recovery file written or not: a failure is on the status line at once.
+            let timed = apply(clock: clock(), to: &state)
+            for effect in timed { perform(effect) }
+            if needsDraw || !timed.isEmpty { draw() }
             let key = terminal.readKey(timeout: 100)
             needsDraw = key != nil
             if let key, terminal.pendingTerminationSignal == nil { handle(key) }

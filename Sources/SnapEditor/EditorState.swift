@@ -385,6 +385,9 @@ public struct JournalState: Equatable, Sendable {
     var failedRevision: Int?
     /// Whether a failure was shown since the last write that worked (it is shown once).
     var failureShown = false
+    /// Why the last write failed, until one works again: the status line says it whenever it
+    /// has nothing else to say, so that the user knows the text is not protected.
+    public internal(set) var failureMessage: String?
 
     /// Journaling on or off.
     public init(isEnabled: Bool = false) {

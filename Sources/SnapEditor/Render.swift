@@ -336,7 +336,7 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
         frame.write(text, row: row, column: 0)
         return
     }
-    guard let status = state.status else {
+    guard let status = state.status ?? state.journal.failureMessage.map({ StatusMessage($0, isError: true) }) else {
         if state.mode == .editing, let report = state.wordReport {
             frame.write(report, row: row, column: max(0, (width - displayWidth(report)) / 2))
         }

@@ -161,8 +161,10 @@ public func apply(_ result: EffectResult, to state: inout EditorState) {
         state.journal.writtenRevision = revision
         state.journal.failedRevision = nil
         state.journal.failureShown = false
+        state.journal.failureMessage = nil
     case .journalFailed(let message, let revision):
         state.journal.failedRevision = revision
+        state.journal.failureMessage = "Cannot write the recovery file: \(message)"
         if !state.journal.failureShown {
             state.status = StatusMessage("Cannot write the recovery file: \(message)", isError: true)
             state.journal.failureShown = true

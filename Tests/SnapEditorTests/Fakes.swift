@@ -28,10 +28,14 @@ final class FakeTerminal: Terminal {
     func copyToClipboard(_ text: String) { clipboard.append(text) }
 
     /// The scripted keys, then ^X / "n" forever (leave, not saving); stops a runaway loop.
+    /// Turns of the run loop before `keys`: a key, or nil for a turn in which none came.
+    var turns: [KeyEvent?] = []
+
     func readKey(timeout: Int) -> KeyEvent? {
         reads += 1
         timeouts.append(timeout)
         precondition(reads < 10_000, "run loop does not end")
+        if !turns.isEmpty { return turns.removeFirst() }
         if !keys.isEmpty { return keys.removeFirst() }
         if let signalAfterKeys {
             pendingTerminationSignal = signalAfterKeys

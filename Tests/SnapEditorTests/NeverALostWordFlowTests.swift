@@ -79,9 +79,42 @@ private func journaling(
     _ = update(&state, .character("?"))
     _ = apply(clock: 10, to: &state)
     #expect(apply(clock: 11, to: &state).count == 1)
-    // Failing again is not shown again (typing would bring it back after every pause).
+    // Failing again is not set as a message again (typing would bring it back after every
+    // pause), but the status line says it whenever it has nothing else to say, until a write works.
     apply(.journalFailed(message: "/s/x: Permission denied", revision: state.buffer.revision), to: &state)
     #expect(state.status == nil)
+    let size = TerminalSize(rows: 24, columns: 80)
+    #expect(
+        render(state, size: size).text(ofRow: 21).contains(
+            "[ Cannot write the recovery file: /s/x: Permission denied ]"))
+    apply(.journalWritten(document: "/poems/other.txt", revision: state.buffer.revision), to: &state)
+    #expect(!render(state, size: size).text(ofRow: 21).contains("recovery file"))
+}
+
+/// The run loop draws a failed write of the recovery file at once, with no key pressed (it was
+/// drawn only after a resize, and the next key cleared it): the text is not protected.
+@Test func aRecoveryFileThatCannotBeWrittenIsSaidWithoutAKey() {
+    let sharing = FakeSharing()
+    sharing.journalError = FakeError(description: "/state/poem.txt.journal: No space left on device")
+    let terminal = FakeTerminal()
+    var configuration = EditorConfiguration.textFile(path: "/poems/poem.txt", text: "poem\n", sharing: sharing)
+    configuration.journals = true
+    var now = 0.0
+    let editor = Editor(
+        terminal: terminal, configuration: configuration,
+        clock: {
+            now += 0.5
+            return now
+        })
+    // A key, then turns without a key (nil), then a key that clears a message, then a turn.
+    terminal.turns = [.character("x"), nil, nil, nil, .character("y"), nil]
+    #expect(editor.run() == 0)
+    // 80 columns: the message fills the row, without nano's brackets.
+    let said = "Cannot write the recovery file: /state/poem.txt.journal: No space left on device"
+    // Frames: at the start, after "x", after the turns without a key in which the write failed
+    // (drawn with no key pressed), after "y" (which clears messages: still said), after the turn
+    // that tried again, and ^X's question.
+    #expect(terminal.frames.map { $0.text(ofRow: 21).contains(said) } == [false, false, true, true, true, false])
 }
 
 @Test func aCleanExitRemovesTheJournalASignalKeepsIt() {
