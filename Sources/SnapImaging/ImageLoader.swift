@@ -79,6 +79,9 @@ public struct ImageLoader {
         var spp: l_int32 = 0
         var cmap: l_int32 = 0
         if findFileFormat(path, &format) != 0 || format == l_int32(IFF_UNKNOWN) {
+            // Leptonica asks libtiff for a TIFF's compression to name its format: a truncated
+            // TIFF is no format at all to it. Its signature says what it was meant to be.
+            if ImageLoader.hasTIFFSignature(path) { throw ImagingError.corrupt(path: path, format: "TIFF") }
             throw ImagingError.notAnImage(path: path)
         }
         let formatName = ImageLoader.formatName(format)
@@ -173,6 +176,15 @@ public struct ImageLoader {
             IFF_TIFF_JPEG,
         ]
         .contains { l_int32($0) == format }
+    }
+
+    /// Whether the file begins as a TIFF does (TIFF 6.0 § 2: "II*\0" little-endian, "MM\0*"
+    /// big-endian).
+    static func hasTIFFSignature(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = [UInt8]((try? handle.read(upToCount: 4)) ?? Data())
+        return head == [0x49, 0x49, 0x2A, 0x00] || head == [0x4D, 0x4D, 0x00, 0x2A]
     }
 
     static func formatName(_ format: l_int32) -> String {

@@ -87,6 +87,21 @@ import Testing
         #expect(throws: ImagingError.corrupt(path: cut, format: "PNG")) { try loader.load(cut) }
     }
 
+    /// A TIFF cut short is said to be a truncated TIFF, not "not an image" (Leptonica names no
+    /// format for it); its signature alone is enough.
+    @Test func truncatedTIFFIsCorrupt() throws {
+        let dir = TestPaths.temporaryDirectory()
+        let full = try Data(contentsOf: URL(fileURLWithPath: TestPaths.fixture("kettle-cmyk.tif")))
+        for count in [200, 8, 4] {
+            let cut = dir.appendingPathComponent("cut-\(count).tif").path
+            try full.prefix(count).write(to: URL(fileURLWithPath: cut))
+            #expect(throws: ImagingError.corrupt(path: cut, format: "TIFF")) { try loader.load(cut) }
+        }
+        #expect(
+            ImagingError.corrupt(path: "a.tif", format: "TIFF").description
+                == "a.tif: the TIFF data is truncated or corrupt and could not be decoded")
+    }
+
     @Test func decompressionBombIsRefusedFromItsHeader() throws {
         let dir = TestPaths.temporaryDirectory()
         let bomb = dir.appendingPathComponent("bomb.png").path
