@@ -71,10 +71,12 @@ extension PathName {
         }
     }
 
-    /// What tells two versions of a file apart: `st_dev`, `st_ino`, `st_size` and `st_mtim`
-    /// (nanoseconds since 1970) of `stat(2)`, links followed.
+    /// What tells two versions of a file apart: `st_dev`, `st_ino`, `st_size`, `st_mtim` and
+    /// `st_ctim` (nanoseconds since 1970) of `stat(2)`, links followed. The status change time
+    /// is set by the kernel on every write: a same-size change whose modification time was put
+    /// back (`touch -d`, `cp -p`, a tool restoring it) is still a change.
     public struct Version: Hashable, Sendable {
-        public var device: UInt64, inode: UInt64, size: Int64, modified: Int64
+        public var device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64
     }
 
     /// The version now of the file of that name, whatever its bytes, or nil when it cannot be
@@ -84,6 +86,7 @@ extension PathName {
         guard stat(name.cString, &info) == 0 else { return nil }
         return Version(
             device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-            modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+            modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+            changed: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec))
     }
 }

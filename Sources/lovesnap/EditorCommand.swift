@@ -354,7 +354,7 @@ struct Sharing: DocumentSharing {
 
     func version(of path: String) -> DiskVersion? {
         PathName.version(of: fileName(path)).map {
-            DiskVersion(device: $0.device, inode: $0.inode, size: $0.size, modified: $0.modified)
+            DiskVersion(device: $0.device, inode: $0.inode, size: $0.size, modified: $0.modified, changed: $0.changed)
         }
     }
 

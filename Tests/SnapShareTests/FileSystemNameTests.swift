@@ -83,6 +83,29 @@ import Testing
         #expect(FileSystemName("forêt.png").mappingAsLatin1 { $0 + "~" } == FileSystemName("forêt.png~"))
     }
 
+    /// A same-size change whose modification time was put back is another version: its status
+    /// change time tells (it went unnoticed, and a save overwrote the other change).
+    @Test func aChangeWithItsModificationTimePutBackIsAnotherVersion() throws {
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
+        let file = FileSystemName(tmp.file("poem.txt"))
+        try AtomicFile.write(Array("Lenore\n".utf8), to: file)
+        let before = try #require(PathName.version(of: file))
+        usleep(50_000)  // the kernel's clock for file times ticks every few milliseconds
+        let fd = open(file.cString, O_WRONLY)
+        #expect(fd >= 0)
+        #expect(write(fd, "Ligeia\n", 7) == 7)
+        close(fd)
+        var times = [
+            timespec(tv_sec: Int(before.modified / 1_000_000_000), tv_nsec: Int(before.modified % 1_000_000_000)),
+            timespec(tv_sec: Int(before.modified / 1_000_000_000), tv_nsec: Int(before.modified % 1_000_000_000)),
+        ]
+        #expect(utimensat(AT_FDCWD, file.cString, &times, 0) == 0)
+        let after = try #require(PathName.version(of: file))
+        #expect(after.size == before.size && after.modified == before.modified && after.inode == before.inode)
+        #expect(after != before)
+    }
+
     @Test func aFileIsWrittenReadAndBackedUpUnderItsBytes() throws {
         let tmp = try TempFolder()
         defer { tmp.cleanup() }
