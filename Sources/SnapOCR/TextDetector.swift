@@ -75,7 +75,7 @@ public struct TextDetector: Sendable {
     public func side(for image: Image) -> Int {
         let measured = try? Preprocessor.medianTextHeight(of: image)
         return TextDetector.side(
-            printHeight: measured ?? nil, longerSide: max(image.width, image.height), limit: limitSide,
+            printHeight: measured, longerSide: max(image.width, image.height), limit: limitSide,
             target: printHeight, least: leastSide)
     }
 
