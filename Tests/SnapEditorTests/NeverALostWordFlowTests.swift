@@ -94,18 +94,8 @@ private func journaling(
 /// The run loop draws a failed write of the recovery file at once, with no key pressed (it was
 /// drawn only after a resize, and the next key cleared it): the text is not protected.
 @Test func aRecoveryFileThatCannotBeWrittenIsSaidWithoutAKey() {
-    let sharing = FakeSharing()
+    let (editor, terminal, sharing) = journalingPoem()
     sharing.journalError = FakeError(description: "/state/poem.txt.journal: No space left on device")
-    let terminal = FakeTerminal()
-    var configuration = EditorConfiguration.textFile(path: "/poems/poem.txt", text: "poem\n", sharing: sharing)
-    configuration.journals = true
-    var now = 0.0
-    let editor = Editor(
-        terminal: terminal, configuration: configuration,
-        clock: {
-            now += 0.5
-            return now
-        })
     // A key, then turns without a key (nil), then a key that clears a message, then a turn.
     terminal.turns = [.character("x"), nil, nil, nil, .character("y"), nil]
     #expect(editor.run() == 0)
@@ -127,19 +117,25 @@ private func journaling(
     #expect(finishingEffects(state) == [])
 }
 
-@Test func theRunLoopWritesAndRemovesTheJournal() {
+/// An editor of "/poems/poem.txt" ("poem\n") that journals, its clock half a second a turn.
+private func journalingPoem() -> (Editor, FakeTerminal, FakeSharing) {
     let sharing = FakeSharing()
     let terminal = FakeTerminal()
     var configuration = EditorConfiguration.textFile(path: "/poems/poem.txt", text: "poem\n", sharing: sharing)
     configuration.journals = true
     var now = 0.0
-    // Half a second a turn; .resize keys are turns without a change.
     let editor = Editor(
         terminal: terminal, configuration: configuration,
         clock: {
             now += 0.5
             return now
         })
+    return (editor, terminal, sharing)
+}
+
+@Test func theRunLoopWritesAndRemovesTheJournal() {
+    // .resize keys are turns without a change.
+    let (editor, terminal, sharing) = journalingPoem()
     terminal.keys = typing("Hé") + [.resize, .resize, .resize, .resize, .control("s")]
     #expect(editor.run() == 0)  // then the fake's ^X: a clean exit
     #expect(sharing.journalWrites.map(\.text) == ["Hépoem\n"])
