@@ -103,6 +103,9 @@ extension Keymap {
         return [
             "LoveInASnap: fix the poem read from the photo, then write it out or mail it.",
             "^ means Ctrl; M- means Alt, or Esc then the key. Characters are typed in.",
+            "The text is copied to a recovery file once you stop typing for \(Self.seconds(JournalState.idleDelay)) "
+                + "(every \(Self.seconds(JournalState.maximumDelay)) while you type on): if lovesnap or the machine "
+                + "stops, reopen the same file or photo to recover it; keys typed after the last copy are lost.",
         ]
             + section("The text:", editing)
             + section("While the OCR runs:", recognizing)
@@ -120,6 +123,11 @@ extension Keymap {
             + section("In the photo view (M-P; the text's moving keys move the highlight too):", photo)
             + section("While a region of the photo is framed:", framing)
             + section("In the list of data found in the text (M-F):", dataMenu)
+    }
+
+    /// "1 s", "4 s": a delay as the help screen says it.
+    static func seconds(_ delay: Double) -> String {
+        delay == delay.rounded() ? "\(Int(delay)) s" : "\(delay) s"
     }
 
     /// The help screen's text wrapped to `width` columns: a line too long breaks at spaces, its

@@ -132,6 +132,13 @@ func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
         }
     }
     #expect(screen.first == "LoveInASnap: fix the poem read from the photo, then write it out or mail it.")
+    // How much a crash can lose, said where the keys are (issue 41: kill -9 half a second after
+    // typing loses those keys).
+    #expect(
+        screen[2]
+            == "The text is copied to a recovery file once you stop typing for 1 s (every 4 s while you type on): "
+            + "if lovesnap or the machine stops, reopen the same file or photo to recover it; keys typed after the "
+            + "last copy are lost.")
     #expect(screen.contains("^G F1             show this help"))
     #expect(screen.contains("^\\ M-R F14        replace a text, asking at each match"))
     #expect(screen.contains("Y y               yes"))
