@@ -29,12 +29,8 @@
 static __thread int store_depth;
 static __thread long stored_count;
 
-void line_images_store_begin(void) {
-    if (interposition_enabled()) store_depth++;
-}
-void line_images_store_end(void) {
-    if (store_depth > 0) store_depth--;
-}
+void line_images_store_begin(void) { interposition_scope_begin(&store_depth); }
+void line_images_store_end(void) { interposition_scope_end(&store_depth); }
 long line_images_stored_count(void) { return stored_count; }
 
 typedef l_ok (*write_mem_function)(l_uint8 **, size_t *, PIX *, l_int32);

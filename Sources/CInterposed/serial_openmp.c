@@ -74,12 +74,8 @@ static __thread long forwarded_count;
 static __thread int sections_inline;
 static __thread unsigned sections_next, sections_last;
 
-void serial_openmp_inline_begin(void) {
-    if (interposition_enabled()) inline_depth++;
-}
-void serial_openmp_inline_end(void) {
-    if (inline_depth > 0) inline_depth--;
-}
+void serial_openmp_inline_begin(void) { interposition_scope_begin(&inline_depth); }
+void serial_openmp_inline_end(void) { interposition_scope_end(&inline_depth); }
 long serial_openmp_inline_count(void) { return inline_count; }
 long serial_openmp_forwarded_count(void) { return forwarded_count; }
 

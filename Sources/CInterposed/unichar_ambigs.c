@@ -28,12 +28,8 @@ static __thread int skip_depth;
 static __thread long skipped_count;
 static __thread long loaded_count;
 
-void unichar_ambigs_skip_begin(void) {
-    if (interposition_enabled()) skip_depth++;
-}
-void unichar_ambigs_skip_end(void) {
-    if (skip_depth > 0) skip_depth--;
-}
+void unichar_ambigs_skip_begin(void) { interposition_scope_begin(&skip_depth); }
+void unichar_ambigs_skip_end(void) { interposition_scope_end(&skip_depth); }
 long unichar_ambigs_skipped_count(void) { return skipped_count; }
 long unichar_ambigs_loaded_count(void) { return loaded_count; }
 

@@ -7,4 +7,14 @@
 // them; read once per process.
 int interposition_enabled(void);
 
+// A module's scope in which its definitions do their work (`line_images_store_begin/end`,
+// `serial_openmp_inline_begin/end`, `unichar_ambigs_skip_begin/end`): `depth`, the module's
+// thread-local count, is raised only while the switch is on, and never falls below 0.
+static inline void interposition_scope_begin(int *depth) {
+    if (interposition_enabled()) (*depth)++;
+}
+static inline void interposition_scope_end(int *depth) {
+    if (*depth > 0) (*depth)--;
+}
+
 #endif
