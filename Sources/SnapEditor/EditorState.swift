@@ -383,10 +383,9 @@ public struct JournalState: Equatable, Sendable {
     public internal(set) var writtenDocument: String?
     /// A revision whose write failed (not retried until the text changes again).
     var failedRevision: Int?
-    /// Whether a failure was shown since the last write that worked (it is shown once).
-    var failureShown = false
     /// Why the last write failed, until one works again: the status line says it whenever it
-    /// has nothing else to say, so that the user knows the text is not protected.
+    /// has nothing else to say, so that the user knows the text is not protected (and it is set
+    /// as a message once, the first time).
     public internal(set) var failureMessage: String?
 
     /// Journaling on or off.

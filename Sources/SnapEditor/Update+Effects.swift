@@ -160,15 +160,12 @@ public func apply(_ result: EffectResult, to state: inout EditorState) {
         state.journal.writtenDocument = document
         state.journal.writtenRevision = revision
         state.journal.failedRevision = nil
-        state.journal.failureShown = false
         state.journal.failureMessage = nil
     case .journalFailed(let message, let revision):
         state.journal.failedRevision = revision
-        state.journal.failureMessage = "Cannot write the recovery file: \(message)"
-        if !state.journal.failureShown {
-            state.status = StatusMessage("Cannot write the recovery file: \(message)", isError: true)
-            state.journal.failureShown = true
-        }
+        let said = "Cannot write the recovery file: \(message)"
+        if state.journal.failureMessage == nil { state.status = StatusMessage(said, isError: true) }
+        state.journal.failureMessage = said
     case .journalRemoved(let document):
         if state.journal.writtenDocument == document { state.journal.writtenDocument = nil }
     case .recognitionStarted:
