@@ -33,6 +33,14 @@ public protocol DocumentSharing {
     func writeJournal(_ text: Rope, forDocument document: String) throws
     /// Removes the recovery file of `document`, if there is one.
     func removeJournal(forDocument document: String)
+    /// Removes `file` (``RecoveryOffer/file``), an offered text the user discarded; a recovery
+    /// file another running editor writes is kept.
+    func discardRecovery(file: String)
+    /// Makes the offered `file`, whose `text` the user recovered, this editor's recovery file of
+    /// `document` (a recovery file is renamed; a file a save left behind is written as the
+    /// recovery file, then removed) and returns true; false when there is no journal (the file
+    /// is kept). Throws when it cannot; the error's description names the file and the reason.
+    func adoptRecovery(file: String, text: Rope, forDocument document: String) throws -> Bool
     /// The text of the file at `path` (as the user typed it for ^R), bytes as they are.
     /// Throws when it cannot be read or is not UTF-8 text; the error's description is shown as is.
     func read(_ path: String) throws -> String

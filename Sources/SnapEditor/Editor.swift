@@ -69,8 +69,9 @@ public final class Editor {
         if configuration.recognition == nil, let status = configuration.initialStatus {
             state.status = StatusMessage(status)
         }
-        if let offer = configuration.recovery {
+        if let offer = configuration.recoveries.first {
             state.mode = .recoveryOffer(offer)
+            state.pendingRecoveries = Array(configuration.recoveries.dropFirst())
             state.recognitionOnHold = configuration.recognition == nil && configuration.heldRecognition != nil
             state.status = nil
         }
@@ -232,6 +233,16 @@ public final class Editor {
         case .removeJournal(let document):
             sharing.removeJournal(forDocument: document)
             apply(.journalRemoved(document: document), to: &state)
+        case .discardRecovery(let file):
+            sharing.discardRecovery(file: file)
+        case .adoptRecovery(let file, let text, let document, let revision):
+            do {
+                if try sharing.adoptRecovery(file: file, text: text, forDocument: document) {
+                    apply(.journalWritten(document: document, revision: revision), to: &state)
+                }
+            } catch {
+                apply(.journalFailed(message: Self.message(for: error), revision: revision), to: &state)
+            }
         case .startRecognition:
             do {
                 guard let heldRecognition else { return }

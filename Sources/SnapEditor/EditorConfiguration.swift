@@ -33,8 +33,9 @@ public struct EditorConfiguration {
     /// Whether the text is kept in a recovery file while it is modified
     /// (``DocumentSharing/writeJournal(_:forDocument:)``).
     public var journals = false
-    /// A recovery file found for the document: the editor asks first what to do with it.
-    public var recovery: RecoveryOffer?
+    /// Texts found for the document that earlier runs did not save (recovery files, files a
+    /// save left behind), newest first: the editor asks first what to do with each.
+    public var recoveries: [RecoveryOffer] = []
     /// Starts the photo's OCR when ``recognition`` was held back for the recovery question (it is
     /// nil then); called unless the recovered text is taken.
     public var heldRecognition: (() throws -> RecognitionTask)?

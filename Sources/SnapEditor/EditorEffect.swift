@@ -30,6 +30,12 @@ public enum EditorEffect: Equatable, Sendable {
     case writeJournal(text: Rope, document: String, revision: Int)
     /// Remove the recovery file of `document`.
     case removeJournal(document: String)
+    /// Remove `file`, an offered text the user discarded (``DocumentSharing/discardRecovery(file:)``).
+    case discardRecovery(file: String)
+    /// Make `file`, whose `text` the user recovered, this editor's recovery file of `document`
+    /// (``DocumentSharing/adoptRecovery(file:text:forDocument:)``); `revision` comes back in
+    /// ``EffectResult/journalWritten(document:revision:)``.
+    case adoptRecovery(file: String, text: Rope, document: String, revision: Int)
     /// Start the OCR of the document's photo, held back while a recovery file was offered.
     case startRecognition
     /// Stop the OCR job.

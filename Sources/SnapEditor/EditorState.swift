@@ -193,6 +193,8 @@ public struct EditorState: Equatable {
     /// Whether the photo's OCR waits for the answer to the recovery question (it starts unless
     /// the recovered text is taken).
     public var recognitionOnHold = false
+    /// The offers still to be asked after the one of ``EditorMode/recoveryOffer(_:)``, newest first.
+    public var pendingRecoveries: [RecoveryOffer] = []
     /// Whether the text may not be changed (a recovery file was found and kept, and the user
     /// chose to open the document read-only): editing keys say "Key is invalid in view mode".
     public var isReadOnly = false
@@ -340,22 +342,45 @@ public struct CommandOutput: Equatable, Sendable {
     }
 }
 
-/// A recovery file found when the document was opened (see ``DocumentSharing/writeJournal(_:forDocument:)``).
+/// A text found when the document was opened that an earlier run did not save: a recovery file
+/// (see ``DocumentSharing/writeJournal(_:forDocument:)``) or a file a save left behind.
 public struct RecoveryOffer: Equatable, Sendable {
+    /// What the file is.
+    public enum Kind: Equatable, Sendable {
+        /// A recovery file of an editor that ended without saving.
+        case recoveryFile
+        /// The recovery file of another editor still running on the document (process `pid`):
+        /// it is never removed from here.
+        case recoveryFileInUse(pid: Int32)
+        /// The new text of a save that was killed before it ended (perhaps not all of it).
+        case unfinishedSave
+        /// The old text kept while a save rewrote a hard-linked file in place, left by a save
+        /// killed before it ended (the file itself may hold the new text with the old end).
+        case oldTextBackup
+    }
+
     /// Its text.
     public var text: String
     /// When it was written, as shown ("2026-12-01 19:04:05").
     public var written: String
     /// Its size in octets.
     public var size: Int
+    /// The file it is in, as shown (the sharing service removes or keeps it by this name).
+    public var file: String
+    /// What the file is.
+    public var kind: Kind
+    /// Its place among the offers made on opening (1 is the newest) and their number.
+    public var ordinal = 1, count = 1
     /// Its text as a buffer, for showing it.
     public var preview: TextBuffer
 
-    /// An offer of `text`, written at `written`, `size` octets.
-    public init(text: String, written: String, size: Int) {
+    /// An offer of `text` from `file`, written at `written`, `size` octets.
+    public init(text: String, written: String, size: Int, file: String = "", kind: Kind = .recoveryFile) {
         self.text = text
         self.written = written
         self.size = size
+        self.file = file
+        self.kind = kind
         self.preview = TextBuffer(text: text)
     }
 }

@@ -305,11 +305,26 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
             &frame, row: row, displayWidth(question) <= width ? question : "Replace the changed text with this? ")
         return
     case .recoveryOffer(let offer):
-        let size = plural(offer.size, "byte")
-        let question = "Recovery file of \"\(state.displayName)\" written \(offer.written) (\(size)): "
+        let size = plural(offer.size, "byte") + (offer.count > 1 ? "; \(offer.ordinal) of \(offer.count)" : "")
+        let name = "\"\(state.displayName)\""
+        // A file a save left is beside the document: its own name says which.
+        let leftover = offer.file.split(separator: "/").last.map(String.init) ?? offer.file
+        let what: String
+        let short: String
+        switch offer.kind {
+        case .recoveryFile:
+            (what, short) = ("Recovery file of \(name)", "Recovery file")
+        case .recoveryFileInUse(let pid):
+            (what, short) = ("Recovery file of \(name) from lovesnap \(pid), still running,", "Recovery file in use")
+        case .unfinishedSave:
+            (what, short) = ("Unfinished save of \(name) (\(leftover))", "Unfinished save \(leftover)")
+        case .oldTextBackup:
+            (what, short) = ("Old text of \(name) from an unfinished save (\(leftover))", "Old text in \(leftover)")
+        }
+        let question = "\(what) written \(offer.written) (\(size)): "
         drawQuestion(
             &frame, row: row,
-            displayWidth(question) <= width ? question : "Recovery file written \(offer.written) (\(size)): ")
+            displayWidth(question) <= width ? question : "\(short) written \(offer.written) (\(size)): ")
         return
     case .running(let job):
         let text: String

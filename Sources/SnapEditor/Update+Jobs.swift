@@ -87,22 +87,36 @@ func updateRecovery(
         state.typedMarkID = nil
         state.seriesOffered = [:]
         state.isModified = true
-        // The recovery file already holds this text, for this document.
+        // The offered file becomes this editor's recovery file (the others stay for next time).
         state.journal.seenRevision = state.buffer.revision
-        state.journal.writtenRevision = state.buffer.revision
-        state.journal.writtenDocument = state.saveName
+        let kept = state.pendingRecoveries.count
+        state.pendingRecoveries = []
         state.status = StatusMessage(
             "Recovered \(plural(state.buffer.writtenLineCount, "line")) written \(offer.written); "
-                + "save it to keep it")
-        return []
+                + "save it to keep it" + (kept > 0 ? " (\(plural(kept, "other text")) kept for next time)" : ""))
+        return [
+            .adoptRecovery(
+                file: offer.file, text: state.buffer.content, document: state.saveName, revision: state.buffer.revision)
+        ]
     case .discard?:
+        var effects: [EditorEffect] = []
+        if case .recoveryFileInUse(let pid) = offer.kind {
+            state.status = StatusMessage("Kept: lovesnap \(pid) still writes that recovery file")
+        } else {
+            effects.append(.discardRecovery(file: offer.file))
+            state.status = StatusMessage(offer.kind == .recoveryFile ? "Recovery file discarded" : "Discarded")
+        }
+        if !state.pendingRecoveries.isEmpty {
+            state.mode = .recoveryOffer(state.pendingRecoveries.removeFirst())
+            return effects
+        }
         state.mode = .editing
-        state.status = StatusMessage("Recovery file discarded")
-        return [.removeJournal(document: state.saveName)] + (startsRecognition ? [.startRecognition] : [])
+        return effects + (startsRecognition ? [.startRecognition] : [])
     case .readOnly?:
         state.mode = .editing
         state.isReadOnly = true
         state.journal.isEnabled = false
+        state.pendingRecoveries = []
         state.status = StatusMessage("Read-only; the recovery file is kept")
         return startsRecognition ? [.startRecognition] : []
     case .exit?:

@@ -58,6 +58,41 @@ public enum AtomicFile {
         try write(bytes, to: name, shownAs: name.shown, backup: backup, mode: mode)
     }
 
+    /// Writes `bytes` as the file `name` in `folder` by rename, for private files in a private
+    /// folder (the recovery journal): a temporary file made there (`mkstemp`, `O_EXCL`), given
+    /// `mode`, written, `fsync`ed and renamed over `name` (rename(2) replaces the entry, never
+    /// follows it: a symbolic link planted at `name` is replaced, its target untouched), then
+    /// the folder `fsync`ed. No backup, no hard-link rewrite: the entry is always replaced.
+    /// - Throws: `ShareError.writeFailed(path: folder/name, reason:)` with the failing call's
+    ///   `strerror(errno)`; no temporary file is left.
+    public static func replace(_ bytes: [UInt8], named name: String, in folder: String, mode: mode_t) throws {
+        let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+        func fail(_ code: Int32) -> ShareError { .writeFailed(path: path, reason: ShareError.reason(code)) }
+        let folderName = FileSystemName(folder)
+        let tempFD: Int32
+        let tempName: [CChar]
+        do {
+            (tempFD, tempName) = try makeTemporary(
+                in: folderName, for: FileSystemName(name), suffix: ".lovesnap-XXXXXX")
+        } catch let code as Errno {
+            throw noTemporaryFile(in: folderName, path: path, code: code.code)
+        }
+        var tempOpen = true
+        var renamed = false
+        defer {
+            if tempOpen { close(tempFD) }
+            if !renamed { unlink(tempName) }
+        }
+        if fchmod(tempFD, mode) != 0 { throw fail(errno) }
+        if let code = writeAll(bytes, to: tempFD) { throw fail(code) }
+        if fsync(tempFD) != 0 { throw fail(errno) }
+        tempOpen = false
+        if close(tempFD) != 0 { throw fail(errno) }
+        if rename(tempName, path) != 0 { throw fail(errno) }
+        renamed = true
+        try syncFolder(folderName, path: path)
+    }
+
     private static func write(
         _ bytes: [UInt8], to name: FileSystemName, shownAs path: String, backup: Bool, mode: mode_t?
     ) throws {

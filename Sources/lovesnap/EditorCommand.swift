@@ -14,7 +14,7 @@ enum EditorCommand {
     static func run(_ args: Arguments, input: InputFile, isText: Bool) throws(CommandFailure) -> Int32 {
         let path = input.path
         let environment = ProcessInfo.processInfo.environment
-        let journal = RecoveryJournal.defaultFolder(environment: environment).map(RecoveryJournal.init)
+        let journal = RecoveryJournal.defaultFolder(environment: environment).map { RecoveryJournal(folder: $0) }
         let pages = ReadPages()
         // The text file opened, or the one named after the photo, by the bytes of its name, as
         // the editor shows names (`FileSystemName.shown`: one that is not UTF-8 with `\xNN`), and
@@ -71,19 +71,12 @@ enum EditorCommand {
             pages.photos.append(path)
         }
 
-        // A recovery file of an earlier run that ended without saving: ask before anything else.
+        // Texts of earlier runs that ended without saving: ask before anything else.
         configuration.journals = journal != nil
         let document = PathName.expandingTilde(configuration.defaultSaveName, home: environment["HOME"])
-        if let entry = journal?.entry(forDocument: document) {
-            if let fileContent, entry.bytes.count == fileContent.utf8Count, entry.bytes == fileContent.utf8Bytes {
-                journal?.remove(forDocument: document)  // saved after all, just not removed
-            } else {
-                configuration.recovery = RecoveryOffer(
-                    text: entry.text, written: Self.timestamp(entry.modified), size: entry.bytes.count)
-            }
-        }
+        configuration.recoveries = Self.recoveryOffers(for: document, journal: journal, fileContent: fileContent)
         if !isText {
-            if configuration.recovery == nil {
+            if configuration.recoveries.isEmpty {
                 do { configuration.recognition = try startRecognition() } catch { throw .workerNotStarted(error) }
             } else {
                 configuration.heldRecognition = startRecognition
@@ -168,6 +161,47 @@ enum EditorCommand {
     }
 
     /// A recovery file's time as the question shows it: "2026-12-01 19:04:05", local time.
+    /// The texts earlier runs left for `document`, newest first: the recovery files of other
+    /// editors (`RecoveryJournal.entries`) and the files a killed save left beside it
+    /// (`SaveLeftovers`). One that holds what the file on disk holds is removed instead (saved
+    /// after all), unless another running editor writes it.
+    static func recoveryOffers(for document: String, journal: RecoveryJournal?, fileContent: Rope?) -> [RecoveryOffer] {
+        func onDisk(_ bytes: [UInt8]) -> Bool {
+            guard let fileContent else { return false }
+            return bytes.count == fileContent.utf8Count && bytes == fileContent.utf8Bytes
+        }
+        var offers: [(modified: Date, offer: RecoveryOffer)] = []
+        for entry in journal?.entries(forDocument: document) ?? [] {
+            let running = entry.owner.flatMap { $0.isRunning ? $0.pid : nil }
+            if onDisk(entry.bytes) {
+                if running == nil { journal?.remove(entry) }
+                continue
+            }
+            let offer = RecoveryOffer(
+                text: entry.text, written: timestamp(entry.modified), size: entry.bytes.count, file: entry.path,
+                kind: running.map { .recoveryFileInUse(pid: $0) } ?? .recoveryFile)
+            offers.append((entry.modified, offer))
+        }
+        for leftover in SaveLeftovers.find(forDocument: document) {
+            if onDisk(leftover.bytes) {
+                SaveLeftovers.remove(leftover)
+                continue
+            }
+            let offer = RecoveryOffer(
+                text: String(decoding: leftover.bytes, as: UTF8.self), written: timestamp(leftover.modified),
+                size: leftover.bytes.count, file: leftover.path,
+                kind: leftover.kind == .unfinishedSave ? .unfinishedSave : .oldTextBackup)
+            offers.append((leftover.modified, offer))
+        }
+        let sorted = offers.sorted { $0.modified > $1.modified }.map(\.offer)
+        return sorted.enumerated().map { index, offer in
+            var offer = offer
+            offer.ordinal = index + 1
+            offer.count = sorted.count
+            return offer
+        }
+    }
+
     static func timestamp(_ date: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -414,5 +448,26 @@ struct Sharing: DocumentSharing {
 
     func removeJournal(forDocument document: String) {
         journal?.remove(forDocument: PathName.expandingTilde(document, home: home))
+    }
+
+    func discardRecovery(file: String) {
+        if let journal, journal.holds(file) {
+            unlink(file)
+        } else {
+            SaveLeftovers.remove(path: file)
+        }
+    }
+
+    func adoptRecovery(file: String, text: Rope, forDocument document: String) throws -> Bool {
+        guard let journal else { return false }
+        let document = PathName.expandingTilde(document, home: home)
+        if journal.holds(file) {
+            try journal.adopt(file, forDocument: document)
+        } else {
+            // A file a save left: the recovery file holds its text first, then it goes.
+            try journal.write(text.utf8Bytes, forDocument: document)
+            SaveLeftovers.remove(path: file)
+        }
+        return true
     }
 }

@@ -93,6 +93,9 @@ final class FakeSharing: DocumentSharing {
     /// Journal writes and removals, in order.
     var journalWrites: [(text: String, document: String)] = []
     var journalRemovals: [String] = []
+    /// Offered files discarded, and those adopted as the recovery file (file, text, document).
+    var discardedRecoveries: [String] = []
+    var adoptedRecoveries: [(String, String, String)] = []
     var journalError: FakeError?
 
     func save(_ text: Rope, to path: String, format: TextFormat) throws -> DiskVersion? {
@@ -138,6 +141,16 @@ final class FakeSharing: DocumentSharing {
 
     func removeJournal(forDocument document: String) {
         journalRemovals.append(document)
+    }
+
+    func discardRecovery(file: String) {
+        discardedRecoveries.append(file)
+    }
+
+    func adoptRecovery(file: String, text: Rope, forDocument document: String) throws -> Bool {
+        if let journalError { throw journalError }
+        adoptedRecoveries.append((file, String(text), document))
+        return true
     }
 
     func existingItem(at path: String) -> ExistingItem {

@@ -13,7 +13,8 @@ final class TestClock {
 
 /// An editor on `text` whose journal is on, with a clock the test moves.
 private func journaling(
-    text: String = "poem\n", recovery: RecoveryOffer? = nil, held: (() throws -> RecognitionTask)? = nil,
+    text: String = "poem\n", recovery: RecoveryOffer? = nil, later: [RecoveryOffer] = [],
+    held: (() throws -> RecognitionTask)? = nil,
     sharing: FakeSharing = FakeSharing()
 ) -> (Editor, FakeTerminal, FakeSharing, TestClock) {
     let terminal = FakeTerminal()
@@ -22,7 +23,7 @@ private func journaling(
         displayName: "poem.txt", defaultSaveName: "/poems/poem.txt", savesToOwnFile: true, initialText: text,
         recognition: nil, sharing: sharing)
     configuration.journals = true
-    configuration.recovery = recovery
+    configuration.recoveries = (recovery.map { [$0] } ?? []) + later
     configuration.heldRecognition = held
     let editor = Editor(terminal: terminal, configuration: configuration, clock: { clock.now })
     return (editor, terminal, sharing, clock)
@@ -145,7 +146,8 @@ private func journalingPoem() -> (Editor, FakeTerminal, FakeSharing) {
 }
 
 @Test func theRecoveryQuestionOffersRecoverDiscardOrReadOnly() {
-    let offer = RecoveryOffer(text: "Hé!poem\n", written: "2026-12-01 19:04:05", size: 9)
+    let offer = RecoveryOffer(
+        text: "Hé!poem\n", written: "2026-12-01 19:04:05", size: 9, file: "/state/poem.txt.1.recovery")
 
     var (editor, terminal, sharing, _) = journaling(recovery: offer)
     #expect(editor.state.mode == .recoveryOffer(offer))
@@ -161,6 +163,10 @@ private func journalingPoem() -> (Editor, FakeTerminal, FakeSharing) {
     #expect(editor.state.buffer.text == "Hé!poem\n")
     #expect(editor.state.isModified)
     #expect(editor.state.status == StatusMessage("Recovered 1 line written 2026-12-01 19:04:05; save it to keep it"))
+    // The offered file becomes this editor's recovery file.
+    #expect(sharing.adoptedRecoveries.map(\.0) == ["/state/poem.txt.1.recovery"])
+    #expect(sharing.adoptedRecoveries.map(\.1) == ["Hé!poem\n"])
+    #expect(sharing.adoptedRecoveries.map(\.2) == ["/poems/poem.txt"])
     #expect(editor.state.journal.writtenDocument == "/poems/poem.txt")
     // ^X, No: the user chose not to keep it, so the recovery file goes.
     terminal.keys = [.control("x"), .character("n")]
@@ -171,7 +177,8 @@ private func journalingPoem() -> (Editor, FakeTerminal, FakeSharing) {
     editor.press(.character("d"))
     #expect(editor.state.buffer.text == "poem\n")
     #expect(!editor.state.isModified)
-    #expect(sharing.journalRemovals == ["/poems/poem.txt"])
+    #expect(sharing.discardedRecoveries == ["/state/poem.txt.1.recovery"])
+    #expect(sharing.journalRemovals.isEmpty)
     #expect(editor.state.status == StatusMessage("Recovery file discarded"))
 
     (editor, terminal, sharing, _) = journaling(recovery: offer)
@@ -193,6 +200,61 @@ private func journalingPoem() -> (Editor, FakeTerminal, FakeSharing) {
     editor.press(.control("x"))
     #expect(editor.state.exitCode == 0)
     #expect(sharing.journalRemovals.isEmpty)
+}
+
+@Test func everyTextLeftForTheFileIsOfferedNewestFirstAndOneStillWrittenIsKept() {
+    var first = RecoveryOffer(
+        text: "B typed\n", written: "2026-12-01 19:05:00", size: 8, file: "/state/poem.txt.2-9.recovery",
+        kind: .recoveryFileInUse(pid: 4242))
+    var second = RecoveryOffer(
+        text: "half a sa", written: "2026-12-01 19:04:30", size: 9, file: "/poems/.poem.txt.lovesnap-Ab12Cd",
+        kind: .unfinishedSave)
+    var third = RecoveryOffer(
+        text: "old text\n", written: "2026-12-01 19:04:00", size: 9, file: "/poems/poem.txt.lovesnap-backup-Zz9yX8",
+        kind: .oldTextBackup)
+    (first.ordinal, second.ordinal, third.ordinal) = (1, 2, 3)
+    (first.count, second.count, third.count) = (3, 3, 3)
+    var (editor, terminal, sharing, _) = journaling(recovery: first, later: [second, third])
+    func question() -> String { render(editor.state, size: TerminalSize(rows: 24, columns: 160)).text(ofRow: 21) }
+    // 80 columns: the short form.
+    #expect(
+        render(editor.state, size: terminal.size).text(ofRow: 21).hasPrefix(
+            "Recovery file in use written 2026-12-01 19:05:00 (8 bytes; 1 of 3): "))
+    #expect(
+        question().hasPrefix(
+            #"Recovery file of "poem.txt" from lovesnap 4242, still running, written 2026-12-01 19:05:00 (8 bytes; 1 of 3): "#
+        ))
+    // Discarding a recovery file another editor still writes keeps it.
+    editor.press(.character("d"))
+    #expect(sharing.discardedRecoveries.isEmpty)
+    #expect(editor.state.mode == .recoveryOffer(second))
+    #expect(
+        question().hasPrefix(
+            #"Unfinished save of "poem.txt" (.poem.txt.lovesnap-Ab12Cd) written 2026-12-01 19:04:30 (9 bytes; 2 of 3): "#
+        ))
+    editor.press(.character("d"))
+    #expect(sharing.discardedRecoveries == ["/poems/.poem.txt.lovesnap-Ab12Cd"])
+    #expect(editor.state.mode == .recoveryOffer(third))
+    #expect(
+        question().hasPrefix(
+            #"Old text of "poem.txt" from an unfinished save (poem.txt.lovesnap-backup-Zz9yX8) written "#))
+    #expect(
+        render(editor.state, size: terminal.size).text(ofRow: 21).hasPrefix(
+            "Old text in poem.txt.lovesnap-backup-Zz9yX8 written 2026-12-01 19:04:00 (9 bytes"))  // cut at 80
+    editor.press(.character("r"))
+    #expect(editor.state.buffer.text == "old text\n")
+    #expect(sharing.adoptedRecoveries.map(\.0) == ["/poems/poem.txt.lovesnap-backup-Zz9yX8"])
+    #expect(editor.state.status == StatusMessage("Recovered 1 line written 2026-12-01 19:04:00; save it to keep it"))
+
+    // Recovering the first keeps the others for next time.
+    (editor, terminal, sharing, _) = journaling(recovery: first, later: [second, third])
+    editor.press(.character("r"))
+    #expect(editor.state.buffer.text == "B typed\n")
+    #expect(sharing.discardedRecoveries.isEmpty)
+    #expect(
+        editor.state.status
+            == StatusMessage(
+                "Recovered 1 line written 2026-12-01 19:05:00; save it to keep it (2 other texts kept for next time)"))
 }
 
 @Test func aPhotosOCRWaitsForTheRecoveryQuestion() {
