@@ -13,11 +13,11 @@ import Foundation
 /// One file per document **and per editor** (two editors on one file keep two files), in
 /// `$XDG_STATE_HOME/lovesnap/` (XDG Base Directory 0.8: state data that should persist between
 /// restarts; default `~/.local/state/lovesnap/`), named after the document's absolute path and
-/// the editor's process: `BASENAME.HASH.PID-START.recovery`, where HASH is the 64-bit FNV-1a of
-/// that path in hex (so `poem.txt` of two folders are two files), PID the editor's process ID and
-/// START its start time in clock ticks after boot (`/proc/PID/stat`, field 22: a PID used again
-/// by a later process is another editor). The file holds the text exactly, in UTF-8 with LF line
-/// ends.
+/// the editor's process: `BASENAME.HASH.PID-START.recovery`, where BASENAME is at most the first
+/// 40 octets of the document's name (whole characters), HASH the 64-bit FNV-1a of that path in
+/// hex (so `poem.txt` of two folders are two files), PID the editor's process ID and START its
+/// start time in clock ticks after boot (`/proc/PID/stat`, field 22: a PID used again by a later
+/// process is another editor). The file holds the text exactly, in UTF-8 with LF line ends.
 ///
 /// The folder is private: made with mode 0700, and refused (nothing written nor read) when it is
 /// a symbolic link, not owned by the user or writable by group or others. Each file is written
@@ -124,7 +124,10 @@ public struct RecoveryJournal: Sendable {
         let absolute = Self.absolutePath(document)
         let base = (absolute as NSString).lastPathComponent
         let hash = String(Self.fnv1a(Array(absolute.utf8)), radix: 16)
-        let shownBase = String(decoding: Array(base.utf8.prefix(180)), as: UTF8.self)
+        // At most 40 octets of the name (whole characters), so that the whole file name, and the
+        // temporary name AtomicFile.replace derives from its first 100 octets, stay whole.
+        var shownBase = ""
+        for character in base where shownBase.utf8.count + character.utf8.count <= 40 { shownBase.append(character) }
         return "\(shownBase).\(String(repeating: "0", count: 16 - hash.count) + hash)."
     }
 
@@ -197,6 +200,37 @@ public struct RecoveryJournal: Sendable {
         }
         if let entry = Self.read(Self.join(folder, old), owner: nil) { found.append(entry) }
         return found.sorted { $0.modified > $1.modified }
+    }
+
+    /// Removes the temporary files of recovery-file writes that a killed editor left for
+    /// `document` (`.NAME.HASH.PID-START.recovery.lovesnap-XXXXXX`, ``AtomicFile/replace(_:named:in:mode:)``'s):
+    /// those whose editor no longer runs and that were not written for `quietSeconds`. That
+    /// editor's last complete recovery file stays (the write that was cut short held at most the
+    /// last seconds of typing). Returns how many were removed. Nothing is done when the folder is
+    /// not private.
+    @discardableResult
+    public func removeUnfinishedWrites(forDocument document: String, quietSeconds: Double = 60, now: Date = Date())
+        -> Int
+    {
+        guard (try? checkFolder()) != nil,
+            let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
+        else { return 0 }
+        let prefix = "." + prefix(forDocument: document)
+        var removed = 0
+        for name in names where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            guard let marker = rest.range(of: ".recovery.lovesnap-"), rest[marker.upperBound...].count == 6,
+                let owner = Owner(rest[..<marker.lowerBound]), owner != self.owner, !owner.isRunning
+            else { continue }
+            let path = Self.join(folder, name)
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid() else {
+                continue
+            }
+            let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+            if now.timeIntervalSince1970 - modified >= quietSeconds, unlink(path) == 0 { removed += 1 }
+        }
+        return removed
     }
 
     /// `path` read when it is a regular file of this user's, not through a link.

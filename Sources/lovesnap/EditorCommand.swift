@@ -74,6 +74,7 @@ enum EditorCommand {
         // Texts of earlier runs that ended without saving: ask before anything else.
         configuration.journals = journal != nil
         let document = PathName.expandingTilde(configuration.defaultSaveName, home: environment["HOME"])
+        journal?.removeUnfinishedWrites(forDocument: document)
         configuration.recoveries = Self.recoveryOffers(for: document, journal: journal, fileContent: fileContent)
         if !isText {
             if configuration.recoveries.isEmpty {

@@ -59,6 +59,36 @@ import Testing
         #expect(!third.holds(tmp.file("poem.txt")))
     }
 
+    @Test func aRecoveryWriteCutShortByAKillLeavesNoTemporaryFileForever() throws {
+        let tmp = try TempFolder()
+        defer { tmp.cleanup() }
+        let document = tmp.file("poem.txt")
+        let (first, second) = (journal(tmp, a), journal(tmp, b))
+        try first.write("kept\n", forDocument: document)
+        let folder = tmp.file("state/lovesnap")
+        let own = (first.path(forDocument: document) as NSString).lastPathComponent
+        let cut = "." + own + ".lovesnap-Ab12Cd"  // as AtomicFile.replace names its temporary file
+        let fresh = "." + own + ".lovesnap-Zz99Yy"
+        let other = "." + own.replacingOccurrences(of: "poem.txt.", with: "other.txt.") + ".lovesnap-Ab12Cd"
+        for name in [cut, fresh, other] { try put("half", folder + "/" + name, mode: 0o600) }
+        for name in [cut, other] { age(folder + "/" + name, 120) }
+        // B opens the document: A's stale temporary file goes, the fresh one (a write going on)
+        // and another document's stay, and so does A's recovery file.
+        #expect(second.removeUnfinishedWrites(forDocument: document) == 1)
+        #expect(tmp.names(in: folder) == [fresh, other, own].sorted())
+        // An editor never removes its own (it may be writing it).
+        age(folder + "/" + fresh, 120)
+        #expect(first.removeUnfinishedWrites(forDocument: document) == 0)
+        #expect(second.removeUnfinishedWrites(forDocument: document) == 1)
+
+        // A long name keeps its recovery file's name under the 100 octets of the temporary name.
+        let long = tmp.file(String(repeating: "é", count: 100) + ".txt")
+        let name = (first.path(forDocument: long) as NSString).lastPathComponent
+        #expect(name.utf8.count <= 100)
+        #expect(name.hasPrefix(String(repeating: "é", count: 20) + "."))
+        #expect(name.hasSuffix(".101-5.recovery"))
+    }
+
     @Test func aFileOfTheOneFilePerDocumentNamingIsStillOffered() throws {
         let tmp = try TempFolder()
         defer { tmp.cleanup() }
