@@ -161,7 +161,6 @@ enum EditorCommand {
         return status
     }
 
-    /// A recovery file's time as the question shows it: "2026-12-01 19:04:05", local time.
     /// The texts earlier runs left for `document`, newest first: the recovery files of other
     /// editors (`RecoveryJournal.entries`) and the files a killed save left beside it
     /// (`SaveLeftovers`). One that holds what the file on disk holds is removed instead (saved
@@ -203,6 +202,7 @@ enum EditorCommand {
         }
     }
 
+    /// A recovery file's time as the question shows it: "2026-12-01 19:04:05", local time.
     static func timestamp(_ date: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
