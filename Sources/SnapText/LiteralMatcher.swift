@@ -1,4 +1,3 @@
-import CLibc
 import Foundation
 
 /// Literal matching of one search text in a rope, a window of about 32 KiB at a time, in UTF-8
@@ -6,7 +5,7 @@ import Foundation
 ///
 /// Windows are cut at certain grapheme breaks (see ``Breaks``), so each one is broken into
 /// characters as the whole text is. A window that is all ASCII is searched as it is (its bytes
-/// lowercased when case does not count) with memmem, a match never splitting CR LF. Any other
+/// lowercased when case does not count) byte for byte (memchr, memcmp), a match never splitting CR LF. Any other
 /// window is searched in a copy where every character is in NFC (lowercased when case does not
 /// count, without its accents when they do not), with a table back to the original offsets; a
 /// match starts and ends on whole characters, and canonically equivalent characters match.
@@ -264,7 +263,7 @@ private struct Window {
         return original(k)
     }
 
-    /// memmem over the folded bytes from the original offset `from` on: each match on character
+    /// A byte search over the folded bytes from the original offset `from` on: each match on character
     /// boundaries (original offsets) goes to `found`, and the scan goes on after it until `found`
     /// says stop. Returns true when it was told to stop.
     func scan(for needle: [UInt8], from: Int, _ found: (Range<Int>) -> ScanDecision) -> Bool {

@@ -1,4 +1,3 @@
-import CLibc
 import Foundation
 
 /// A match of a search in a ``TextBuffer``.

@@ -1,5 +1,5 @@
 // libc calls that Glibc's Swift module does not declare: glibc puts wcwidth behind _XOPEN_SOURCE,
-// memmem and pipe2 behind _GNU_SOURCE, and prctl in <sys/prctl.h>, which the module does not include.
+// pipe2 and memfd_create behind _GNU_SOURCE, and prctl in <sys/prctl.h>, which the module does not include.
 #ifndef LOVESNAP_CLIBC_H
 #define LOVESNAP_CLIBC_H
 #include <stddef.h>
@@ -7,9 +7,6 @@
 
 /// wcwidth(3): the number of terminal columns of `wc` in the calling thread's locale; -1 if unprintable.
 int clibc_wcwidth(wchar_t wc);
-
-/// memmem(3): the first occurrence of `needle` in `haystack`, or NULL (glibc's two-way search, linear time).
-void *clibc_memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length);
 
 /// prctl(PR_SET_PDEATHSIG, signal): the kernel sends `signal` to the caller when its parent thread dies.
 /// Returns 0, or -1 with errno set.
