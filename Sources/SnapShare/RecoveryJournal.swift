@@ -233,24 +233,10 @@ public struct RecoveryJournal: Sendable {
         return removed
     }
 
-    /// `path` read when it is a regular file of this user's, not through a link.
+    /// `path` read when it is a regular file of this user's, not through a link (``OwnFile``).
     private static func read(_ path: String, owner: Owner?) -> Entry? {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid() else { return nil }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let got = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if got < 0 && errno == EINTR { continue }
-            if got < 0 { return nil }
-            if got == 0 { break }
-            bytes += chunk[0..<got]
-        }
-        let seconds = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-        return Entry(path: path, bytes: bytes, modified: Date(timeIntervalSince1970: seconds), owner: owner)
+        guard let (bytes, modified) = OwnFile.read(FileSystemName(path)) else { return nil }
+        return Entry(path: path, bytes: bytes, modified: modified, owner: owner)
     }
 
     /// Makes the folder and its missing parents, mode 0700 (XDG: state folders are private).

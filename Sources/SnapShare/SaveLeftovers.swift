@@ -67,7 +67,9 @@ public enum SaveLeftovers {
                 continue
             }
             let path = FileSystemName(bytes: folder.bytes + [FileSystemName.separator] + name)
-            guard let (bytes, modified) = read(path), now.timeIntervalSince(modified) >= quietSeconds else { continue }
+            guard let (bytes, modified) = OwnFile.read(path), now.timeIntervalSince(modified) >= quietSeconds else {
+                continue
+            }
             found.append(Leftover(path: path.shown, kind: kind, bytes: bytes, modified: modified))
         }
         return found.sorted { $0.modified > $1.modified }
@@ -89,26 +91,5 @@ public enum SaveLeftovers {
         return name[prefix.count...].allSatisfy {
             (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
         }
-    }
-
-    /// The bytes and modification time of `path` when it is a regular file of this user's.
-    private static func read(_ path: FileSystemName) -> ([UInt8], Date)? {
-        let fd = open(path.cString, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_uid == geteuid() else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let got = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if got < 0 && errno == EINTR { continue }
-            if got < 0 { return nil }
-            if got == 0 { break }
-            bytes += chunk[0..<got]
-        }
-        let seconds = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-        return (bytes, Date(timeIntervalSince1970: seconds))
     }
 }
