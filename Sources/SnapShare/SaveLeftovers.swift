@@ -80,7 +80,7 @@ public enum SaveLeftovers {
         remove(path: leftover.path)
     }
 
-    /// Removes the file `path` (a ``Leftover/path``: a name that is not UTF-8 shown with `\\xNN`).
+    /// Removes the file `path` (a ``Leftover/path``: a name that is not UTF-8 shown with `\xNN`).
     public static func remove(path: String) {
         unlink(FileSystemName(shown: path).cString)
     }
