@@ -101,6 +101,11 @@ public final class Editor {
             let timed = apply(clock: clock(), to: &state)
             for effect in timed { perform(effect) }
             if needsDraw || !timed.isEmpty { draw() }
+            if case .recoveryOffer = state.mode, !recoveryQuestionShown {
+                // Keys typed before the question was on the screen do not answer it.
+                recoveryQuestionShown = true
+                terminal.discardTypeahead()
+            }
             let key = terminal.readKey(timeout: 100)
             needsDraw = key != nil
             if let key, terminal.pendingTerminationSignal == nil { handle(key) }
@@ -110,6 +115,9 @@ public final class Editor {
         for effect in finishingEffects(state) { perform(effect) }
         return state.exitCode ?? 0
     }
+
+    /// Whether the recovery question has been drawn (the typeahead before it is discarded once).
+    private var recoveryQuestionShown = false
 
     /// The mail or ^T command that was still running when the editor ended (a termination
     /// signal), and was stopped: say so once the terminal is restored.

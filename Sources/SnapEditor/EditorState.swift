@@ -371,6 +371,9 @@ public struct RecoveryOffer: Equatable, Sendable {
     public var kind: Kind
     /// Its place among the offers made on opening (1 is the newest) and their number.
     public var ordinal = 1, count = 1
+    /// Whether the document on disk was changed after this text was written (recovering it
+    /// would set those changes aside: the question says so, and M-U gives the file's text back).
+    public var fileIsNewer = false
     /// Its text as a buffer, for showing it.
     public var preview: TextBuffer
 

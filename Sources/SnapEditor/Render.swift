@@ -305,7 +305,9 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
             &frame, row: row, displayWidth(question) <= width ? question : "Replace the changed text with this? ")
         return
     case .recoveryOffer(let offer):
-        let size = plural(offer.size, "byte") + (offer.count > 1 ? "; \(offer.ordinal) of \(offer.count)" : "")
+        let size =
+            plural(offer.size, "byte") + (offer.fileIsNewer ? "; the file is newer" : "")
+            + (offer.count > 1 ? "; \(offer.ordinal) of \(offer.count)" : "")
         let name = "\"\(state.displayName)\""
         // A file a save left is beside the document: its own name says which.
         let leftover = offer.file.split(separator: "/").last.map(String.init) ?? offer.file
@@ -315,7 +317,10 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
         case .recoveryFile:
             (what, short) = ("Recovery file of \(name)", "Recovery file")
         case .recoveryFileInUse(let pid):
-            (what, short) = ("Recovery file of \(name) from lovesnap \(pid), still running,", "Recovery file in use")
+            (what, short) = (
+                "Recovery file of \(name) from lovesnap \(pid), still running,",
+                "Recovery file of running lovesnap \(pid)"
+            )
         case .unfinishedSave:
             (what, short) = ("Unfinished save of \(name) (\(leftover))", "Unfinished save \(leftover)")
         case .oldTextBackup:

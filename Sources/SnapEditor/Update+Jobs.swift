@@ -80,7 +80,11 @@ func updateRecovery(
     switch choice {
     case .recover?:
         state.mode = .editing
-        state.buffer = TextBuffer(text: offer.text)
+        // One undo step over the text as opened: M-U gives the file's text back.
+        if (try? state.buffer.replace(0..<state.buffer.utf8Count, with: offer.text, marks: [])) == nil {
+            state.buffer = TextBuffer(text: offer.text)
+        }
+        state.buffer.moveCursor(toOffset: 0)
         state.topLine = 0
         state.words = []
         state.cursorMarkID = nil
@@ -91,9 +95,21 @@ func updateRecovery(
         state.journal.seenRevision = state.buffer.revision
         let kept = state.pendingRecoveries.count
         state.pendingRecoveries = []
-        state.status = StatusMessage(
-            "Recovered \(plural(state.buffer.writtenLineCount, "line")) written \(offer.written); "
-                + "save it to keep it" + (kept > 0 ? " (\(plural(kept, "other text")) kept for next time)" : ""))
+        let lines = plural(state.buffer.writtenLineCount, "line")
+        if offer.fileIsNewer {
+            state.status = StatusMessage(
+                "Recovered \(lines); the file on disk is newer: M-U gives it back", isError: true)
+        } else {
+            state.status = StatusMessage(
+                "Recovered \(lines) written \(offer.written); save it to keep it"
+                    + (kept > 0 ? " (\(plural(kept, "other text")) kept for next time)" : ""))
+        }
+        if case .recoveryFileInUse = offer.kind {
+            // Another editor still writes that file: this editor keeps a copy of its own.
+            return [
+                .writeJournal(text: state.buffer.content, document: state.saveName, revision: state.buffer.revision)
+            ]
+        }
         return [
             .adoptRecovery(
                 file: offer.file, text: state.buffer.content, document: state.saveName, revision: state.buffer.revision)

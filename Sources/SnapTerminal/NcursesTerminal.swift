@@ -265,6 +265,14 @@ public final class NcursesTerminal: Terminal {
         return queued.removeFirst()
     }
 
+    /// ncurses `flushinp`, and the keys already decoded or half-decoded here.
+    public func discardTypeahead() {
+        guard !isShutDown else { return }
+        flushinp()
+        queued = []
+        decoder = KeyDecoder()
+    }
+
     // MARK: - Input
 
     /// Turns bytes into keys.

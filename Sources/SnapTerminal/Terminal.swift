@@ -16,6 +16,9 @@ public protocol Terminal: AnyObject {
     /// A termination signal (`SIGTERM`, `SIGHUP`) that arrived and was held back for the program to
     /// act on (save, restore, exit), or nil. It stays set once caught.
     var pendingTerminationSignal: Int32? { get }
+    /// Throws away the keys typed but not read yet (ncurses `flushinp`): keys typed before a
+    /// question was on the screen must not answer it.
+    func discardTypeahead()
 }
 
 extension Terminal {
@@ -27,4 +30,7 @@ extension Terminal {
 
     /// Never any: for terminals that do not catch signals.
     public var pendingTerminationSignal: Int32? { nil }
+
+    /// Does nothing: for terminals without typeahead.
+    public func discardTypeahead() {}
 }

@@ -164,11 +164,22 @@ enum EditorCommand {
     /// The texts earlier runs left for `document`, newest first: the recovery files of other
     /// editors (`RecoveryJournal.entries`) and the files a killed save left beside it
     /// (`SaveLeftovers`). One that holds what the file on disk holds is removed instead (saved
-    /// after all), unless another running editor writes it.
+    /// after all), unless another running editor writes it. Each says whether the document was
+    /// changed on disk after it was written.
     static func recoveryOffers(for document: String, journal: RecoveryJournal?, fileContent: Rope?) -> [RecoveryOffer] {
+        var info = stat()
+        let onDiskInfo: stat? = stat(document, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? info : nil
+        // A photo's text file is not read to open the photo: read here when a size matches.
+        var diskBytes: [UInt8]? = fileContent?.utf8Bytes
         func onDisk(_ bytes: [UInt8]) -> Bool {
-            guard let fileContent else { return false }
-            return bytes.count == fileContent.utf8Count && bytes == fileContent.utf8Bytes
+            guard let onDiskInfo, Int(onDiskInfo.st_size) == bytes.count else { return false }
+            if diskBytes == nil { diskBytes = FileManager.default.contents(atPath: document).map { Array($0) } }
+            return diskBytes == bytes
+        }
+        func newer(than written: Date) -> Bool {
+            guard let onDiskInfo else { return false }
+            let modified = Double(onDiskInfo.st_mtim.tv_sec) + Double(onDiskInfo.st_mtim.tv_nsec) / 1e9
+            return modified > written.timeIntervalSince1970
         }
         var offers: [(modified: Date, offer: RecoveryOffer)] = []
         for entry in journal?.entries(forDocument: document) ?? [] {
@@ -177,9 +188,10 @@ enum EditorCommand {
                 if running == nil { journal?.remove(entry) }
                 continue
             }
-            let offer = RecoveryOffer(
+            var offer = RecoveryOffer(
                 text: entry.text, written: timestamp(entry.modified), size: entry.bytes.count, file: entry.path,
                 kind: running.map { .recoveryFileInUse(pid: $0) } ?? .recoveryFile)
+            offer.fileIsNewer = newer(than: entry.modified)
             offers.append((entry.modified, offer))
         }
         for leftover in SaveLeftovers.find(forDocument: document) {
@@ -187,10 +199,12 @@ enum EditorCommand {
                 SaveLeftovers.remove(leftover)
                 continue
             }
-            let offer = RecoveryOffer(
+            var offer = RecoveryOffer(
                 text: String(decoding: leftover.bytes, as: UTF8.self), written: timestamp(leftover.modified),
                 size: leftover.bytes.count, file: leftover.path,
                 kind: leftover.kind == .unfinishedSave ? .unfinishedSave : .oldTextBackup)
+            // A hard-linked file's backup is always older than the file rewritten after it.
+            offer.fileIsNewer = leftover.kind == .unfinishedSave && newer(than: leftover.modified)
             offers.append((leftover.modified, offer))
         }
         let sorted = offers.sorted { $0.modified > $1.modified }.map(\.offer)

@@ -126,8 +126,10 @@ struct RecoveryFaultTmuxTests {
         let b = try TmuxSession(
             [TestPaths.lovesnap, "edit", "kettle.txt"], in: dir, environment: environment, label: "lsnap-two")
         defer { b.kill() }
-        var screen = try b.waitFor("Recovery file in use")
-        #expect(status(screen).hasPrefix("Recovery file in use written "), "\(status(screen))")
+        var screen = try b.waitFor("Recovery file of running lovesnap")
+        #expect(
+            status(screen).hasPrefix("Recovery file of running lovesnap \(try a.panePID()) written "),
+            "\(status(screen))")
         try b.type("d")
         try b.waitFor("Lenore, the kettle hums your tune,")
         try b.type("B typed ")
@@ -149,10 +151,13 @@ struct RecoveryFaultTmuxTests {
         let c = try TmuxSession(
             [TestPaths.lovesnap, "edit", "kettle.txt"], in: dir, environment: environment, label: "lsnap-two")
         defer { c.kill() }
-        screen = try c.waitFor("Recovery file of")
+        // A saved after B's text was kept: the question says the file is newer.
+        screen = try c.waitFor("the file is newer")
+        #expect(status(screen).hasPrefix("Recovery file written "), "\(status(screen))")
         #expect(screen[1].hasPrefix("B typed Lenore"), "\(TmuxSession.show(screen))")
         try c.type("r")
-        try c.waitUntil("the recovered text") { status($0).hasPrefix("[ Recovered") }
+        screen = try c.waitUntil("the recovered text") { status($0).hasPrefix("[ Recovered") }
+        #expect(status(screen) == "[ Recovered 4 lines; the file on disk is newer: M-U gives it back ]")
         try c.press("C-s")
         try c.waitUntil("C's write") { status($0).hasPrefix("[ Wrote") }
         try c.press("C-x")
@@ -193,6 +198,7 @@ struct RecoveryFaultTmuxTests {
         // A minute later (a save still running writes its file): both are offered, newest first.
         age(dir.path + "/" + temporary, 120)
         age(journal, 180)
+        age(file, 300)
         t = try TmuxSession(
             [TestPaths.lovesnap, "edit", "kettle.txt"], in: dir, environment: environment, columns: 120,
             label: "lsnap-killed")

@@ -23,6 +23,14 @@ final class FakeTerminal: Terminal {
     private(set) var timeouts: [Int] = []
 
     func draw(_ frame: Frame) { frames.append(frame) }
+    /// Keys typed ahead: dropped by `discardTypeahead` (the scripted `keys` are typed after it).
+    var typeahead: [KeyEvent] = []
+    /// How many times the typeahead was discarded.
+    private(set) var typeaheadDiscards = 0
+    func discardTypeahead() {
+        typeaheadDiscards += 1
+        typeahead = []
+    }
     /// What was sent to the clipboard (OSC 52), oldest first.
     private(set) var clipboard: [String] = []
     func copyToClipboard(_ text: String) { clipboard.append(text) }
@@ -35,6 +43,7 @@ final class FakeTerminal: Terminal {
         reads += 1
         timeouts.append(timeout)
         precondition(reads < 10_000, "run loop does not end")
+        if !typeahead.isEmpty { return typeahead.removeFirst() }
         if !turns.isEmpty { return turns.removeFirst() }
         if !keys.isEmpty { return keys.removeFirst() }
         if let signalAfterKeys {

@@ -219,7 +219,7 @@ private func journalingPoem() -> (Editor, FakeTerminal, FakeSharing) {
     // 80 columns: the short form.
     #expect(
         render(editor.state, size: terminal.size).text(ofRow: 21).hasPrefix(
-            "Recovery file in use written 2026-12-01 19:05:00 (8 bytes; 1 of 3): "))
+            "Recovery file of running lovesnap 4242 written 2026-12-01 19:05:00 (8 bytes; 1 o"))  // cut at 80
     #expect(
         question().hasPrefix(
             #"Recovery file of "poem.txt" from lovesnap 4242, still running, written 2026-12-01 19:05:00 (8 bytes; 1 of 3): "#
@@ -255,6 +255,58 @@ private func journalingPoem() -> (Editor, FakeTerminal, FakeSharing) {
         editor.state.status
             == StatusMessage(
                 "Recovered 1 line written 2026-12-01 19:05:00; save it to keep it (2 other texts kept for next time)"))
+}
+
+@Test func recoveringIsOneUndoStepAndSaysWhenTheFileIsNewer() {
+    var offer = RecoveryOffer(
+        text: "recovered\n", written: "2026-12-01 19:04:05", size: 10, file: "/state/poem.txt.1-2.recovery")
+    offer.fileIsNewer = true
+    let (editor, terminal, sharing, _) = journaling(recovery: offer)
+    #expect(
+        render(editor.state, size: terminal.size).text(ofRow: 21).hasPrefix(
+            "Recovery file written 2026-12-01 19:04:05 (10 bytes; the file is newer): "))
+    editor.press(.character("r"))
+    #expect(editor.state.buffer.text == "recovered\n")
+    #expect(editor.state.buffer.cursorOffset == 0)
+    #expect(
+        editor.state.status
+            == StatusMessage(
+                "Recovered 1 line; the file on disk is newer: M-U gives it back",
+                isError: true))
+    #expect(sharing.adoptedRecoveries.map(\.0) == ["/state/poem.txt.1-2.recovery"])
+    editor.press(.meta("u"))
+    #expect(editor.state.buffer.text == "poem\n")
+    editor.press(.meta("e"))
+    #expect(editor.state.buffer.text == "recovered\n")
+}
+
+@Test func recoveringARunningEditorsFileCopiesItAndLeavesItsFile() {
+    let offer = RecoveryOffer(
+        text: "A's text\n", written: "2026-12-01 19:04:05", size: 9, file: "/state/poem.txt.7-8.recovery",
+        kind: .recoveryFileInUse(pid: 7))
+    let (editor, terminal, sharing, _) = journaling(recovery: offer)
+    #expect(
+        render(editor.state, size: terminal.size).text(ofRow: 21).hasPrefix(
+            "Recovery file of running lovesnap 7 written 2026-12-01 19:04:05 (9 bytes): "))
+    editor.press(.character("r"))
+    #expect(editor.state.buffer.text == "A's text\n")
+    #expect(sharing.adoptedRecoveries.isEmpty)
+    #expect(sharing.discardedRecoveries.isEmpty)
+    #expect(sharing.journalWrites.map(\.text) == ["A's text\n"])
+    #expect(editor.state.journal.writtenDocument == "/poems/poem.txt")
+}
+
+@Test func keysTypedBeforeTheRecoveryQuestionDoNotAnswerIt() {
+    let offer = RecoveryOffer(
+        text: "recovered\n", written: "2026-12-01 19:04:05", size: 10, file: "/state/poem.txt.1-2.recovery")
+    let (editor, terminal, sharing, _) = journaling(recovery: offer)
+    terminal.typeahead = [.character("d"), .character("e"), .character("a"), .character("r")]
+    terminal.keys = [.control("x")]  // typed once the question is seen
+    #expect(editor.run() == 0)
+    #expect(terminal.typeaheadDiscards == 1)
+    #expect(sharing.discardedRecoveries.isEmpty)
+    #expect(sharing.journalRemovals.isEmpty)
+    #expect(editor.state.buffer.text == "poem\n")
 }
 
 @Test func aPhotosOCRWaitsForTheRecoveryQuestion() {
