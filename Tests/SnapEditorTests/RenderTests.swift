@@ -151,11 +151,12 @@ private let sizes: [(Int, Int)] = [
 }
 
 /// The status line as nano's statusline(): in brackets, centred, when they fit with a column to
-/// spare on each side; else centred without them; else from the first column, cut at the edge.
+/// spare on each side; else centred without them; else from the first column, cut with "…".
 @Test(arguments: [
     ("Wrote 1 line", "    [ Wrote 1 line ]    "),  // 12 columns of 24: brackets
     ("Read 20 lines of text", " Read 20 lines of text  "),  // 21: no room for brackets, centred
-    ("Read 7 lines; page found and straightened", "Read 7 lines; page found"),  // too long: cut
+    ("Read 7 lines; page found and straightened", "Read 7 lines; page foun…"),  // too long: cut
+    ("Hélène, 東京の詩を読んだ and more", "Hélène, 東京の詩を読ん… "),  // wide characters kept whole
 ])
 func statusBracketsOnlyWhereTheyFit(message: String, row: String) {
     var state = EditorState(displayName: "p", saveName: "p.txt", text: "x")

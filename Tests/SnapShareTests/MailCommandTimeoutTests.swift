@@ -6,13 +6,18 @@ import Testing
 
 @Suite struct MailCommandTimeoutTests {
     @Test func hangingMailCommandIsStoppedAfterItsTimeout() throws {
-        var command = MailCommand(arguments: ["/bin/sh", "-c", "cat >/dev/null; sleep 30"])
+        let pidFile = TestPaths.temporaryDirectory("mail-hang").appendingPathComponent("pid").path
+        var command = MailCommand(arguments: ["/bin/sh", "-c", "echo $$ > '\(pidFile)'; cat >/dev/null; exec sleep 30"])
         command.timeout = 0.5
-        let started = Date()
         #expect(throws: ShareError.mailCommandTimedOut(command: command.displayString, seconds: 0.5)) {
             try command.send(MailMessage(to: ["poet@example.org"], subject: "s", body: "b"))
         }
-        #expect(Date().timeIntervalSince(started) < 3)
+        // Stopped, not waited for: the command (now `sleep 30`) is gone when send returns.
+        let pid = try #require(
+            (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap {
+                pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            })
+        #expect(kill(pid, 0) == -1 && errno == ESRCH)
         #expect(
             ShareError.mailCommandTimedOut(command: "sendmail -t -i", seconds: 60).description
                 == "mail command 'sendmail -t -i' did not finish within 60 s and was stopped; the mail may not have been sent"
