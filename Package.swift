@@ -96,7 +96,7 @@ let package = Package(
             ]),
         .target(name: "SnapExport", dependencies: ["SnapImaging", "CLibxml2", "CQpdf"]),
         .target(name: "SnapSpelling", dependencies: ["CHunspell"]),
-        .target(name: "SnapShare", dependencies: ["SnapText"]),
+        .target(name: "SnapShare", dependencies: ["SnapText", "CLibc"]),
         // Pure: the data a text holds (card numbers, expiry dates, e-mail, phone, URLs, dates).
         .target(name: "SnapDetectors"),
         .target(name: "SnapTerminal", dependencies: ["CNcursesw", "CChafa"]),

@@ -25,6 +25,8 @@ int clibc_memory_file(const char *name) { return memfd_create(name, MFD_CLOEXEC)
 
 int clibc_close_on_exec_pipe(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
 
+const short clibc_posix_spawn_setsid = POSIX_SPAWN_SETSID;
+
 int clibc_spawn(const char *path, char *const argv[], char *const envp[], int in_fd, int out_fd, int err_fd,
                 int *pid) {
     posix_spawn_file_actions_t actions;

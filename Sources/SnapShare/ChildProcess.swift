@@ -1,3 +1,4 @@
+import CLibc
 import Dispatch
 
 #if canImport(Glibc)
@@ -36,9 +37,8 @@ enum ChildProcess {
         case cancelled
     }
 
-    /// `POSIX_SPAWN_SETSID` (glibc 2.26+; declared only under `_GNU_SOURCE`, which Swift's Glibc
-    /// module does not define).
-    private static let spawnSetsid: Int32 = 0x80
+    /// `POSIX_SPAWN_SETSID`, the platform's (``CLibc``: glibc declares it behind `_GNU_SOURCE`).
+    private static let spawnSetsid = Int32(clibc_posix_spawn_setsid)
 
     /// - Parameters:
     ///   - stdoutLimit: octets of standard output to keep (0: read and drop it). A program that
@@ -74,9 +74,11 @@ enum ChildProcess {
         defer { for fd in opened where fd >= 0 { close(fd) } }
         for index in 0..<3 {
             var fds: [Int32] = [-1, -1]
-            if pipe(&fds) != 0 { throw notRunnable(errno) }
+            // pipe2(O_CLOEXEC): no child spawned meanwhile by another thread inherits an end
+            // (pipe() then fcntl left a window in which one could, and its copy of a write end
+            // would hold the pipe open).
+            if clibc_close_on_exec_pipe(&fds) != 0 { throw notRunnable(errno) }
             opened += fds
-            for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
             switch index {
             case 0: stdinPipe = fds
             case 1: stdoutPipe = fds

@@ -26,6 +26,10 @@ int clibc_memory_file(const char *name);
 /// on exec; fds[0] reads, fds[1] writes. Returns 0, or -1 with errno set.
 int clibc_close_on_exec_pipe(int fds[2]);
 
+/// POSIX_SPAWN_SETSID (glibc 2.26+, declared behind _GNU_SOURCE): the spawned child starts a
+/// session of its own (setsid), as posix_spawnattr_setflags takes it.
+extern const short clibc_posix_spawn_setsid;
+
 /// posix_spawn(3) of `path` with `argv` and `envp` (NULL-terminated), its standard input, output
 /// and error duplicated from `in_fd`, `out_fd` and `err_fd` (-1: /dev/null), every other
 /// descriptor closed (`posix_spawn_file_actions_addclosefrom_np`, glibc 2.34), no signal blocked
