@@ -183,7 +183,7 @@ enum EditorCommand {
         }
         var offers: [(modified: Date, offer: RecoveryOffer)] = []
         for entry in journal?.entries(forDocument: document) ?? [] {
-            let running = entry.owner.flatMap { $0.isRunning ? $0.pid : nil }
+            let running = entry.isInUse ? entry.owner?.pid : nil
             if onDisk(entry.bytes) {
                 if running == nil { journal?.remove(entry) }
                 continue
