@@ -53,18 +53,20 @@ let package = Package(
         // No pkgConfig: SwiftPM drops ncursesw's -D flags anyway (see shim.h).
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
 
-        // libc calls Glibc's Swift module does not declare (wcwidth, memmem, prctl).
+        // libc calls Glibc's Swift module does not declare (prctl, posix_spawn's setsid, mallopt; wcwidth for
+        // the test of SnapText's width table).
         .target(name: "CLibc"),
         // Library functions lovesnap defines itself (ELF symbol interposition), each a workaround
-        // for time a library wastes, all in this one module behind one switch
-        // (LOVESNAP_INTERPOSITION=off: every call goes to the library unchanged; interposition.c):
-        // Tesseract's line images kept as uncompressed, unfiltered PNGs while it reads
-        // (line_images.c); Tesseract's character ambiguity tables, which only its legacy engine
-        // uses, left unloaded while an LSTM-only engine starts (unichar_ambigs.c); Tesseract's
-        // OpenMP parallel regions run inline when the thread limit is 1 (serial_openmp.c);
-        // Leptonica's openings, erosions, dilations and safe closings by long bricks made with its
-        // composite bricks where that is exactly the same (brick_morphology.c). The references
-        // below are versioned or internal, so the linker exports the definitions only when told.
+        // for time a library wastes, all in this one module behind one switch (tuning.c: on only
+        // in the OCR processes, only for the library versions verified, and off for those
+        // LOVESNAP_NO_TUNING names): Tesseract's line images kept as uncompressed, unfiltered PNGs
+        // while it reads (line_images.c); Tesseract's character ambiguity tables, which only its
+        // legacy engine uses, left unloaded while an LSTM-only engine starts (unichar_ambigs.c);
+        // Tesseract's OpenMP parallel regions run inline when the thread limit is 1
+        // (serial_openmp.c); Leptonica's openings, erosions, dilations and safe closings by long
+        // bricks made with its composite bricks where that is exactly the same
+        // (brick_morphology.c). The references below are versioned or internal, so the linker
+        // exports the definitions only when told.
         .target(
             name: "CInterposed",
             linkerSettings: exporting([
@@ -72,8 +74,8 @@ let package = Package(
                 "_ZN9tesseract13UnicharAmbigs17LoadUnicharAmbigsERKNS_10UNICHARSETEPNS_5TFileEibPS1_",
                 "GOMP_parallel", "GOMP_parallel_sections", "GOMP_sections_next", "GOMP_sections_end_nowait",
             ])),
-        // Leptonica's image memory written before it is read (see pix_memory.c): no TLB
-        // shootdowns of the other core at each new image.
+        // Leptonica's allocator in the OCR processes (setPixMemoryManager): the photo's raster in
+        // a memory file the reader maps (see pix_memory.c).
         .target(name: "CPixMemory"),
         // The trained text detector through Debian's OpenCV 4.6 (libopencv-dev): dnn for the
         // network, imgproc for its post-processing and the line images (text_detector.cpp). Only
@@ -85,18 +87,21 @@ let package = Package(
                 .linkedLibrary("opencv_dnn"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_core"),
             ]),
 
-        .target(name: "SnapText", dependencies: ["CLibc"]),
+        .target(name: "SnapText"),
+        // Every child process lovesnap starts, one type: the OCR worker and its helpers, the mail
+        // command, ^T's command (posix_spawn through CLibc, pipes with O_CLOEXEC, waitpid).
+        .target(name: "SnapProcess", dependencies: ["CLibc"]),
         .target(
             name: "SnapImaging", dependencies: ["CLeptonica", "CExif", "CGif", "CInterposed", "CPixMemory"]),
         .target(
             name: "SnapOCR",
             dependencies: [
-                "SnapImaging", "SnapSpelling", "SnapExport", "CTesseract", "CLeptonica", "CLibc",
+                "SnapImaging", "SnapSpelling", "SnapExport", "SnapProcess", "CTesseract", "CLeptonica", "CLibc",
                 "CInterposed", "CTextDetector",
             ]),
         .target(name: "SnapExport", dependencies: ["SnapImaging", "CLibxml2", "CQpdf"]),
         .target(name: "SnapSpelling", dependencies: ["CHunspell"]),
-        .target(name: "SnapShare", dependencies: ["SnapText", "CLibc"]),
+        .target(name: "SnapShare", dependencies: ["SnapText", "SnapProcess"]),
         // Pure: the data a text holds (card numbers, expiry dates, e-mail, phone, URLs, dates).
         .target(name: "SnapDetectors"),
         .target(name: "SnapTerminal", dependencies: ["CNcursesw", "CChafa"]),
@@ -105,7 +110,7 @@ let package = Package(
             name: "lovesnap",
             dependencies: [
                 "CLibc", "SnapEditor", "SnapText", "SnapOCR", "SnapShare", "SnapImaging", "SnapSpelling", "SnapExport",
-                "SnapDetectors",
+                "SnapDetectors", "SnapProcess",
             ]),
 
         // The editor's model and rendering timed on a text file (scripts/editor-benchmark.py runs it).
@@ -114,23 +119,25 @@ let package = Package(
 
         // Non-product helpers every test target may use: paths, running the built binary, CER.
         .target(name: "SnapTestSupport", path: "Tests/SnapTestSupport"),
-        .testTarget(name: "SnapTextTests", dependencies: ["SnapText", "SnapTestSupport"]),
+        .testTarget(name: "SnapTextTests", dependencies: ["SnapText", "SnapTestSupport", "CLibc"]),
         .testTarget(
             name: "SnapImagingTests",
             dependencies: ["SnapImaging", "SnapTestSupport", "CInterposed", "CPixMemory"]),
         .testTarget(
             name: "SnapOCRTests",
             dependencies: [
-                "SnapOCR", "SnapImaging", "SnapSpelling", "SnapTestSupport", "CInterposed",
+                "SnapOCR", "SnapImaging", "SnapSpelling", "SnapTestSupport", "SnapProcess", "CInterposed",
             ]),
         .testTarget(name: "SnapSpellingTests", dependencies: ["SnapSpelling"]),
-        .testTarget(name: "SnapShareTests", dependencies: ["SnapShare", "SnapText", "SnapTestSupport"]),
+        .testTarget(
+            name: "SnapShareTests", dependencies: ["SnapShare", "SnapText", "SnapTestSupport", "SnapProcess"]),
         .testTarget(name: "SnapExportTests", dependencies: ["SnapExport", "SnapImaging", "SnapTestSupport"]),
         .testTarget(name: "SnapDetectorsTests", dependencies: ["SnapDetectors"]),
         .testTarget(name: "SnapTerminalTests", dependencies: ["SnapTerminal"]),
         .testTarget(
             name: "SnapEditorTests", dependencies: ["SnapEditor", "SnapText", "SnapTerminal", "SnapTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["SnapShare", "SnapImaging", "SnapTestSupport"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["SnapShare", "SnapImaging", "SnapTestSupport", "SnapProcess"]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -139,7 +146,7 @@ let package = Package(
 // `swift build --static-swift-stdlib` does (the modules compiled against the static libraries,
 // the executables linked with them): no relocations of ten shared Swift libraries at each start
 // of lovesnap and of its OCR worker (`--version` 24 → 16 ms), and fewer private pages in each
-// (README "Speed"). The debug build, which the tests run, links them as shared libraries, faster
+// (docs/measurements/speed.md). The debug build, which the tests run, links them as shared libraries, faster
 // to link. Foundation's archive makes the release link warn that it uses `mktemp`.
 let staticSwiftLibraries = BuildSettingCondition.when(configuration: .release)
 for target in package.targets where target.type == .regular || target.type == .executable {

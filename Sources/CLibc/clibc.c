@@ -25,10 +25,8 @@ int clibc_memory_file(const char *name) { return memfd_create(name, MFD_CLOEXEC)
 
 int clibc_close_on_exec_pipe(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
 
-const short clibc_posix_spawn_setsid = POSIX_SPAWN_SETSID;
-
 int clibc_spawn(const char *path, char *const argv[], char *const envp[], int in_fd, int out_fd, int err_fd,
-                int *pid) {
+                int new_session, int *pid) {
     posix_spawn_file_actions_t actions;
     posix_spawnattr_t attributes;
     int rc = posix_spawn_file_actions_init(&actions);
@@ -50,9 +48,10 @@ int clibc_spawn(const char *path, char *const argv[], char *const envp[], int in
     sigfillset(&all);
     if (rc == 0) rc = posix_spawnattr_setsigmask(&attributes, &none);
     if (rc == 0) rc = posix_spawnattr_setsigdefault(&attributes, &all);
-    if (rc == 0) rc = posix_spawnattr_setpgroup(&attributes, 0);
+    if (rc == 0 && !new_session) rc = posix_spawnattr_setpgroup(&attributes, 0);
     if (rc == 0)
-        rc = posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
+        rc = posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF |
+                                                       (new_session ? POSIX_SPAWN_SETSID : POSIX_SPAWN_SETPGROUP));
     pid_t child = 0;
     if (rc == 0) rc = posix_spawn(&child, path, &actions, &attributes, argv, envp);
     if (rc == 0) *pid = child;

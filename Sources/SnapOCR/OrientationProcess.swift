@@ -1,5 +1,6 @@
 import Foundation
 import SnapImaging
+import SnapProcess
 
 #if canImport(Glibc)
     import Glibc

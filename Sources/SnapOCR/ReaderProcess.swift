@@ -1,6 +1,7 @@
 import CLibc
 import Foundation
 import SnapImaging
+import SnapProcess
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import CLibc
 import Foundation
+import SnapProcess
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Foundation
+import SnapProcess
 import Synchronization
 
 /// A blocking call (a mail command, a ^T command) run on a thread of its own, so that the caller

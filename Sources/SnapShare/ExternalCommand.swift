@@ -1,3 +1,5 @@
+import SnapProcess
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

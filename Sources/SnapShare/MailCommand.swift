@@ -1,4 +1,5 @@
 import Foundation
+import SnapProcess
 
 /// The local program that takes a whole message on standard input and sends it, by default
 /// `sendmail -t -i` (recipients from the headers, a lone "." line is not end of input).

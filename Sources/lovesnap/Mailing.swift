@@ -1,5 +1,6 @@
 import Foundation
 import SnapEditor
+import SnapProcess
 import SnapShare
 
 /// The one way lovesnap mails a text: the editor's M-M and `lovesnap ocr --mail` both compose

@@ -1,6 +1,7 @@
 import Foundation
 import SnapExport
 import SnapOCR
+import SnapProcess
 import SnapShare
 import SnapText
 import Synchronization

@@ -1,5 +1,6 @@
 import Foundation
 import SnapImaging
+import SnapProcess
 import SnapTestSupport
 import Synchronization
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import SnapProcess
 import Testing
 
 @testable import SnapShare

@@ -26,17 +26,15 @@ int clibc_memory_file(const char *name);
 /// on exec; fds[0] reads, fds[1] writes. Returns 0, or -1 with errno set.
 int clibc_close_on_exec_pipe(int fds[2]);
 
-/// POSIX_SPAWN_SETSID (glibc 2.26+, declared behind _GNU_SOURCE): the spawned child starts a
-/// session of its own (setsid), as posix_spawnattr_setflags takes it.
-extern const short clibc_posix_spawn_setsid;
-
 /// posix_spawn(3) of `path` with `argv` and `envp` (NULL-terminated), its standard input, output
 /// and error duplicated from `in_fd`, `out_fd` and `err_fd` (-1: /dev/null), every other
 /// descriptor closed (`posix_spawn_file_actions_addclosefrom_np`, glibc 2.34), no signal blocked
 /// and every signal's action the default, in a process group of its own
-/// (`POSIX_SPAWN_SETPGROUP`). Returns 0 with `*pid` set, or an errno value.
+/// (`POSIX_SPAWN_SETPGROUP`), or with `new_session` 1 in a session of its own, without a
+/// controlling terminal (`POSIX_SPAWN_SETSID`, glibc 2.26). Returns 0 with `*pid` set, or an
+/// errno value.
 int clibc_spawn(const char *path, char *const argv[], char *const envp[], int in_fd, int out_fd, int err_fd,
-                int *pid);
+                int new_session, int *pid);
 
 /// waitpid(2) for `pid`, retried on EINTR. Returns 0 with `*signal_number` the signal that ended
 /// the child (0 if it exited) and `*exit_status` its exit status (0 if signalled), or -1 with

@@ -1,34 +1,34 @@
 import CLibc
 import Dispatch
+import Foundation
 
 #if canImport(Glibc)
     import Glibc
-#elseif canImport(Darwin)
-    import Darwin
 #endif
 
-/// Runs one program with `posix_spawn`, feeding its standard input and collecting its
-/// standard output and error, all in one `poll(2)` loop on the calling thread.
+/// One program run to its end (the mail command, `^T`'s command): its standard input fed and its
+/// standard output and error collected, all in one `poll(2)` loop on the calling thread.
 ///
-/// The program runs in a session of its own (`setsid`): it has no controlling terminal, so it
-/// cannot draw over the editor or read keys from it through `/dev/tty`, and a timeout or a
-/// cancel kills its whole process group (a `sh -c '…'` and what it started).
-enum ChildProcess {
-    struct Result {
+/// The program runs in a session of its own (`ChildProcess(newSession: true)`): it has no
+/// controlling terminal, so it cannot draw over the editor or read keys from it through
+/// `/dev/tty`, and a timeout or a cancel kills its whole process group (a `sh -c '…'` and what it
+/// started).
+extension ChildProcess {
+    package struct Result {
         /// Exit status, or 128 + N when the program was killed by signal N.
-        var status: Int32
+        package var status: Int32
         /// Standard error (at most the limit), decoded as UTF-8, trailing blanks removed.
-        var stderr: String
+        package var stderr: String
         /// Standard output, at most `stdoutLimit` octets (empty when it was not kept).
-        var stdout: [UInt8] = []
+        package var stdout: [UInt8] = []
         /// Whether the program wrote more than `stdoutLimit` octets to standard output.
-        var stdoutTruncated = false
+        package var stdoutTruncated = false
         /// How many octets of the input the program accepted before closing its input.
-        var bytesWritten: Int
+        package var bytesWritten: Int
     }
 
     /// Why a run ended without an exit status of the program's own.
-    enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable {
         /// `posix_spawn` (or a pipe) failed; `reason` is "PATH: strerror".
         case notRunnable(reason: String)
         /// The program passed its `timeout` and was killed (SIGKILL, its process group).
@@ -37,9 +37,7 @@ enum ChildProcess {
         case cancelled
     }
 
-    /// `POSIX_SPAWN_SETSID`, the platform's (``CLibc``: glibc declares it behind `_GNU_SOURCE`).
-    private static let spawnSetsid = Int32(clibc_posix_spawn_setsid)
-
+    /// Runs `path` with `arguments` (its whole `argv`, `argv[0]` first) and waits for its end.
     /// - Parameters:
     ///   - stdoutLimit: octets of standard output to keep (0: read and drop it). A program that
     ///     writes more is killed (SIGKILL, its process group): the result then has
@@ -49,7 +47,7 @@ enum ChildProcess {
     ///   - cancellation: when cancelled, the process group is killed at once (SIGKILL) and
     ///     ``Failure/cancelled`` is thrown.
     /// - Throws: ``Failure``.
-    static func run(
+    package static func run(
         path: String, arguments: [String], input: [UInt8], stderrLimit: Int, stdoutLimit: Int = 0,
         timeout: Double = .infinity, cancellation: Cancellation? = nil
     ) throws(Failure) -> Result {
@@ -63,7 +61,7 @@ enum ChildProcess {
             return now >= deadline ? 0 : Int32(min(UInt64(Int32.max), (deadline - now) / 1_000_000 + 1))
         }
         func notRunnable(_ code: Int32) -> Failure {
-            .notRunnable(reason: "\(path): \(ShareError.reason(code))")
+            .notRunnable(reason: "\(path): \(String(cString: strerror(code)))")
         }
         if cancellation?.isCancelled == true { throw .cancelled }
         // [read, write] pairs; every descriptor is close-on-exec, dup2 clears it for 0/1/2.
@@ -93,53 +91,23 @@ enum ChildProcess {
             fd = -1
         }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
-
-        // The child starts with no blocked signals and SIGPIPE at its default, whatever we have,
-        // in a new session (no controlling terminal; its pid is its process group).
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
-        sigaddset(&defaults, SIGINT)
-        sigaddset(&defaults, SIGTERM)
-        sigaddset(&defaults, SIGHUP)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | spawnSetsid))
-
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
-        argv.append(nil)
-        defer { for p in argv { free(p) } }
-
-        var pid: pid_t = 0
-        var spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
-        // ETXTBSY: a script just written may still be open for writing in a child that another
-        // thread is forking right now; that fd goes away at its exec, so wait briefly and retry.
-        var attempt = 0
-        while spawned == ETXTBSY && attempt < 20 {
-            attempt += 1
-            usleep(10_000)
-            spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        // The child's ends go to 0, 1 and 2 (dup2 clears their close-on-exec there); the child
+        // starts with no blocked signals and every action the default, in a session of its own.
+        let child: ChildProcess
+        do {
+            child = try ChildProcess(
+                executable: path, arguments: Array(arguments.dropFirst()), argumentZero: arguments.first ?? path,
+                descriptors: (stdinPipe[0], stdoutPipe[1], stderrPipe[1]), newSession: true)
+        } catch let error as POSIXError {
+            throw notRunnable(error.code.rawValue)
+        } catch {
+            throw notRunnable(EIO)
         }
-        if spawned != 0 { throw notRunnable(spawned) }
 
         /// Kills the program and everything in its process group, and reaps it.
         func killAndReap() {
-            kill(-pid, SIGKILL)
-            kill(pid, SIGKILL)
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            child.kill(group: true)
+            child.waitForExit()
         }
 
         var inFD = stdinPipe[1]
@@ -230,7 +198,7 @@ enum ChildProcess {
                     drainOut()
                     if outTruncated && stdoutLimit > 0 {
                         killAndReap()
-                        exitStatus = SIGKILL
+                        exitStatus = 128 + SIGKILL
                         closeOnce(&inFD)
                         closeOnce(&outFD)
                     }
@@ -238,10 +206,7 @@ enum ChildProcess {
                     drainErr()
                 }
             }
-            if inFD < 0, exitStatus == nil {
-                var status: Int32 = 0
-                if waitpid(pid, &status, WNOHANG) == pid { exitStatus = status }
-            }
+            if inFD < 0, exitStatus == nil, let ended = child.exitedYet() { exitStatus = code(of: ended) }
         }
         closeOnce(&inFD)
         if exitStatus != nil {
@@ -251,10 +216,11 @@ enum ChildProcess {
         closeOnce(&outFD)
         closeOnce(&errFD)
 
-        var status: Int32 = exitStatus ?? 0
         while exitStatus == nil {
-            let r = waitpid(pid, &status, WNOHANG)
-            if r == pid || (r < 0 && errno != EINTR) { break }
+            if let ended = child.exitedYet() {
+                exitStatus = code(of: ended)
+                break
+            }
             if cancellation?.isCancelled == true {
                 killAndReap()
                 throw .cancelled
@@ -265,13 +231,21 @@ enum ChildProcess {
             }
             usleep(10_000)
         }
-        let code: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
 
         var text = String(decoding: errBytes, as: UTF8.self)
         while let last = text.unicodeScalars.last, last == "\n" || last == "\r" || last == " " || last == "\t" {
             text.unicodeScalars.removeLast()
         }
         return Result(
-            status: code, stderr: text, stdout: outBytes, stdoutTruncated: outTruncated, bytesWritten: written)
+            status: exitStatus ?? 0, stderr: text, stdout: outBytes, stdoutTruncated: outTruncated,
+            bytesWritten: written)
+    }
+
+    /// An exit status as a shell gives it: the program's own, or 128 + N after signal N.
+    private static func code(of termination: Termination) -> Int32 {
+        switch termination {
+        case .exited(let status): status
+        case .signalled(let signal): 128 + signal
+        }
     }
 }
