@@ -26,7 +26,7 @@
 #include <pthread.h>
 #include <leptonica/allheaders.h>
 #include "brick_morphology.h"
-#include "interposition.h"
+#include "tuning.h"
 
 // Below this size a composite brick saves little or nothing.
 #define MIN_COMPOSITE 8
@@ -62,7 +62,7 @@ static int composable(l_int32 size) {
 static PIX *morph(int kind, brick_function composite, PIX *pixd, PIX *pixs, l_int32 hsize, l_int32 vsize) {
     pthread_once(&found_leptonica, find_leptonica);
     if (leptonica[kind] == NULL) return NULL;
-    if (!interposition_enabled() || inside > 0 || pixs == NULL || pixGetDepth(pixs) != 1 ||
+    if (!tuning_enabled(TUNING_BRICK_MORPHOLOGY) || inside > 0 || pixs == NULL || pixGetDepth(pixs) != 1 ||
         (hsize < MIN_COMPOSITE && vsize < MIN_COMPOSITE) || !composable(hsize) || !composable(vsize)) {
         return leptonica[kind](pixd, pixs, hsize, vsize);
     }

@@ -23,14 +23,14 @@
 #include <pthread.h>
 #include <leptonica/allheaders.h>
 #include <png.h>
-#include "interposition.h"
+#include "tuning.h"
 #include "line_images.h"
 
 static __thread int store_depth;
 static __thread long stored_count;
 
-void line_images_store_begin(void) { interposition_scope_begin(&store_depth); }
-void line_images_store_end(void) { interposition_scope_end(&store_depth); }
+void line_images_store_begin(void) { tuning_scope_begin(TUNING_LINE_IMAGES, &store_depth); }
+void line_images_store_end(void) { tuning_scope_end(&store_depth); }
 long line_images_stored_count(void) { return stored_count; }
 
 typedef l_ok (*write_mem_function)(l_uint8 **, size_t *, PIX *, l_int32);

@@ -27,7 +27,7 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <pthread.h>
-#include "interposition.h"
+#include "tuning.h"
 #include "serial_openmp.h"
 
 typedef void (*region_function)(void *);
@@ -74,8 +74,8 @@ static __thread long forwarded_count;
 static __thread int sections_inline;
 static __thread unsigned sections_next, sections_last;
 
-void serial_openmp_inline_begin(void) { interposition_scope_begin(&inline_depth); }
-void serial_openmp_inline_end(void) { interposition_scope_end(&inline_depth); }
+void serial_openmp_inline_begin(void) { tuning_scope_begin(TUNING_SERIAL_OPENMP, &inline_depth); }
+void serial_openmp_inline_end(void) { tuning_scope_end(&inline_depth); }
 long serial_openmp_inline_count(void) { return inline_count; }
 long serial_openmp_forwarded_count(void) { return forwarded_count; }
 

@@ -21,15 +21,15 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdbool.h>
-#include "interposition.h"
+#include "tuning.h"
 #include "unichar_ambigs.h"
 
 static __thread int skip_depth;
 static __thread long skipped_count;
 static __thread long loaded_count;
 
-void unichar_ambigs_skip_begin(void) { interposition_scope_begin(&skip_depth); }
-void unichar_ambigs_skip_end(void) { interposition_scope_end(&skip_depth); }
+void unichar_ambigs_skip_begin(void) { tuning_scope_begin(TUNING_UNICHAR_AMBIGS, &skip_depth); }
+void unichar_ambigs_skip_end(void) { tuning_scope_end(&skip_depth); }
 long unichar_ambigs_skipped_count(void) { return skipped_count; }
 long unichar_ambigs_loaded_count(void) { return loaded_count; }
 

@@ -1,19 +1,9 @@
-// Leptonica creates an image (`pixCreateNoInit`, and `pixCreate` before clearing it) by
-// allocating its pixels and then clearing the pad bits at the end of each row
-// (`pixSetPadBits(pixd, 0)`): it reads the last word of every row, then writes it. A new block of
-// a few MiB comes fresh from the kernel, so that read maps each page to the kernel's shared zero
-// page, and the write that follows replaces it with a page of its own. Replacing a mapping
-// flushes it from the TLB of every core that runs the process (`do_wp_page` →
-// `ptep_clear_flush`): while the second engine reads on the other core (a photo read as it is
-// beside its preparation), each page of each new image interrupted it. Counted in
-// /proc/interrupts, one phone photo of a page on a dark table made about 7 900 TLB shootdowns
-// (the tuned CLI, one thread, none), and took 676 ms; 17 and 616 ms with this allocator
-// (hyperfine, 15 runs; docs/measurements/speed.md).
-//
-// The allocator Leptonica is given (`setPixMemoryManager`, at load: before any image exists)
-// writes a zero to each page of the block first, which a new block's undefined contents allow:
-// the first touch of each page is a write, which gets a page of its own at once, with nothing to
-// flush. Freeing is `free`.
+// lovesnap's allocator for Leptonica's image data (`setPixMemoryManager`, installed by
+// `pix_memory_install`, which the OCR worker and its reader call before their first image):
+// `malloc` and `free`, but for the rasters shared with another process below. (It also wrote a
+// zero to each page of a new block before Leptonica read its pad bits, to spare the other core
+// a TLB shootdown per page; measured in session 25 it saved nothing of the speed benchmark's
+// wall time (×0.991 without it, docs/measurements/speed.md) and was removed.)
 //
 // Rasters shared with another process: while `pix_memory_share_rasters(1)` is in force on a
 // thread, its blocks of 1 MiB and more are mapped from memory files (`memfd_create`, MAP_SHARED)
@@ -30,10 +20,8 @@
 #include <leptonica/allheaders.h>
 #include "pix_memory.h"
 
-// The smallest page size of the systems lovesnap runs on; touching more often costs nothing more.
-#define PAGE 4096
-
 static __thread long allocated_blocks;
+static int installed;
 long pix_memory_allocated_blocks(void) { return allocated_blocks; }
 
 // The mapped blocks: their start, size and memory file (-1 for an adopted one).
@@ -81,6 +69,7 @@ int pix_memory_shared_file(const void *block, size_t *size) {
 }
 
 void *pix_memory_adopt(const char *path, size_t size) {
+    if (!installed) return NULL;
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) return NULL;
     void *block = map_block(fd, size, MAP_PRIVATE, 0);
@@ -118,12 +107,14 @@ void *pix_memory_allocate(size_t size) {
             return shared;
         }
     }
-    volatile char *block = malloc(size);
-    if (block == NULL) return NULL;
-    for (size_t offset = 0; offset < size; offset += PAGE) block[offset] = 0;
-    if (size > 0) block[size - 1] = 0;
-    allocated_blocks++;
-    return (void *)block;
+    void *block = malloc(size);
+    if (block != NULL) allocated_blocks++;
+    return block;
 }
 
-__attribute__((constructor)) static void install(void) { setPixMemoryManager(pix_memory_allocate, pix_memory_free); }
+void pix_memory_install(void) {
+    if (!installed) setPixMemoryManager(pix_memory_allocate, pix_memory_free);
+    installed = 1;
+}
+
+int pix_memory_installed(void) { return installed; }

@@ -53,6 +53,14 @@ public struct EngineOptions: Codable, Equatable, Sendable {
 ///
 /// Not thread-safe: use one engine per thread. Follows `tesseract/capi.h` (5.3).
 public final class TesseractEngine {
+    /// The version of the Tesseract library lovesnap runs with, as `TessVersion` (capi.h) gives
+    /// it ("5.3.0"), and of its Leptonica (`getLeptonicaVersion`: "leptonica-1.82.0").
+    public static var libraryVersions: (tesseract: String, leptonica: String) {
+        let leptonica = getLeptonicaVersion()
+        defer { lept_free(leptonica) }
+        return (String(cString: TessVersion()), leptonica.map { String(cString: $0) } ?? "leptonica (unknown)")
+    }
+
     private let handle: OpaquePointer
 
     /// Whether Tesseract takes every row for proportional text (`textord_all_prop`,

@@ -1,6 +1,7 @@
 import CInterposed
 import CLibc
 import Foundation
+import SnapImaging
 import SnapSpelling
 
 #if canImport(Glibc)
@@ -115,7 +116,7 @@ public struct WorkerServer: Sendable {
             setenv("OMP_THREAD_LIMIT", "1", 1)
         }
         setenv("SWIFT_BACKTRACE", "enable=no", 1)
-        guard prepareProcess(parent: parent, keepsFreedImageMemory: true) else { _exit(1) }
+        guard prepareProcess(parent: parent, keepsFreedImageMemory: true, tunesLibraries: true) else { _exit(1) }
         let served = WorkerServer(output: .standardOutput).serve(request: request, path: path) { _exit(0) }
         if case .failure = served { _exit(1) }
         _exit(0)
@@ -138,8 +139,10 @@ public struct WorkerServer: Sendable {
     ///   - parent: the parent's process id when known from before the worker started (a forked
     ///     worker's); nil: the parent is the one the process has on entry.
     ///   - keepsFreedImageMemory: true in the worker, false in a helper.
+    ///   - tunesLibraries: true in a process that reads with Tesseract (the worker, the reader,
+    ///     the orientation process): the library workarounds are turned on (`LibraryTuning`).
     /// - Returns: false when the parent was already gone (the process should end at once).
-    public static func prepareProcess(parent: pid_t? = nil, keepsFreedImageMemory: Bool) -> Bool {
+    public static func prepareProcess(parent: pid_t? = nil, keepsFreedImageMemory: Bool, tunesLibraries: Bool) -> Bool {
         // Die with the parent: an editor killed with SIGKILL must not leave an orphan engine running.
         let parent = parent ?? getppid()
         _ = clibc_set_parent_death_signal(SIGKILL)
@@ -151,6 +154,7 @@ public struct WorkerServer: Sendable {
         _ = setrlimit(Int32(RLIMIT_CPU.rawValue), &cpu)
         signal(SIGPIPE, SIG_IGN)
         if keepsFreedImageMemory { _ = keepFreedImageMemory() }
+        if tunesLibraries { LibraryTuning.activate() }
         return true
     }
 }

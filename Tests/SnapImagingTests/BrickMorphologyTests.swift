@@ -8,6 +8,9 @@ import Testing
 /// Leptonica's morphology by long bricks made with its composite bricks (`CInterposed/brick_morphology.c`): the
 /// same pixels as Leptonica's own brick functions, on a real page.
 @Suite struct BrickMorphologyTests {
+    /// The workarounds are on in the OCR processes only; these tests check them in this one.
+    init() { LibraryTuning.activate() }
+
     typealias BrickFunction =
         @convention(c) (
             UnsafeMutablePointer<PIX>?, UnsafeMutablePointer<PIX>?, l_int32, l_int32

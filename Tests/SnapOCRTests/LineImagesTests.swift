@@ -9,6 +9,9 @@ import Testing
 /// Tesseract's line images kept as uncompressed, unfiltered PNGs while it reads (`CInterposed/line_images.c`):
 /// the same pixels, stored instead of deflated, and only inside a reading.
 @Suite struct LineImagesTests {
+    /// The workarounds are on in the OCR processes only; these tests check them in this one.
+    init() { LibraryTuning.activate() }
+
     /// `image` encoded as PNG (`Image.pngData`, Leptonica's `pixWriteMem`): the bytes' count,
     /// whether they decode to the same pixels, and how many of the image's rows are in them as
     /// they are, unfiltered (PNG's filter byte 0, then the row's pixels).

@@ -9,6 +9,9 @@ import Testing
 /// Tesseract's OpenMP parallel regions run on the reading thread alone (`CInterposed/serial_openmp.c`): the
 /// same words as through libgomp, every region of the reading through lovesnap's functions.
 @Suite struct SerialOpenMPTests {
+    /// The workarounds are on in the OCR processes only; these tests check them in this one.
+    init() { LibraryTuning.activate() }
+
     @Test(arguments: ["fenetre.png", "kettle.png"])
     func aReadingsRegionsRunInlineWithTheSameWords(sample: String) throws {
         let page = try Preprocessor().prepare(ImageLoader().load(TestPaths.sample(sample)).image)

@@ -9,6 +9,9 @@ import Testing
 /// Tesseract's character ambiguity tables left unloaded while an LSTM-only engine starts
 /// (`CInterposed/unichar_ambigs.c`): only the legacy engine uses them, so the reading is the same.
 @Suite struct UnicharAmbigsTests {
+    /// The workarounds are on in the OCR processes only; these tests check them in this one.
+    init() { LibraryTuning.activate() }
+
     @Test func enginesStartWithoutTheTablesUnlessAskedForThem() throws {
         let skipped = unichar_ambigs_skipped_count()
         let loaded = unichar_ambigs_loaded_count()

@@ -3,8 +3,15 @@
 
 #include <stddef.h>
 
-/// Leptonica's allocator for image data while lovesnap runs (see pix_memory.c): `malloc`, then a
-/// zero written to each 4096-byte page of the block (a new block's contents are undefined).
+/// Makes `pix_memory_allocate` and `pix_memory_free` Leptonica's allocator for image data
+/// (`setPixMemoryManager`; call before the first image; later calls do nothing).
+void pix_memory_install(void);
+
+/// Whether `pix_memory_install` was called in this process: 1 or 0.
+int pix_memory_installed(void);
+
+/// Leptonica's allocator for image data once installed (see pix_memory.c): `malloc`, or a
+/// memory file's mapping while rasters are shared.
 void *pix_memory_allocate(size_t size);
 
 /// How many blocks `pix_memory_allocate` has handed out on the calling thread, for tests.
@@ -22,7 +29,8 @@ void pix_memory_share_rasters(int on);
 int pix_memory_shared_file(const void *block, size_t *size);
 
 /// The memory file at `path` (another process's, `/proc/PID/fd/N`) mapped copy-on-write as a
-/// block of `size` bytes, freed by `pix_memory_free`; NULL when it cannot be.
+/// block of `size` bytes, freed by `pix_memory_free`; NULL when it cannot be, or when the
+/// allocator is not installed (Leptonica would `free` the mapping).
 void *pix_memory_adopt(const char *path, size_t size);
 
 #endif
