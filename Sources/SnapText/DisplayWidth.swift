@@ -1,7 +1,7 @@
-import CLibc
 import Foundation
 
-/// Screen columns of characters, as a terminal draws them (glibc `wcwidth`, UTF-8 locale).
+/// Screen columns of characters, as a terminal draws them (glibc's `wcwidth` in a UTF-8 locale,
+/// taken into `ScalarWidths.swift` by scripts/make-width-table.py).
 ///
 /// Units are terminal columns. Per scalar: CJK and emoji take 2, combining marks 0, others 1.
 /// A TAB reaches the next multiple of ``tabSize`` (nano's default 8). Control characters are shown
@@ -26,11 +26,17 @@ public enum DisplayWidth {
         return max(1, total)
     }
 
-    /// glibc's `wcwidth` of `scalar` in a UTF-8 locale.
+    /// glibc's `wcwidth` of `scalar` in a UTF-8 locale, -1 counted as 0 (`scalarWidthRuns`:
+    /// the last run starting at or before it).
     static func wcwidth(_ scalar: Unicode.Scalar) -> Int {
-        var w: Int32 = 0
-        withUTF8Locale { w = clibc_wcwidth(wchar_t(bitPattern: scalar.value)) }
-        return Int(w)
+        let key = scalar.value << 2 | 3
+        var low = 0
+        var high = scalarWidthRuns.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if scalarWidthRuns[middle] <= key { low = middle } else { high = middle }
+        }
+        return Int(scalarWidthRuns[low] & 3)
     }
 
     /// The columns of a whole single-line `string` drawn from column 0 (tabs expanded).
@@ -58,23 +64,6 @@ public enum DisplayWidth {
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
     }
-
-    // wcwidth answers -1 for every non-ASCII scalar in the C locale, so ask a private UTF-8 locale,
-    // switched per thread with uselocale (the process-wide locale is left alone). The locale object
-    // is never changed after newlocale, so every thread may use it.
-    nonisolated(unsafe) private static let utf8Locale: locale_t? = {
-        for name in ["C.UTF-8", "C.utf8", "en_US.UTF-8"] {
-            if let loc = newlocale(Int32(LC_CTYPE_MASK), name, nil) { return loc }
-        }
-        return nil
-    }()
-
-    static func withUTF8Locale(_ body: () -> Void) {
-        guard let loc = utf8Locale else { return body() }
-        let previous = uselocale(loc)
-        defer { uselocale(previous) }
-        body()
-    }
 }
 
 /// What the editor asks of each scalar below U+3400 (Latin, Greek, Cyrillic, Hebrew, Arabic,
@@ -89,15 +78,13 @@ enum ScalarTable {
     private static let entries: (widths: [Int8], flags: [UInt8]) = {
         var widths = [Int8](repeating: 0, count: Int(limit))
         var flags = [UInt8](repeating: 0, count: Int(limit))
-        DisplayWidth.withUTF8Locale {
-            for v in 0..<limit {
-                guard let s = Unicode.Scalar(v), !(0x1100...0x11FF).contains(v) else { continue }
-                widths[Int(v)] = Int8(clamping: clibc_wcwidth(wchar_t(bitPattern: v)))
-                var flag: UInt8 = known
-                if ("a" + String(s)).count == 1 { flag |= joinsPreceding }
-                if (String(s) + "a").count == 1 { flag |= joinsFollowing }
-                flags[Int(v)] = flag
-            }
+        for v in 0..<limit {
+            guard let s = Unicode.Scalar(v), !(0x1100...0x11FF).contains(v) else { continue }
+            widths[Int(v)] = Int8(DisplayWidth.wcwidth(s))
+            var flag: UInt8 = known
+            if ("a" + String(s)).count == 1 { flag |= joinsPreceding }
+            if (String(s) + "a").count == 1 { flag |= joinsFollowing }
+            flags[Int(v)] = flag
         }
         return (widths, flags)
     }()
