@@ -18,19 +18,6 @@ struct Arguments {
         case editText(String)
         case help
         case version
-        /// `lovesnap __worker REQUEST_JSON -- PHOTO`: the OCR worker (see `WorkerServer`).
-        case worker(request: String, photo: String)
-        /// `lovesnap __reader REQUEST_JSON -- PHOTO`: the worker's reader of the photo as it is
-        /// (see `ReaderServer`).
-        case reader(request: String, photo: String)
-        /// `lovesnap __spelling LANGS`: the worker's spelling dictionaries (see `SpellingServer`).
-        case spelling(languages: [String])
-        /// `lovesnap __orientation REQUEST_JSON`: OSD of the page on its standard input, for the
-        /// worker (see `OrientationProcess`).
-        case orientation(request: String)
-        /// `lovesnap __detector REQUEST_JSON`: the text regions of the image on its standard
-        /// input, for the worker (see `DetectorProcess`).
-        case detector(request: String)
     }
 
     var command: Command = .help
@@ -78,28 +65,11 @@ struct Arguments {
     static func parse(_ argv: [String], undecodable: Set<String> = []) throws -> Arguments {
         enum Mode: Equatable {
             case editPhoto, ocr, editText, help, version
-            case worker(request: String)
-            case reader(request: String)
         }
         var a = Arguments()
         var mode = Mode.editPhoto
         var output: String?
         var rest = argv[...]
-        if argv.first == "__spelling" {
-            guard argv.count == 2 else { throw UsageError(description: "spelling: usage: __spelling LANGS") }
-            a.command = .spelling(languages: try EngineOptions.parseLanguages(argv[1]))
-            return a
-        }
-        if argv.first == "__detector" {
-            guard argv.count == 2 else { throw UsageError(description: "detector: usage: __detector REQUEST") }
-            a.command = .detector(request: argv[1])
-            return a
-        }
-        if argv.first == "__orientation" {
-            guard argv.count == 2 else { throw UsageError(description: "orientation: usage: __orientation REQUEST") }
-            a.command = .orientation(request: argv[1])
-            return a
-        }
         if let first = rest.first {
             switch first {
             case "ocr":
@@ -107,16 +77,6 @@ struct Arguments {
                 rest = rest.dropFirst()
             case "edit":
                 mode = .editText
-                rest = rest.dropFirst()
-            case "__worker":
-                rest = rest.dropFirst()
-                guard let json = rest.first else { throw UsageError(description: "worker: missing request") }
-                mode = .worker(request: json)
-                rest = rest.dropFirst()
-            case "__reader":
-                rest = rest.dropFirst()
-                guard let json = rest.first else { throw UsageError(description: "reader: missing request") }
-                mode = .reader(request: json)
                 rest = rest.dropFirst()
             default: break
             }
@@ -171,11 +131,7 @@ struct Arguments {
             }
             switch name {
             case "--": optionsEnded = true
-            case "-h", "--help":
-                switch mode {
-                case .worker, .reader: break
-                default: mode = .help
-                }
+            case "-h", "--help": mode = .help
             case "-V", "--version": mode = .version
             case "-l", "--languages", "--lang":
                 a.options.engine.languages = try EngineOptions.parseLanguages(value(name))
@@ -332,14 +288,29 @@ struct Arguments {
         case .editPhoto: a.command = .editPhoto(input)
         case .ocr: a.command = .ocr(positional, output: output)
         case .editText: a.command = .editText(input)
-        case .worker(let request): a.command = .worker(request: request, photo: input)
-        case .reader(let request): a.command = .reader(request: request, photo: input)
         case .help, .version: break
         }
         return a
     }
 
     static let version = "lovesnap 0.1.0"
+
+    /// `--version`: lovesnap's version, the libraries it reads with (as `tesseract --version`
+    /// lists them), and the library workarounds its OCR processes apply (`LibraryTuning`).
+    static func versionText() -> String {
+        let libraries = TesseractEngine.libraryVersions
+        let workarounds = LibraryTuning.workarounds
+        let on = workarounds.filter { $0.offBecause == nil }.map(\.name)
+        var tuning = "library tuning in the OCR processes: " + (on.isEmpty ? "none" : on.joined(separator: ", "))
+        var reasons: [String] = []
+        for w in workarounds { if let reason = w.offBecause, !reasons.contains(reason) { reasons.append(reason) } }
+        for reason in reasons {
+            tuning +=
+                "; \(reason): " + workarounds.filter { $0.offBecause == reason }.map(\.name).joined(separator: ", ")
+        }
+        return [version, " tesseract \(libraries.tesseract)", " \(libraries.leptonica)", " " + tuning]
+            .joined(separator: "\n")
+    }
 
     static let help = """
         lovesnap — turn a photo of a poem into text you can edit, save and mail.
@@ -381,7 +352,7 @@ struct Arguments {
               --replace-regex RE=REPL  (ocr) the same with a regular expression (\\1 or $1: groups)
           -v, --verbose           (ocr) print each stage with its elapsed time on stderr
               --json              (ocr) print one JSON document: the text, every word with its box,
-                                  confidence and marks, rotation, notes, detected data (see README)
+                                  confidence and marks, rotation, notes, detected data (see docs/json.md)
               --region X,Y,W,H    (ocr) read only this rectangle of the upright photo, in pixels
                                   (120,300,800,90) or percent (10%,20%,50%,15%)
               --uncertain-below N mark words read with a confidence under N (0–101) as

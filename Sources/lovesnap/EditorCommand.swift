@@ -30,16 +30,25 @@ enum EditorCommand {
         options.exports = ExportFormat.rendered
         options.exportsIfPossible = true
 
+        /// An OCR of `photo` with `options` in a worker of its own (every reading the editor starts:
+        /// the photo's, a region's, M-O's, ^R's); its documents go to `pages` when given.
+        func workerTask(_ options: RecognitionOptions, photo: InputFile, pages: ReadPages?) throws
+            -> WorkerRecognitionTask
+        {
+            let task = WorkerRecognitionTask(
+                client: try WorkerClient(
+                    executable: Executable.path, workerArguments: ["__worker"], options: options, path: photo.path,
+                    displayName: photo.name, timeout: args.timeout),
+                input: photo, proofreading: Proofreading(uncertainBelow: args.uncertainBelow), pages: pages)
+            task.languages = options.engine.languages
+            return task
+        }
+
         /// The photo's OCR in a worker (kept, to report its failure at the end).
         final class Started { var task: WorkerRecognitionTask? }
         let started = Started()
         func startRecognition() throws -> RecognitionTask {
-            let task = WorkerRecognitionTask(
-                client: try WorkerClient(
-                    executable: Executable.path, workerArguments: ["__worker"], options: options,
-                    path: path, displayName: input.name, timeout: args.timeout), input: input,
-                proofreading: Proofreading(uncertainBelow: args.uncertainBelow), pages: pages)
-            task.languages = args.options.engine.languages
+            let task = try workerTask(options, photo: input, pages: pages)
             started.task = task
             return task
         }
@@ -90,16 +99,9 @@ enum EditorCommand {
             options.region = PhotoRegion(
                 pixels: BoundingBox(x: box.x, y: box.y, width: box.width, height: box.height),
                 quarterTurnsClockwise: PhotoPreview.extraQuarterTurns(photo))
-            let task = WorkerRecognitionTask(
-                client: try WorkerClient(
-                    executable: Executable.path, workerArguments: ["__worker"], options: options, path: photo.path,
-                    displayName: photo.name, timeout: args.timeout),
-                input: try InputFile(argument: photo.path, rawBytes: nil),
-                // A region is part of a page already read: it makes no page of the exports (its
-                // words there are typed words without a box).
-                proofreading: Proofreading(uncertainBelow: args.uncertainBelow), pages: nil)
-            task.languages = args.options.engine.languages
-            return task
+            // A region is part of a page already read: it makes no page of the exports (its words
+            // there are typed words without a box).
+            return try workerTask(options, photo: try InputFile(argument: photo.path, rawBytes: nil), pages: nil)
         }
 
         // M-O: the photo read again with the languages and level chosen, its documents a new page
@@ -110,13 +112,9 @@ enum EditorCommand {
             var again = options
             again.engine.languages = try EngineOptions.parseLanguages(choice.languages)
             again.level = choice.accurate ? .accurate : .fast
-            let task = WorkerRecognitionTask(
-                client: try WorkerClient(
-                    executable: Executable.path, workerArguments: ["__worker"], options: again, path: photo.path,
-                    displayName: photo.name, timeout: args.timeout),
-                input: photo.path == path ? input : try InputFile(argument: photo.path, rawBytes: nil),
-                proofreading: Proofreading(uncertainBelow: args.uncertainBelow), pages: pages)
-            task.languages = again.engine.languages
+            let task = try workerTask(
+                again, photo: photo.path == path ? input : try InputFile(argument: photo.path, rawBytes: nil),
+                pages: pages)
             started.task = task
             return task
         }
@@ -125,13 +123,8 @@ enum EditorCommand {
         configuration.photoReader = { typed in
             // The photo by the bytes of its name, as the editor shows names (`Sharing.fileName`).
             let photo = try InputFile(name: sharing.fileName(typed))
-            let task = WorkerRecognitionTask(
-                client: try WorkerClient(
-                    executable: Executable.path, workerArguments: ["__worker"], options: options, path: photo.path,
-                    displayName: photo.name, timeout: args.timeout),
-                input: photo, proofreading: Proofreading(uncertainBelow: args.uncertainBelow), pages: pages)
+            let task = try workerTask(options, photo: photo, pages: pages)
             pages.photos.append(photo.path)
-            task.languages = args.options.engine.languages
             return task
         }
 

@@ -19,6 +19,10 @@ struct Lovesnap {
     /// - Throws: `CommandFailure`, which knows its message and exit code.
     static func run(stdoutIsOpen: Bool) throws(CommandFailure) -> Int32 {
         let (argv, undecodable) = CommandLineArguments.current()
+        // A process lovesnap started of itself (the OCR worker, its helpers) has its own command line.
+        let role: InternalRole?
+        do { role = try InternalRole.parse(argv) } catch { throw .usage(error) }
+        if let role { try role.run() }
         let args: Arguments
         do { args = try Arguments.parse(argv, undecodable: Set(undecodable.keys)) } catch { throw .usage(error) }
         func input(_ argument: String, opening: Bool = true) throws(CommandFailure) -> InputFile {
@@ -28,31 +32,7 @@ struct Lovesnap {
         }
         switch args.command {
         case .help: try printOrFail(Arguments.help)
-        case .version: try printOrFail(Arguments.version)
-        case .worker(let request, let photo):
-            guard WorkerServer.prepareProcess(keepsFreedImageMemory: true) else { throw .parentGone }
-            // The worker ends as soon as its result is written: freeing the engines and the
-            // dictionaries first kept the parent waiting about 0.12 s for nothing.
-            let served = WorkerServer(output: .standardOutput).serve(request: request, path: photo) { _exit(0) }
-            if case .failure(let failure) = served { throw .workerEnded(failure) }
-        case .reader(let request, let photo):
-            guard WorkerServer.prepareProcess(keepsFreedImageMemory: false) else { throw .parentGone }
-            // Ends as soon as its readings are written, without freeing its engine (as the worker).
-            let served = ReaderServer(output: .standardOutput).serve(
-                request: request, path: photo, commands: .standardInput)
-            _exit(served ? 0 : ExitCode.failure.rawValue)
-        case .spelling(let languages):
-            guard WorkerServer.prepareProcess(keepsFreedImageMemory: false) else { throw .parentGone }
-            let served = SpellingServer(output: .standardOutput).serve(languages: languages, questions: .standardInput)
-            _exit(served ? 0 : ExitCode.failure.rawValue)
-        case .orientation(let request):
-            guard WorkerServer.prepareProcess(keepsFreedImageMemory: false) else { throw .parentGone }
-            let served = OrientationProcess.serve(request: request, path: "/dev/stdin", output: .standardOutput)
-            _exit(served ? 0 : ExitCode.failure.rawValue)
-        case .detector(let request):
-            guard WorkerServer.prepareProcess(keepsFreedImageMemory: false) else { throw .parentGone }
-            let served = DetectorProcess.serve(request: request, path: "/dev/stdin", output: .standardOutput)
-            _exit(served ? 0 : ExitCode.failure.rawValue)
+        case .version: try printOrFail(Arguments.versionText())
         case .ocr(let photos, let output):
             var inputs: [InputFile] = []
             for photo in photos {

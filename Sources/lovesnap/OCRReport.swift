@@ -3,7 +3,7 @@ import SnapDetectors
 import SnapOCR
 
 /// `lovesnap ocr --json`: the one machine-readable document of a reading, schema version 1
-/// (README.md, "The --json document", describes every field). One JSON object, keys sorted, and
+/// (docs/json.md describes every field). One JSON object, keys sorted, and
 /// a LF. Absent values are `null`, never left out, so that every key is always there.
 ///
 /// Stable: a field is only ever added; renaming, removing or changing the meaning of one raises

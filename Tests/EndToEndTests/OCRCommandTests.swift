@@ -171,9 +171,26 @@ import Testing
         let help = try lovesnap(["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.hasPrefix("lovesnap — turn a photo of a poem into text"))
-        let version = try lovesnap(["--version"])
+        var environment = ProcessInfo.processInfo.environment
+        environment["LOVESNAP_NO_TUNING"] = nil
+        let version = try lovesnap(["--version"], environment: environment)
         #expect(version.status == 0)
-        #expect(version.stdout == "lovesnap 0.1.0\n")
+        // The libraries it reads with, as `tesseract --version` lists them, and the workarounds
+        // its OCR processes apply to them (LibraryTuning: Debian 12's versions, all verified).
+        #expect(
+            version.stdout
+                == "lovesnap 0.1.0\n tesseract 5.3.0\n leptonica-1.82.0\n library tuning in the OCR processes: "
+                + "line-images, unichar-ambigs, serial-openmp, brick-morphology\n")
+        environment["LOVESNAP_NO_TUNING"] = "serial-openmp,brick-morphology"
+        #expect(
+            try lovesnap(["--version"], environment: environment).stdout.hasSuffix(
+                " library tuning in the OCR processes: line-images, unichar-ambigs; off by LOVESNAP_NO_TUNING: "
+                    + "serial-openmp, brick-morphology\n"))
+        environment["LOVESNAP_NO_TUNING"] = "1"
+        #expect(
+            try lovesnap(["--version"], environment: environment).stdout.hasSuffix(
+                " library tuning in the OCR processes: none; off by LOVESNAP_NO_TUNING: "
+                    + "line-images, unichar-ambigs, serial-openmp, brick-morphology\n"))
         let bad = try lovesnap(["ocr", "--psm", "99", TestPaths.sample("kettle.png")])
         #expect(bad.status == 2)
         #expect(bad.stderr == "lovesnap: option --psm needs a whole number in 1…13, not '99'\n")
