@@ -38,7 +38,7 @@ struct EditorTmuxTests {
     // MARK: - 1. Photo → OCR → replace → write out → exit
 
     @Test func photoIsReadThenReplacedWrittenOutAndSavedExactly() throws {
-        let dir = try TmuxSession.temporaryDirectory("lsnap-harbour")
+        let dir = TestPaths.temporaryDirectory("lsnap-harbour")
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.copyItem(
             atPath: TestPaths.sample("harbour-photo.jpg"),
@@ -125,7 +125,7 @@ struct EditorTmuxTests {
     }
 
     /// Parses a stored message with Python's `email` package (an independent MIME decoder).
-    func decodeWithPython(_ file: URL) throws -> DecodedMail {
+    func decodeWithPython(_ file: URL, sourceLocation: SourceLocation = #_sourceLocation) throws -> DecodedMail {
         let program = """
             import email, email.policy, json, sys
             raw = open(sys.argv[1], 'rb').read()
@@ -141,7 +141,7 @@ struct EditorTmuxTests {
             }, ensure_ascii=True))
             """
         let r = try run("/usr/bin/env", ["python3", "-c", program, file.path])
-        try #require(r.status == 0, "python3 could not decode the message: \(r.stderr)")
+        try #require(r.status == 0, "python3 could not decode the message: \(r.stderr)", sourceLocation: sourceLocation)
         return try JSONDecoder().decode(DecodedMail.self, from: Data(r.stdout.utf8))
     }
 
@@ -149,7 +149,7 @@ struct EditorTmuxTests {
     /// (nil: accept the default), then exits.
     func mailFenetre(
         subject: String?, options: [String], environment: [String: String],
-        dir: URL, capture: URL, label: String
+        dir: URL, capture: URL, label: String, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         try FileManager.default.copyItem(
             atPath: TestPaths.sample("fenetre.txt"),
@@ -166,16 +166,18 @@ struct EditorTmuxTests {
         try t.type("not an address")
         try t.press("Enter")
         screen = try t.waitFor("invalid mail address")
-        #expect(status(screen) == "[ invalid mail address \"not an address\": expected name@domain ]")
+        #expect(
+            status(screen) == "[ invalid mail address \"not an address\": expected name@domain ]",
+            sourceLocation: sourceLocation)
 
         try t.press("M-m")
         screen = try t.waitFor("To: ")
-        #expect(screen[Self.statusRow] == "To:")
+        #expect(screen[Self.statusRow] == "To:", sourceLocation: sourceLocation)
         try t.type("poet@example.org")
         try t.press("Enter")
         screen = try t.waitFor("Subject: ")
         // The default subject: the first line.
-        #expect(screen[Self.statusRow] == "Subject: Lenore, je t'écris à la fenêtre,")
+        #expect(screen[Self.statusRow] == "Subject: Lenore, je t'écris à la fenêtre,", sourceLocation: sourceLocation)
         if let subject {
             try t.press("C-u")
             try t.waitUntil("an empty Subject prompt") { $0[Self.statusRow] == "Subject:" }
@@ -185,15 +187,15 @@ struct EditorTmuxTests {
         try t.press("Enter")
         // "[ Sending to poet@example.org… ]" shows while the command runs, then the result.
         screen = try t.waitUntil("the mail result") { status($0).hasPrefix("[ ") && !status($0).hasPrefix("[ Sending") }
-        #expect(status(screen) == "[ Mail sent to poet@example.org ]")
+        #expect(status(screen) == "[ Mail sent to poet@example.org ]", sourceLocation: sourceLocation)
         try t.press("C-x")
         let exitStatus = try t.waitForExit()
-        #expect(exitStatus == 0)
+        #expect(exitStatus == 0, sourceLocation: sourceLocation)
     }
 
     /// A mail command found nowhere is said once To is given, before the Subject is asked.
     @Test func aMailCommandFoundNowhereIsSaidBeforeTheSubject() throws {
-        let dir = try TmuxSession.temporaryDirectory("lsnap-nomailer")
+        let dir = TestPaths.temporaryDirectory("lsnap-nomailer")
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.copyItem(
             atPath: TestPaths.sample("fenetre.txt"), toPath: dir.appendingPathComponent("fenetre.txt").path)
@@ -214,33 +216,37 @@ struct EditorTmuxTests {
         #expect(try t.waitForExit() == 0)
     }
 
-    func checkMail(in capture: URL, subject: String, argv: [String]) throws {
+    func checkMail(in capture: URL, subject: String, argv: [String], sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
         let raw = try Data(contentsOf: capture.appendingPathComponent("message"))
-        #expect(raw.allSatisfy { $0 < 0x80 }, "the message on the wire must be ASCII (RFC 2047/2045 encoded)")
+        #expect(
+            raw.allSatisfy { $0 < 0x80 }, "the message on the wire must be ASCII (RFC 2047/2045 encoded)",
+            sourceLocation: sourceLocation)
         let mail = try decodeWithPython(capture.appendingPathComponent("message"))
-        #expect(mail.defects == [])
-        #expect(mail.to == "poet@example.org")
+        #expect(mail.defects == [], sourceLocation: sourceLocation)
+        #expect(mail.to == "poet@example.org", sourceLocation: sourceLocation)
         #expect(
             Array(mail.subject.unicodeScalars) == Array(subject.unicodeScalars),
-            "subject \(mail.subject.debugDescription)")
-        #expect(mail.contentType == "text/plain")
-        #expect(mail.charset == "utf-8")
-        #expect(mail.mimeVersion == "1.0")
-        #expect(["quoted-printable", "base64"].contains(mail.transferEncoding))
+            "subject \(mail.subject.debugDescription)", sourceLocation: sourceLocation)
+        #expect(mail.contentType == "text/plain", sourceLocation: sourceLocation)
+        #expect(mail.charset == "utf-8", sourceLocation: sourceLocation)
+        #expect(mail.mimeVersion == "1.0", sourceLocation: sourceLocation)
+        #expect(["quoted-printable", "base64"].contains(mail.transferEncoding), sourceLocation: sourceLocation)
         // The body decodes to the file's text with RFC 5322 CRLF line ends, accents intact.
         let expectedBody = try truth("fenetre.txt").replacingOccurrences(of: "\n", with: "\r\n")
         #expect(
             Array(mail.body.unicodeScalars) == Array(expectedBody.unicodeScalars),
-            "body \(mail.body.debugDescription)")
+            "body \(mail.body.debugDescription)", sourceLocation: sourceLocation)
 
         let stored = try Data(contentsOf: capture.appendingPathComponent("argv"))
         let arguments = stored.split(separator: 0, omittingEmptySubsequences: false).dropLast()
             .map { String(decoding: $0, as: UTF8.self) }
-        #expect(arguments == argv)
+        #expect(arguments == argv, sourceLocation: sourceLocation)
     }
 
     @Test func mailWithTheDefaultSubjectThroughMailCommandOption() throws {
-        let dir = try TmuxSession.temporaryDirectory("lsnap-mail1")
+        let dir = TestPaths.temporaryDirectory("lsnap-mail1")
         defer { try? FileManager.default.removeItem(at: dir) }
         let capture = dir.appendingPathComponent("capture")
         try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
@@ -253,7 +259,7 @@ struct EditorTmuxTests {
     }
 
     @Test func mailWithATypedAccentedSubjectThroughTheEnvironment() throws {
-        let dir = try TmuxSession.temporaryDirectory("lsnap-mail2")
+        let dir = TestPaths.temporaryDirectory("lsnap-mail2")
         defer { try? FileManager.default.removeItem(at: dir) }
         let capture = dir.appendingPathComponent("capture")
         try FileManager.default.createDirectory(at: capture, withIntermediateDirectories: true)
@@ -269,7 +275,7 @@ struct EditorTmuxTests {
     // MARK: - 3. Esc while the OCR runs
 
     @Test func escapeCancelsTheOCRKillsTheWorkerAndLeavesAWorkingEmptyEditor() throws {
-        let dir = try TmuxSession.temporaryDirectory("lsnap-esc")
+        let dir = TestPaths.temporaryDirectory("lsnap-esc")
         defer { try? FileManager.default.removeItem(at: dir) }
         let copy = dir.appendingPathComponent("dense-two-columns.png")
         try FileManager.default.copyItem(atPath: TestPaths.fixture("dense-two-columns.png"), toPath: copy.path)
@@ -338,7 +344,7 @@ struct EditorTmuxTests {
     /// The engine crashing mid-OCR (SIGSEGV sent to the worker) becomes a message; the editor
     /// stays usable and what the user types is saved.
     @Test func workerCrashMidOCRLeavesAWorkingEditor() throws {
-        let dir = try TmuxSession.temporaryDirectory("lsnap-segv")
+        let dir = TestPaths.temporaryDirectory("lsnap-segv")
         defer { try? FileManager.default.removeItem(at: dir) }
         let copy = dir.appendingPathComponent("dense-two-columns.png")
         try FileManager.default.copyItem(atPath: TestPaths.fixture("dense-two-columns.png"), toPath: copy.path)
@@ -380,7 +386,7 @@ struct EditorTmuxTests {
     @Test func failedWriteKeepsTheModifiedBuffer() throws {
         let missing = "/nonexistent-dir/x.txt"
         try #require(!FileManager.default.fileExists(atPath: "/nonexistent-dir"), "/nonexistent-dir exists here")
-        let dir = try TmuxSession.temporaryDirectory("lsnap-savefail")
+        let dir = TestPaths.temporaryDirectory("lsnap-savefail")
         defer { try? FileManager.default.removeItem(at: dir) }
         let draft = dir.appendingPathComponent("draft.txt")
         let original = "Brouillon d'\u{E9}t\u{E9}\n"

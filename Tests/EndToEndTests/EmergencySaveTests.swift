@@ -89,13 +89,15 @@ struct EmergencySaveTests {
 
     /// Starts the editor on `file` in the pane's shell (after `environment`, e.g. "NAME='value' ")
     /// and waits for its first screen.
-    private func startEditor(_ pane: ShellPane, _ file: String, environment: String = "") throws {
+    private func startEditor(
+        _ pane: ShellPane, _ file: String, environment: String = "", sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         try pane.type("\(environment)'\(TestPaths.lovesnap)' edit '\(file)'; echo EXIT=$?")
         try pane.press("Enter")
         try pane.waitUntil("the editor with kettle.txt") { screen in
             screen.first?.contains("kettle.txt") == true && screen.contains { $0.hasPrefix("Lenore, the kettle") }
         }
-        #expect(try pane.format("alternate_on") == "1")
+        #expect(try pane.format("alternate_on") == "1", sourceLocation: sourceLocation)
     }
 
     /// Types "Hé!" at the start of the text and waits until it shows.

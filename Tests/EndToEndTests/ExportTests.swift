@@ -9,9 +9,10 @@ import Testing
         .split(whereSeparator: \.isWhitespace).map(String.init)
 
     /// `xmllint --xpath` of `expression` (local names, namespaces ignored) over `file`.
-    func xpath(_ expression: String, _ file: String) throws -> String {
+    func xpath(_ expression: String, _ file: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String
+    {
         let r = try run("/usr/bin/xmllint", ["--xpath", expression, file])
-        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.status == 0, "\(r.stderr)", sourceLocation: sourceLocation)
         return r.stdout.trimmingCharacters(in: .newlines)
     }
 
@@ -37,11 +38,13 @@ import Testing
             .map { String($0.split(separator: "\t").last!) }
     }
 
-    func export(_ formats: String, _ photos: [String], extra: [String] = []) throws -> (URL, RunResult) {
+    func export(
+        _ formats: String, _ photos: [String], extra: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (URL, RunResult) {
         let dir = TestPaths.temporaryDirectory("lovesnap-export")
         let base = dir.appendingPathComponent("poem").path
         let r = try lovesnap(["ocr", "--format", formats, "-o", base] + extra + photos)
-        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.status == 0, "\(r.stderr)", sourceLocation: sourceLocation)
         return (dir, r)
     }
 

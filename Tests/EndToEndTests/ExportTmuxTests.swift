@@ -26,7 +26,7 @@ struct ExportTmuxTests {
     /// A PDF is not poured onto the terminal (a new user's screen filled with it), and nothing is
     /// read: refused before the OCR, a usage error, as gzip refuses.
     @Test func aPDFIsNotWrittenToATerminal() throws {
-        let dir = try TmuxSession.temporaryDirectory("lsnap-pdftty")
+        let dir = TestPaths.temporaryDirectory("lsnap-pdftty")
         defer { try? FileManager.default.removeItem(at: dir) }
         // stderr to a file (tmux may clear a pane's first row when its program ends at once);
         // standard output is the terminal.
@@ -44,7 +44,7 @@ struct ExportTmuxTests {
     }
 
     @Test func writeOutExportsTheCorrectedWordsAndRefusesThePhoto() throws {
-        let dir = try TmuxSession.temporaryDirectory("lsnap-export")
+        let dir = TestPaths.temporaryDirectory("lsnap-export")
         defer { try? FileManager.default.removeItem(at: dir) }
         let photo = dir.appendingPathComponent("kettle.png")
         try FileManager.default.copyItem(atPath: TestPaths.sample("kettle.png"), toPath: photo.path)

@@ -15,10 +15,13 @@ struct FileFormatTmuxTests {
 
     /// Opens `name` holding `bytes`, types `typed` at the start, saves with ^S, exits, and returns
     /// the status line after opening and after saving, the first text rows, and the file's bytes.
-    func edit(_ bytes: [UInt8], name: String, typing typed: String, label: String) throws
+    func edit(
+        _ bytes: [UInt8], name: String, typing typed: String, label: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws
         -> (opened: String, wrote: String, rows: [String], bytes: [UInt8])
     {
-        let dir = try TmuxSession.temporaryDirectory(label)
+        let dir = TestPaths.temporaryDirectory(label)
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent(name)
         if !bytes.isEmpty { try Data(bytes).write(to: file) }
@@ -29,7 +32,7 @@ struct FileFormatTmuxTests {
         try t.press("C-s")
         let screen = try t.waitUntil("the write") { status($0).hasPrefix("[ Wrote") }
         try t.press("C-x")
-        #expect(try t.waitForExit() == 0)
+        #expect(try t.waitForExit() == 0, sourceLocation: sourceLocation)
         return (opened, status(screen), Array(screen[1...3]), Array(try Data(contentsOf: file)))
     }
 
@@ -37,7 +40,7 @@ struct FileFormatTmuxTests {
     /// how to edit it as text rather than "not an image" or "No such file or directory"; a
     /// missing photo still says it is missing. The file is left as it was.
     @Test func aTextFileOpenedAsAPhotoSaysHowToEditIt() throws {
-        let dir = try TmuxSession.temporaryDirectory("lsnap-astext")
+        let dir = TestPaths.temporaryDirectory("lsnap-astext")
         defer { try? FileManager.default.removeItem(at: dir) }
         try Data("Lenore\nthe raven\n".utf8).write(to: dir.appendingPathComponent("notes.txt"))
         let cases = [
@@ -71,7 +74,7 @@ struct FileFormatTmuxTests {
     @Test(arguments: [true, false])
     func aFileWhoseNameIsNotUTF8IsWrittenUnderItsOwnName(exists: Bool) throws {
         let label = exists ? "lsnap-rawname" : "lsnap-rawname-new"
-        let dir = try TmuxSession.temporaryDirectory(label)
+        let dir = TestPaths.temporaryDirectory(label)
         defer { try? FileManager.default.removeItem(at: dir) }
         let name = Array("ex".utf8) + [0xFD] + Array(".txt".utf8)
         let path = (Array(dir.path.utf8) + [UInt8(ascii: "/")] + name).map { CChar(bitPattern: $0) } + [0]
@@ -123,7 +126,7 @@ struct FileFormatTmuxTests {
     /// Write Out's M-L turns "[Latin-1]" off: the file is written as UTF-8, byte for byte the
     /// same text (and its DOS line ends kept).
     @Test func aLatin1FileIsWrittenAsUTF8WhenWriteOutSaysSo() throws {
-        let dir = try TmuxSession.temporaryDirectory("lsnap-latin1-utf8")
+        let dir = TestPaths.temporaryDirectory("lsnap-latin1-utf8")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("latin1.txt")
         try Data(Array("po".utf8) + [0xE8] + Array("me\r\ncaf".utf8) + [0xE9, 0x0D, 0x0A]).write(to: file)

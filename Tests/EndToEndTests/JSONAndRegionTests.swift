@@ -12,11 +12,11 @@ import Testing
         "LOVEINASNAP BANK\n\n4111 1111 1111 1111\n5555 5555 5555 4445\nVALID THRU 09/27\nLENORE RAVEN\n"
         + "raven@nevermore.org +33 6 12 34 56 78\n"
 
-    func document(_ arguments: [String]) throws -> [String: Any] {
+    func document(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
         let r = try lovesnap(["ocr", "--json"] + arguments)
-        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.status == 0, "\(r.stderr)", sourceLocation: sourceLocation)
         let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8))
-        return try #require(object as? [String: Any])
+        return try #require(object as? [String: Any], sourceLocation: sourceLocation)
     }
 
     @Test func theCardsDataAreDetected() throws {

@@ -54,7 +54,7 @@ struct MailDeliveryTests {
     @Test func theEditorsMailIsDeliveredByteForByte() throws {
         let server = try SMTPServer()
         defer { server.stop() }
-        let dir = try TmuxSession.temporaryDirectory("lsnap-smtp")
+        let dir = TestPaths.temporaryDirectory("lsnap-smtp")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("lettre.txt")
         try Data(Self.trickyBody.utf8).write(to: file)

@@ -14,7 +14,7 @@ struct NanoKeysTmuxTests {
     }
 
     @Test func goToLineMarkCutPasteLineNumbersAndUnboundKeys() throws {
-        let dir = try TmuxSession.temporaryDirectory("lsnap-keys")
+        let dir = TestPaths.temporaryDirectory("lsnap-keys")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("raven.txt")
         try Data("Once upon a midnight dreary,\nwhile I pondered,\nweak and weary\n".utf8).write(to: file)
@@ -64,7 +64,7 @@ struct NanoKeysTmuxTests {
     /// M-R in the replace prompt: groups in the replacement; a bad pattern is a message, and the
     /// editor goes on. An NFD search finds NFC text.
     @Test func regexReplaceWithGroupsBadPatternAndCanonicalSearch() throws {
-        let dir = try TmuxSession.temporaryDirectory("lsnap-regex")
+        let dir = TestPaths.temporaryDirectory("lsnap-regex")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("names.txt")
         try Data("Lenore Smith\nLenore Jones\nla for\u{EA}t.\n".utf8).write(to: file)
@@ -123,7 +123,7 @@ struct NanoKeysTmuxTests {
     /// ^G at 20x6: the help text is wrapped to 20 columns, scrolls to its last line, and any other
     /// key closes it.
     @Test func theHelpScreenFitsAndScrollsAt20x6() throws {
-        let dir = try TmuxSession.temporaryDirectory("lsnap-help")
+        let dir = TestPaths.temporaryDirectory("lsnap-help")
         defer { try? FileManager.default.removeItem(at: dir) }
         try Data("Lenore\n".utf8).write(to: dir.appendingPathComponent("p.txt"))
         let t = try TmuxSession(
@@ -147,7 +147,7 @@ struct NanoKeysTmuxTests {
 
     /// TERM=dumb cannot move the cursor: one clear line and exit 1, before anything is drawn.
     @Test func aDumbTerminalIsAClearErrorBeforeDrawing() throws {
-        let dir = try TmuxSession.temporaryDirectory("lsnap-dumb")
+        let dir = TestPaths.temporaryDirectory("lsnap-dumb")
         defer { try? FileManager.default.removeItem(at: dir) }
         // stderr to a file: tmux may clear a pane's first row when its program ends at once.
         let t = try TmuxSession(

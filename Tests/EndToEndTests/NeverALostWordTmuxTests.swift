@@ -19,7 +19,7 @@ struct NeverALostWordTmuxTests {
 
     /// A short folder holding a copy of kettle.txt, and its text.
     func setUp(_ label: String) throws -> (dir: URL, file: String, original: String) {
-        let dir = try TmuxSession.temporaryDirectory(label)
+        let dir = TestPaths.temporaryDirectory(label)
         let file = dir.appendingPathComponent("kettle.txt").path
         try FileManager.default.copyItem(atPath: TestPaths.sample("kettle.txt"), toPath: file)
         return (dir, file, try String(contentsOfFile: file, encoding: .utf8))
@@ -169,7 +169,7 @@ struct NeverALostWordTmuxTests {
     }
 
     @Test func executeCommandSortsTheMarkedLinesAndAHangingOneIsStopped() throws {
-        let dir = try TmuxSession.temporaryDirectory("lsnap-exec")
+        let dir = TestPaths.temporaryDirectory("lsnap-exec")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("list.txt").path
         try Data("title\npêche\nabricot\nÉté\n—\n".utf8).write(to: URL(fileURLWithPath: file))

@@ -81,7 +81,7 @@ struct PhotoViewTmuxTests {
     @Test func aGraphicsProtocolPictureLeavesTheScreenWhole() throws {
         // tmux shows no sixel (it drops the sequence): the photo area stays blank, and the text
         // around it and after Esc is drawn in full (curses repaints what the picture covered).
-        let dir = try TmuxSession.temporaryDirectory("lsnap-sixel")
+        let dir = TestPaths.temporaryDirectory("lsnap-sixel")
         defer { try? FileManager.default.removeItem(at: dir) }
         let t = try start("kettle-photo.jpg", source: TestPaths.sample("kettle-photo.jpg"), in: dir, graphics: "sixel")
         defer { t.kill() }
@@ -103,7 +103,7 @@ struct PhotoViewTmuxTests {
     }
 
     @Test func thePhotoViewDrawsFollowsTheCursorAndReadsAFramedRegion() throws {
-        let dir = try TmuxSession.temporaryDirectory("lsnap-photo")
+        let dir = TestPaths.temporaryDirectory("lsnap-photo")
         defer { try? FileManager.default.removeItem(at: dir) }
         let t = try start("kettle-photo.jpg", source: TestPaths.sample("kettle-photo.jpg"), in: dir)
         defer { t.kill() }
@@ -175,7 +175,7 @@ struct PhotoViewTmuxTests {
     }
 
     @Test func theMouseFramesARegion() throws {
-        let dir = try TmuxSession.temporaryDirectory("lsnap-mouse")
+        let dir = TestPaths.temporaryDirectory("lsnap-mouse")
         defer { try? FileManager.default.removeItem(at: dir) }
         let t = try start("kettle-photo.jpg", source: TestPaths.sample("kettle-photo.jpg"), in: dir)
         defer { t.kill() }
@@ -200,7 +200,7 @@ struct PhotoViewTmuxTests {
     }
 
     @Test func metaCPutsTheLineOnTheClipboardThroughTmux() throws {
-        let dir = try TmuxSession.temporaryDirectory("lsnap-clip")
+        let dir = TestPaths.temporaryDirectory("lsnap-clip")
         defer { try? FileManager.default.removeItem(at: dir) }
         let t = try start("kettle-photo.jpg", source: TestPaths.sample("kettle-photo.jpg"), in: dir)
         defer { t.kill() }
@@ -219,7 +219,7 @@ struct PhotoViewTmuxTests {
     }
 
     @Test func theCardsDataAreUnderlinedListedAndCopied() throws {
-        let dir = try TmuxSession.temporaryDirectory("lsnap-data")
+        let dir = TestPaths.temporaryDirectory("lsnap-data")
         defer { try? FileManager.default.removeItem(at: dir) }
         let t = try start("card.png", source: TestPaths.fixture("card-specimen.png"), in: dir)
         defer { t.kill() }

@@ -69,7 +69,7 @@ struct ProofreadingTmuxTests {
     }
 
     @Test func marksAreDrawnVisitedReplacedAcceptedAndUndone() throws {
-        let dir = try TmuxSession.temporaryDirectory("lsnap-proof")
+        let dir = TestPaths.temporaryDirectory("lsnap-proof")
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.copyItem(
             atPath: TestPaths.fixture("large-4032x3024.jpg"), toPath: dir.appendingPathComponent("kettle.jpg").path)
@@ -142,7 +142,7 @@ struct ProofreadingTmuxTests {
     }
 
     @Test func controlROfASecondPhotoAppendsItsTextWithItsMarks() throws {
-        let dir = try TmuxSession.temporaryDirectory("lsnap-insert")
+        let dir = TestPaths.temporaryDirectory("lsnap-insert")
         defer { try? FileManager.default.removeItem(at: dir) }
         for photo in ["kettle-photo.jpg", "harbour-photo.jpg"] {
             try FileManager.default.copyItem(
@@ -179,7 +179,7 @@ struct ProofreadingTmuxTests {
     /// `--uncertain-below 101` marks every word: "the" corrected to "thy" by typing offers, once the
     /// cursor leaves it, the two other "the"; the words holding "e" are real words, not offered "y".
     @Test func aTypedCorrectionOffersItsSeriesButNoRealWord() throws {
-        let dir = try TmuxSession.temporaryDirectory("lsnap-series")
+        let dir = TestPaths.temporaryDirectory("lsnap-series")
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.copyItem(
             atPath: TestPaths.fixture("large-4032x3024.jpg"), toPath: dir.appendingPathComponent("kettle.jpg").path)
@@ -225,7 +225,7 @@ struct ProofreadingTmuxTests {
     }
 
     @Test func withoutColourTheMarksAreUnderlinedOnly() throws {
-        let dir = try TmuxSession.temporaryDirectory("lsnap-nocolor")
+        let dir = TestPaths.temporaryDirectory("lsnap-nocolor")
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.copyItem(
             atPath: TestPaths.sample("kettle-photo.jpg"), toPath: dir.appendingPathComponent("kettle-photo.jpg").path)

@@ -25,7 +25,7 @@ struct ReadAgainTmuxTests {
     /// The program's file deleted while the editor runs (a rebuild or an upgrade): M-O still starts
     /// the worker, from the program that is running (`/proc/self/exe`).
     @Test func metaOReadsAgainAfterTheProgramFileWasDeleted() throws {
-        let dir = try TmuxSession.temporaryDirectory("lsnap-gone")
+        let dir = TestPaths.temporaryDirectory("lsnap-gone")
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.copyItem(
             atPath: TestPaths.fixture("small-text-8px.png"), toPath: dir.appendingPathComponent("poem.png").path)
@@ -53,7 +53,7 @@ struct ReadAgainTmuxTests {
     }
 
     @Test func metaOReadsThePhotoAgainAccuratelyInPlaceOfTheTextAndUndoBringsItBack() throws {
-        let dir = try TmuxSession.temporaryDirectory("lsnap-again")
+        let dir = TestPaths.temporaryDirectory("lsnap-again")
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.copyItem(
             atPath: TestPaths.fixture("small-text-8px.png"), toPath: dir.appendingPathComponent("poem.png").path)

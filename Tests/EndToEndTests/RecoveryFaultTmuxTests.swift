@@ -18,7 +18,7 @@ struct RecoveryFaultTmuxTests {
 
     /// A folder holding a copy of kettle.txt, its path and text, and a state folder for recovery files.
     func setUp(_ label: String) throws -> (dir: URL, file: String, original: String, state: String) {
-        let dir = try TmuxSession.temporaryDirectory(label)
+        let dir = TestPaths.temporaryDirectory(label)
         let file = dir.appendingPathComponent("kettle.txt").path
         try FileManager.default.copyItem(atPath: TestPaths.sample("kettle.txt"), toPath: file)
         return (dir, file, try String(contentsOfFile: file, encoding: .utf8), dir.appendingPathComponent("state").path)
@@ -85,8 +85,8 @@ struct RecoveryFaultTmuxTests {
     /// Kills `editor` (stopped by strace) and strace itself (`tracer`), and waits until the editor
     /// is gone or a zombie: a traced process with SIGKILL pending ends only once its tracer lets
     /// it go (an untraced `kill -9` ends it at once).
-    func killTraced(_ editor: Int32, tracer: Int32) throws {
-        #expect(kill(editor, SIGKILL) == 0)
+    func killTraced(_ editor: Int32, tracer: Int32, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(kill(editor, SIGKILL) == 0, sourceLocation: sourceLocation)
         _ = kill(tracer, SIGKILL)
         for _ in 0..<400 {
             guard let data = FileManager.default.contents(atPath: "/proc/\(editor)/stat") else { return }

@@ -1,4 +1,5 @@
 import Foundation
+import SnapProcess
 import SnapTestSupport
 import Testing
 

@@ -7,7 +7,7 @@ import Testing
 @Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
 struct TerminalLossTests {
     @Test func lostTerminalSavesTheBufferAndEnds() throws {
-        let dir = try TmuxSession.temporaryDirectory("lsnap-lost")
+        let dir = TestPaths.temporaryDirectory("lsnap-lost")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("f.txt")
         try "abc\n".write(to: file, atomically: true, encoding: .utf8)
@@ -38,7 +38,7 @@ struct TerminalLossTests {
 @Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
 struct OpenTextFileStatusTests {
     @Test func newFileSaysNewFileAndSavesWhatIsTyped() throws {
-        let dir = try TmuxSession.temporaryDirectory("lsnap-new")
+        let dir = TestPaths.temporaryDirectory("lsnap-new")
         defer { try? FileManager.default.removeItem(at: dir) }
         let t = try TmuxSession([TestPaths.lovesnap, "edit", "poem.txt"], in: dir)
         defer { t.kill() }
@@ -60,7 +60,7 @@ struct OpenTextFileStatusTests {
 @Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"))
 struct OCRFailureInTheEditorTests {
     @Test func missingLanguageIsShownThenPrintedInFull() throws {
-        let dir = try TmuxSession.temporaryDirectory("lsnap-deu")
+        let dir = TestPaths.temporaryDirectory("lsnap-deu")
         defer { try? FileManager.default.removeItem(at: dir) }
         // A copy: the editor may write NAME.save beside the photo, never into the repository.
         try FileManager.default.copyItem(

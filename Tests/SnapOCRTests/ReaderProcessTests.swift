@@ -1,5 +1,6 @@
 import Foundation
 import SnapImaging
+import SnapProcess
 import SnapTestSupport
 import Testing
 
@@ -18,7 +19,7 @@ import Testing
     }
 
     /// One engine reads the photo as it is, its blocks alone after it: what the reader must send.
-    func readInProcess(_ path: String) throws -> (
+    func readInProcess(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> (
         asIs: RecognitionResult, blocks: RecognitionResult, page: PageMeasurements, count: Int
     ) {
         let engine = try TesseractEngine(options: EngineOptions())
@@ -27,7 +28,7 @@ import Testing
         plain.image.setResolution(plain.resolution)
         var asIs = try engine.recognize(plain)
         Recognizer.mapBoxes(&asIs.words, of: plain, reduction: 1)
-        let alone = try #require(try RegionPolarity.blocksAlone(photo.grayscale()))
+        let alone = try #require(try RegionPolarity.blocksAlone(photo.grayscale()), sourceLocation: sourceLocation)
         let page = try Preprocessor(options: Recognizer.blocksAloneSettings(PreprocessingOptions())).prepare(alone.page)
         page.image.setResolution(page.resolution)
         var blocks = try engine.recognize(page)
@@ -67,7 +68,7 @@ import Testing
     /// reader process started from `executable`.
     func readByOneEngineAndApart(
         _ name: String, executable: String = TestPaths.lovesnap, languages: [String] = EngineOptions.defaultLanguages,
-        region: PhotoRegion? = nil
+        region: PhotoRegion? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> (serial: RecognitionResult, apart: RecognitionResult) {
         let path = TestPaths.fixture(name)
         var two = RecognitionOptions()
@@ -79,7 +80,8 @@ import Testing
         // A run waiting for an answer that never comes fails here, instead of holding up the tests.
         let options = two
         let apart = Pending { try Recognizer(options: options, readerExecutable: executable).recognize(path: path) }
-        try #require(apart.isDone(waitingAtMost: 120), "the run with a reader is still waiting")
+        try #require(
+            apart.isDone(waitingAtMost: 120), "the run with a reader is still waiting", sourceLocation: sourceLocation)
         return (serial, try apart.take())
     }
 

@@ -167,6 +167,7 @@ import Testing
     }
 
     @Test func aTightPageIsCutThroughALineAndItsRulingAndFigureAreLeftOut() throws {
+        LibraryTuning.activate()
         let page = try Preprocessor().prepare(ImageLoader().load(TestPaths.fixture("tight-page-with-ruling.png")).image)
         let engine = try TesseractEngine()
         let composites = brick_morphology_composite_count()
@@ -216,7 +217,9 @@ import Testing
 
     /// The fixture `name` read by a run with one engine and by a run with two, which must read
     /// it alike: the same text, words and mean confidence.
-    static func readByOneAndTwo(_ name: String) throws -> (alone: RecognitionResult, shared: RecognitionResult) {
+    static func readByOneAndTwo(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> (
+        alone: RecognitionResult, shared: RecognitionResult
+    ) {
         try readByOneAndTwo(path: TestPaths.fixture(name))
     }
 

@@ -8,8 +8,9 @@ import Testing
 
 /// `TextDetector`: the vendored model through OpenCV's dnn on real pages.
 @Suite struct TextDetectorTests {
-    func detector() throws -> TextDetector {
-        TextDetector(modelPath: try #require(TextDetector.defaultModelPath(environment: [:])))
+    func detector(sourceLocation: SourceLocation = #_sourceLocation) throws -> TextDetector {
+        TextDetector(
+            modelPath: try #require(TextDetector.defaultModelPath(environment: [:]), sourceLocation: sourceLocation))
     }
 
     @Test func theModelIsFoundInTheSourceTreeAndNotWhenNamedEmpty() throws {

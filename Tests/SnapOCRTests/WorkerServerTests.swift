@@ -45,7 +45,7 @@ import Testing
         }
     }
 
-    func serve(_ request: String, _ path: String) throws -> Served {
+    func serve(_ request: String, _ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Served {
         let pipe = Pipe()
         let drain = Drain(pipe.fileHandleForReading)
         // The worker process ends in `resultSent`: the pipe is closed there, and what it holds
@@ -57,7 +57,7 @@ import Testing
         }
         if calls == 0 { try pipe.fileHandleForWriting.close() }
         let lines = drain.wait().split(separator: 0x0A, omittingEmptySubsequences: false)
-        #expect(lines.last?.isEmpty == true, "every message ends with LF")
+        #expect(lines.last?.isEmpty == true, "every message ends with LF", sourceLocation: sourceLocation)
         return Served(
             outcome: outcome, messages: try lines.dropLast().map { try WorkerMessage.decode(line: Data($0)) },
             resultSentCalls: calls)

@@ -1,4 +1,5 @@
 import Foundation
+import SnapTestSupport
 import Testing
 
 @testable import SnapShare
@@ -7,17 +8,9 @@ import Testing
     import Glibc
 #endif
 
-/// The folder this process's test folders are made in, removed with them when the process exits.
-private let runFolder: URL = {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("lsnap-emergency-tests-\(getpid())")
-    atexit { try? FileManager.default.removeItem(at: runFolder) }
-    return url
-}()
-
 /// A new empty folder (real path) for one test.
 private func folder(_ label: String = "dir") throws -> String {
-    let url = runFolder.appendingPathComponent("lsnap-emergency-\(label)-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    let url = TestPaths.temporaryDirectory("lsnap-emergency-\(label)")
     return url.path
 }
 

@@ -85,8 +85,8 @@ import Testing
     let subject = "Po\u{E8}me d'\u{E9}t\u{E9} \u{2014} Lenore $(touch PWNED) `id` ;"
     let recipient = "poet@example.org"
 
-    func text(_ path: String) throws -> String {
-        String(decoding: try #require(bytes(path)), as: UTF8.self)
+    func text(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        String(decoding: try #require(bytes(path), sourceLocation: sourceLocation), as: UTF8.self)
     }
 
     /// A script that stores its argv (one file per argument), its working folder and its stdin

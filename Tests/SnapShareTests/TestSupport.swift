@@ -1,18 +1,18 @@
 import Foundation
+import SnapTestSupport
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// A fresh folder under /tmp (mode 0755 so an unprivileged reader can enter it), removed by `cleanup()`.
+/// A fresh folder (`TestPaths.temporaryDirectory`: mode 0755 so an unprivileged reader can enter
+/// it), removed by `cleanup()` or when the test process exits.
 struct TempFolder {
     let path: String
 
     init() throws {
-        var template = Array("/tmp/snapshare-tests-XXXXXX".utf8CString)
-        guard mkdtemp(&template) != nil else { throw POSIXError(.EIO) }
-        path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        chmod(path, 0o755)
+        path = TestPaths.temporaryDirectory("snapshare-tests").path
+        guard FileManager.default.fileExists(atPath: path) else { throw POSIXError(.EIO) }
     }
 
     func file(_ name: String) -> String { path + "/" + name }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -42,19 +43,35 @@ public enum TestPaths {
         return repoRoot.appendingPathComponent(".build/debug/lovesnap").path
     }()
 
-    /// The folder every temporary folder of this test process is made in
-    /// (`$TMPDIR/lovesnap-tests-PID`), removed with all it holds when the process exits.
-    public static let runDirectory: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("lovesnap-tests-\(getpid())")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        atexit { try? FileManager.default.removeItem(at: TestPaths.runDirectory) }
-        return url
+    /// The folders `temporaryDirectory` made, removed with all they hold when the process exits.
+    private static let madeFolders: Mutex<[URL]> = {
+        atexit {
+            for url in TestPaths.madeFolders.withLock({ $0 }) {
+                // A folder a test made read-only would stop the removal: open each one up first.
+                func openUp(_ path: String) {
+                    chmod(path, 0o700)
+                    for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+                        var info = stat()
+                        let child = path + "/" + name
+                        if lstat(child, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR { openUp(child) }
+                    }
+                }
+                openUp(url.path)
+                try? FileManager.default.removeItem(at: url)
+            }
+        }
+        return Mutex([])
     }()
 
-    /// A new empty temporary folder, inside `runDirectory`.
-    public static func temporaryDirectory(_ label: String = "lovesnap-test") -> URL {
-        let url = runDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
+    /// A new empty folder with a short name, `$TMPDIR/LABEL-xxxxxxxx` (so that whole paths fit
+    /// in the editor's prompts), mode 0755, removed with what it holds when the test process
+    /// exits. The one temporary-folder helper of the tests.
+    public static func temporaryDirectory(_ label: String = "lsnap-test") -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(label)-\(UUID().uuidString.prefix(8).lowercased())")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        chmod(url.path, 0o755)
+        madeFolders.withLock { $0.append(url) }
         return url
     }
 

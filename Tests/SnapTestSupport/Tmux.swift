@@ -299,14 +299,6 @@ public final class TmuxSession {
     public static func show(_ lines: [String]) -> String {
         lines.enumerated().map { String(format: "%2d|", $0.offset) + $0.element }.joined(separator: "\n")
     }
-
-    /// A new empty folder with a short name (`/tmp/LABEL-xxxxxxxx`), so whole paths fit in prompts.
-    public static func temporaryDirectory(_ label: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("\(label)-\(UUID().uuidString.prefix(8).lowercased())")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
 }
 
 /// A process seen in /proc: pid, parent, state letter and argv.

@@ -66,13 +66,15 @@ struct LongLineModelTests {
 
     /// Checks the buffer's cursor against the model of its own line (the line index itself is
     /// the rope's, checked in RopeTests; the whole text's lines are checked every `wholeTextEvery` steps).
-    static func check(_ buffer: TextBuffer, _ step: String, wholeText: Bool = true) {
+    static func check(
+        _ buffer: TextBuffer, _ step: String, wholeText: Bool = true, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let cursor = buffer.cursor
         var lineStart = buffer.startOffset(ofLine: cursor.line)
         var line = buffer.line(cursor.line)
         if wholeText {
             let lines = Self.lines(of: buffer.text)
-            #expect(buffer.lineCount == lines.count, "\(step)")
+            #expect(buffer.lineCount == lines.count, "\(step)", sourceLocation: sourceLocation)
             guard cursor.line < lines.count else {
                 Issue.record("cursor line \(cursor.line) past \(lines.count) lines after \(step)")
                 return
@@ -87,17 +89,22 @@ struct LongLineModelTests {
         }
         let bytes = chars[..<cursor.column].reduce(0) { $0 + $1.utf8.count }
         let columns = DisplayWidth.columns(of: chars)
-        #expect(buffer.cursorOffset == lineStart + bytes, "offset after \(step)")
-        #expect(buffer.cursorDisplayColumn == columns[cursor.column], "screen column after \(step)")
+        #expect(buffer.cursorOffset == lineStart + bytes, "offset after \(step)", sourceLocation: sourceLocation)
+        #expect(
+            buffer.cursorDisplayColumn == columns[cursor.column], "screen column after \(step)",
+            sourceLocation: sourceLocation)
         if cursor.column > 0 {
             let previousBytes = chars[..<(cursor.column - 1)].reduce(0) { $0 + $1.utf8.count }
             #expect(
                 buffer.caret.previous
                     == Anchor(
                         offset: lineStart + previousBytes, line: cursor.line, column: cursor.column - 1,
-                        displayColumn: columns[cursor.column - 1]), "previous character after \(step)")
+                        displayColumn: columns[cursor.column - 1]), "previous character after \(step)",
+                sourceLocation: sourceLocation)
         } else {
-            #expect(buffer.caret.previous == nil, "no previous character at a line start after \(step)")
+            #expect(
+                buffer.caret.previous == nil, "no previous character at a line start after \(step)",
+                sourceLocation: sourceLocation)
         }
         // What the screen shows of the cursor's line, 40 columns from a little before the cursor.
         let from = max(0, columns[cursor.column] - 30)
@@ -113,8 +120,10 @@ struct LongLineModelTests {
             }
             offset += c.utf8.count
         }
-        #expect(shown.glyphs == expected, "glyphs after \(step)")
-        #expect(shown.continues == (columns[chars.count] > from + 40), "continues after \(step)")
+        #expect(shown.glyphs == expected, "glyphs after \(step)", sourceLocation: sourceLocation)
+        #expect(
+            shown.continues == (columns[chars.count] > from + 40), "continues after \(step)",
+            sourceLocation: sourceLocation)
     }
 
     @Test(arguments: [(1, false), (2, true), (3, true)])

@@ -7,37 +7,48 @@ import Testing
 struct RopeTests {
     /// Every leaf at the same depth, none empty (but an empty text's), none over the limit, each
     /// holding whole scalars; every inner node's counts the sum of its children's.
-    static func checkShape(_ node: Node, depth: Int, leafDepth: inout Int?) {
+    static func checkShape(
+        _ node: Node, depth: Int, leafDepth: inout Int?, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         if node.height == 0 {
-            #expect(node.count <= Rope.maxLeafBytes)
-            if let d = leafDepth { #expect(d == depth) } else { leafDepth = depth }
-            if let first = node.bytes.first { #expect(first & 0xC0 != 0x80, "a leaf starts inside a scalar") }
-            #expect(String(validating: node.bytes, as: UTF8.self) != nil, "a leaf holds part of a scalar")
+            #expect(node.count <= Rope.maxLeafBytes, sourceLocation: sourceLocation)
+            if let d = leafDepth { #expect(d == depth, sourceLocation: sourceLocation) } else { leafDepth = depth }
+            if let first = node.bytes.first {
+                #expect(first & 0xC0 != 0x80, "a leaf starts inside a scalar", sourceLocation: sourceLocation)
+            }
+            #expect(
+                String(validating: node.bytes, as: UTF8.self) != nil, "a leaf holds part of a scalar",
+                sourceLocation: sourceLocation)
             return
         }
-        #expect(!node.children.isEmpty && node.children.count <= Rope.maxChildren)
-        #expect(node.count == node.children.reduce(0) { $0 + $1.count })
-        #expect(node.newlines == node.children.reduce(0) { $0 + $1.newlines })
+        #expect(!node.children.isEmpty && node.children.count <= Rope.maxChildren, sourceLocation: sourceLocation)
+        #expect(node.count == node.children.reduce(0) { $0 + $1.count }, sourceLocation: sourceLocation)
+        #expect(node.newlines == node.children.reduce(0) { $0 + $1.newlines }, sourceLocation: sourceLocation)
         for child in node.children {
-            #expect(child.height == node.height - 1)
-            #expect(child.count > 0)
-            checkShape(child, depth: depth + 1, leafDepth: &leafDepth)
+            #expect(child.height == node.height - 1, sourceLocation: sourceLocation)
+            #expect(child.count > 0, sourceLocation: sourceLocation)
+            checkShape(child, depth: depth + 1, leafDepth: &leafDepth, sourceLocation: sourceLocation)
         }
     }
 
-    static func check(_ rope: Rope, _ model: [UInt8], _ step: String) {
-        #expect(rope.bytes(in: 0..<rope.utf8Count) == model, "\(step)")
-        #expect(rope.newlineCount == model.filter { $0 == 0x0A }.count, "\(step)")
+    static func check(_ rope: Rope, _ model: [UInt8], _ step: String, sourceLocation: SourceLocation = #_sourceLocation)
+    {
+        #expect(rope.bytes(in: 0..<rope.utf8Count) == model, "\(step)", sourceLocation: sourceLocation)
+        #expect(rope.newlineCount == model.filter { $0 == 0x0A }.count, "\(step)", sourceLocation: sourceLocation)
         var leafDepth: Int?
-        checkShape(rope.root, depth: 0, leafDepth: &leafDepth)
+        checkShape(rope.root, depth: 0, leafDepth: &leafDepth, sourceLocation: sourceLocation)
         // The line index: where each line starts, and which line each of a few offsets is on.
         var starts = [0]
         for (i, b) in model.enumerated() where b == 0x0A { starts.append(i + 1) }
         for line in Set([0, starts.count / 2, starts.count - 1, starts.count]) {
-            #expect(rope.startOffset(ofLine: line) == (line < starts.count ? starts[line] : model.count), "\(step)")
+            #expect(
+                rope.startOffset(ofLine: line) == (line < starts.count ? starts[line] : model.count), "\(step)",
+                sourceLocation: sourceLocation)
         }
         for offset in Set([0, model.count / 3, model.count]) {
-            #expect(rope.line(containing: offset) == starts.filter { $0 <= offset }.count - 1, "\(step)")
+            #expect(
+                rope.line(containing: offset) == starts.filter { $0 <= offset }.count - 1, "\(step)",
+                sourceLocation: sourceLocation)
         }
     }
 
