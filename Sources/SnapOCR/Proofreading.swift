@@ -30,7 +30,7 @@ public enum WordDoubt: String, Codable, CaseIterable, Sendable, CustomStringConv
 /// ``RecognitionResult``.
 ///
 /// A word is *uncertain* when it has any ``WordDoubt``. The rules were chosen by measurement
-/// (scripts/mark-quality.py over the team's corpus, see README).
+/// (scripts/mark-quality.py over the team's corpus: docs/measurements/uncertain-marks.md).
 public struct Proofreading: Sendable {
     /// The default confidence threshold (0–100): words read with less are uncertain.
     public static let defaultThreshold = 88.0
