@@ -71,8 +71,8 @@ public final class Editor {
         }
         if let offer = configuration.recoveries.first {
             state.mode = .recoveryOffer(offer)
-            state.pendingRecoveries = Array(configuration.recoveries.dropFirst())
-            state.recognitionOnHold = configuration.recognition == nil && configuration.heldRecognition != nil
+            state.recovery.pendingRecoveries = Array(configuration.recoveries.dropFirst())
+            state.recovery.recognitionOnHold = configuration.recognition == nil && configuration.heldRecognition != nil
             state.status = nil
         }
         state.keepLineData()

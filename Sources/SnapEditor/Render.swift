@@ -250,7 +250,7 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
         drawPrompt(
             &frame, row: row,
             label: label(
-                for: prompt.kind, lastSearch: state.lastSearch,
+                for: prompt.kind, lastSearch: state.search.lastSearch,
                 state: state), prompt: prompt)
         return
     case .confirmReplace:
@@ -389,9 +389,10 @@ func fitted(_ text: String, width: Int) -> String {
 private func label(for kind: PromptKind, lastSearch: String, state: EditorState) -> String {
     let format = state.format
     let toggles =
-        (state.caseSensitive ? "" : " [Case Insensitive]") + (state.accentSensitive ? "" : " [Accents Ignored]")
-        + (state.regularExpression ? " [Regexp]" : "")
-        + (state.searchesBackwards && kind == .search ? " [Backwards]" : "")
+        (state.search.caseSensitive ? "" : " [Case Insensitive]")
+        + (state.search.accentSensitive ? "" : " [Accents Ignored]")
+        + (state.search.regularExpression ? " [Regexp]" : "")
+        + (state.search.searchesBackwards && kind == .search ? " [Backwards]" : "")
     let last = toggles + (lastSearch.isEmpty ? "" : " [\(lastSearch)]")
     switch kind {
     case .search: return "Search\(last): "

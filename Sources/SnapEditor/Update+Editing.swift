@@ -74,10 +74,10 @@ func perform(_ command: Command, on state: inout EditorState, afterCut: Bool) ->
     case .whereIs:
         state.mode = .prompt(Prompt(kind: .search))
     case .findNext:
-        if state.lastSearch.isEmpty {
+        if state.search.lastSearch.isEmpty {
             state.status = StatusMessage("No current search pattern")
         } else {
-            find(state.lastSearch, in: &state)
+            find(state.search.lastSearch, in: &state)
         }
     case .replace:
         state.mode = .prompt(Prompt(kind: .replaceSearch))
@@ -236,7 +236,7 @@ func nextMatch(
     of search: String, from offset: Int, skippingCurrent: Bool, backwards: Bool = false,
     in state: inout EditorState
 ) -> SearchMatch? {
-    let (cs, accents, rx) = (state.caseSensitive, state.accentSensitive, state.regularExpression)
+    let (cs, accents, rx) = (state.search.caseSensitive, state.search.accentSensitive, state.search.regularExpression)
     do {
         let found =
             backwards
@@ -259,7 +259,7 @@ func find(_ search: String, in state: inout EditorState) {
     let from = state.buffer.offset(of: state.buffer.cursor)
     guard
         let match = nextMatch(
-            of: search, from: from, skippingCurrent: true, backwards: state.searchesBackwards, in: &state)
+            of: search, from: from, skippingCurrent: true, backwards: state.search.searchesBackwards, in: &state)
     else { return }
     state.buffer.moveCursor(to: state.buffer.position(ofOffset: match.range.lowerBound))
     if match.wrapped && match.range.lowerBound == from {

@@ -14,13 +14,13 @@ public func apply(_ event: RecognitionEvent, to state: inout EditorState) {
     case .failed(let message) where state.rereading != nil:
         rereadingFailed(message, in: &state)
     case .finished(let text, let confidence, _, let words, let rotation) where state.insertion != nil:
-        if let photo = state.insertionPhoto, state.insertionIsNewPhoto, state.photos.indices.contains(photo) {
+        if let photo = state.inserting.photo, state.inserting.isNewPhoto, state.photos.indices.contains(photo) {
             state.photos[photo].rotationDegrees = rotation  // a photo inserted with ^R
         }
         insertRecognized(text: text, confidence: confidence, words: words, into: &state)
     case .failed(let message) where state.insertion != nil:
         state.insertion = nil
-        state.insertionReplaces = nil
+        state.inserting.replaces = nil
         state.recognition = .failed(message: message)
         state.status = StatusMessage(message, isError: true)
     case .finished(let text, let confidence, let notes, let words, let rotation):
@@ -31,9 +31,9 @@ public func apply(_ event: RecognitionEvent, to state: inout EditorState) {
             text: text,
             marks: placed.map { TextMark(id: $0.offset, range: $0.element.range, isFlagged: $0.element.isUncertain) })
         state.words = words
-        state.cursorMarkID = nil
-        state.typedMarkID = nil
-        state.seriesOffered = [:]
+        state.proofreading.cursorMarkID = nil
+        state.proofreading.typedMarkID = nil
+        state.proofreading.seriesOffered = [:]
         state.topLine = 0
         state.isModified = false
         state.readRevision = state.buffer.revision
@@ -58,12 +58,12 @@ public func apply(_ event: RecognitionEvent, to state: inout EditorState) {
 /// A photo read for ^R: its text goes where the cursor was, its words join the marks (one undo step).
 private func insertRecognized(text: String, confidence: Int, words: [ProofWord], into state: inout EditorState) {
     guard let insertion = state.insertion else { return }
-    let replaced = state.insertionReplaces
-    let photo = state.insertionPhoto
+    let replaced = state.inserting.replaces
+    let photo = state.inserting.photo
     state.insertion = nil
-    state.insertionReplaces = nil
-    state.insertionPhoto = nil
-    state.insertionIsNewPhoto = false
+    state.inserting.replaces = nil
+    state.inserting.photo = nil
+    state.inserting.isNewPhoto = false
     state.recognition = .finished(meanConfidence: min(max(confidence, 0), 100))
     let first = state.words.count
     let marks = words.enumerated().compactMap { i, word -> TextMark? in
@@ -135,17 +135,17 @@ public func apply(_ result: EffectResult, to state: inout EditorState) {
     case .photoInsertionStarted(let path):
         state.insertion = (state.buffer.offset(of: state.buffer.cursor), EditorConfiguration.fileName(of: path))
         state.photos.append(PhotoSource(path: path, name: EditorConfiguration.fileName(of: path)))
-        state.insertionPhoto = state.photos.count - 1
-        state.insertionIsNewPhoto = true
+        state.inserting.photo = state.photos.count - 1
+        state.inserting.isNewPhoto = true
         state.recognition = .running(percent: 0)
     case .readAgainStarted(let choice):
         readAgainStarted(choice, in: &state)
     case .regionReadStarted(let index, let name):
         let region = state.markedRegion
         state.insertion = (region?.lowerBound ?? state.buffer.offset(of: state.buffer.cursor), name)
-        state.insertionReplaces = region
-        state.insertionPhoto = index
-        state.insertionIsNewPhoto = false
+        state.inserting.replaces = region
+        state.inserting.photo = index
+        state.inserting.isNewPhoto = false
         state.recognition = .running(percent: 0)
     case .photoRendered(let rendering):
         state.photoRendering = rendering
@@ -169,10 +169,10 @@ public func apply(_ result: EffectResult, to state: inout EditorState) {
     case .journalRemoved(let document):
         if state.journal.writtenDocument == document { state.journal.writtenDocument = nil }
     case .recognitionStarted:
-        state.recognitionOnHold = false
+        state.recovery.recognitionOnHold = false
         state.recognition = .running(percent: 0)
     case .recognitionNotStarted(let message):
-        state.recognitionOnHold = false
+        state.recovery.recognitionOnHold = false
         state.recognition = .failed(message: message)
         state.status = StatusMessage(message, isError: true)
     case .suggested(let markID, let suggestions):

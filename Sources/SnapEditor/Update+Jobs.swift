@@ -87,14 +87,14 @@ func updateRecovery(
         state.buffer.moveCursor(toOffset: 0)
         state.topLine = 0
         state.words = []
-        state.cursorMarkID = nil
-        state.typedMarkID = nil
-        state.seriesOffered = [:]
+        state.proofreading.cursorMarkID = nil
+        state.proofreading.typedMarkID = nil
+        state.proofreading.seriesOffered = [:]
         state.isModified = true
         // The offered file becomes this editor's recovery file (the others stay for next time).
         state.journal.seenRevision = state.buffer.revision
-        let kept = state.pendingRecoveries.count
-        state.pendingRecoveries = []
+        let kept = state.recovery.pendingRecoveries.count
+        state.recovery.pendingRecoveries = []
         let lines = plural(state.buffer.writtenLineCount, "line")
         if offer.fileIsNewer {
             state.status = StatusMessage(
@@ -122,8 +122,8 @@ func updateRecovery(
             effects.append(.discardRecovery(file: offer.file))
             state.status = StatusMessage(offer.kind == .recoveryFile ? "Recovery file discarded" : "Discarded")
         }
-        if !state.pendingRecoveries.isEmpty {
-            state.mode = .recoveryOffer(state.pendingRecoveries.removeFirst())
+        if !state.recovery.pendingRecoveries.isEmpty {
+            state.mode = .recoveryOffer(state.recovery.pendingRecoveries.removeFirst())
             return effects
         }
         state.mode = .editing
@@ -132,7 +132,7 @@ func updateRecovery(
         state.mode = .editing
         state.isReadOnly = true
         state.journal.isEnabled = false
-        state.pendingRecoveries = []
+        state.recovery.pendingRecoveries = []
         state.status = StatusMessage("Read-only; the recovery file is kept")
         return startsRecognition ? [.startRecognition] : []
     case .exit?:

@@ -51,13 +51,13 @@ func updatePrompt(_ state: inout EditorState, _ prompt: Prompt, _ key: KeyEvent,
     case .switchToReplace:
         prompt.kind = .replaceSearch
     case .toggleCaseSensitivity:
-        state.caseSensitive.toggle()
+        state.search.caseSensitive.toggle()
     case .toggleAccentSensitivity:
-        state.accentSensitive.toggle()
+        state.search.accentSensitive.toggle()
     case .toggleRegularExpression:
-        state.regularExpression.toggle()
+        state.search.regularExpression.toggle()
     case .toggleBackwards:
-        state.searchesBackwards.toggle()
+        state.search.searchesBackwards.toggle()
     case .toggleDOSFormat:
         state.format.lineEnding = state.format.lineEnding == .dos ? .unix : .dos
     case .toggleMacFormat:
@@ -102,17 +102,17 @@ private func accept(_ prompt: Prompt, in state: inout EditorState) -> [EditorEff
     remember(answer, for: prompt.kind, in: &state)
     switch prompt.kind {
     case .search, .replaceSearch:
-        let search = answer.isEmpty ? state.lastSearch : answer
+        let search = answer.isEmpty ? state.search.lastSearch : answer
         guard !search.isEmpty else {
             state.status = StatusMessage(SnapTextError.emptySearch.description)
             return []
         }
-        state.lastSearch = search
+        state.search.lastSearch = search
         if prompt.kind == .search {
             find(search, in: &state)
         } else {
             // A bad pattern is said now, not once the replacement has been typed too (nano).
-            if state.regularExpression {
+            if state.search.regularExpression {
                 do { try TextBuffer.checkRegex(search) } catch {
                     state.status = StatusMessage("\(error)", isError: true)
                     return []

@@ -152,7 +152,7 @@ func updateAlternatives(_ state: inout EditorState, _ menu: AlternativesMenu, _ 
 /// by one ("Correct "tnue," to "tune," here too?"). The word is not asked about again for this
 /// correction.
 func offerSeries(_ state: inout EditorState, corrected id: Int, from: String, to: String) {
-    state.seriesOffered[id] = to
+    state.proofreading.seriesOffered[id] = to
     let unedited = state.buffer.marks.filter { !$0.isEdited && $0.id != id }.sorted {
         $0.range.lowerBound < $1.range.lowerBound
     }
@@ -208,15 +208,17 @@ func confusion(from: String, to: String) -> (from: String, to: String)? {
 func offerSeriesOnLeavingWord(_ state: inout EditorState, typed: Bool) {
     guard state.mode == .editing, !state.isRecognizing, !state.words.isEmpty else { return }
     let here = state.markUnderCursor
-    if typed, let here, here.isEdited { state.typedMarkID = here.id }
-    defer { state.cursorMarkID = state.markUnderCursor?.id }
-    guard let left = state.cursorMarkID, left != here?.id, left == state.typedMarkID else { return }
-    state.typedMarkID = nil
+    if typed, let here, here.isEdited { state.proofreading.typedMarkID = here.id }
+    defer { state.proofreading.cursorMarkID = state.markUnderCursor?.id }
+    guard let left = state.proofreading.cursorMarkID, left != here?.id, left == state.proofreading.typedMarkID else {
+        return
+    }
+    state.proofreading.typedMarkID = nil
     guard let mark = state.buffer.marks.first(where: { $0.id == left }), mark.isEdited,
         let word = state.word(of: mark)
     else { return }
     let text = state.typedWord(around: mark)
-    guard text != word.text, state.seriesOffered[left] != text else { return }
+    guard text != word.text, state.proofreading.seriesOffered[left] != text else { return }
     offerSeries(&state, corrected: left, from: word.text, to: text)
 }
 
@@ -281,7 +283,7 @@ func updateSeries(_ state: inout EditorState, _ series: SeriesCorrection, _ answ
     }
     state.buffer.closeUndoGroup()
     try? state.buffer.replace(changes.map(\.range), with: changes.map(\.candidate.replacement))
-    for change in changes { state.seriesOffered[change.candidate.markID] = change.candidate.replacement }
+    for change in changes { state.proofreading.seriesOffered[change.candidate.markID] = change.candidate.replacement }
     let count = changes.count + 1
     if let confusion = confusion(from: series.from, to: series.to),
         changes.contains(where: { $0.candidate.text != series.from })

@@ -9,8 +9,8 @@ func beginReplace(search: String, replacement: String, in state: inout EditorSta
     guard let match = nextMatch(of: search, from: from, skippingCurrent: false, in: &state) else { return }
     let session = ReplaceSession(
         search: search, replacement: replacement, match: match.range, stopOffset: from,
-        wrapped: match.wrapped, count: 0, originalCursor: from, caseSensitive: state.caseSensitive,
-        accentSensitive: state.accentSensitive, regularExpression: state.regularExpression)
+        wrapped: match.wrapped, count: 0, originalCursor: from, caseSensitive: state.search.caseSensitive,
+        accentSensitive: state.search.accentSensitive, regularExpression: state.search.regularExpression)
     state.buffer.moveCursor(to: state.buffer.position(ofOffset: match.range.lowerBound))
     state.mode = .confirmReplace(session)
 }

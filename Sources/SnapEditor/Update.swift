@@ -47,7 +47,7 @@ public func update(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap =
         updateCommandOutput(&state, output, keymap.answer(for: key))
     case .recoveryOffer(let offer):
         effects = updateRecovery(
-            &state, offer, keymap.recoveryChoice(for: key), startsRecognition: state.recognitionOnHold)
+            &state, offer, keymap.recoveryChoice(for: key), startsRecognition: state.recovery.recognitionOnHold)
     case .photo(let view):
         effects = updatePhoto(&state, view, key, keymap: keymap)
     case .data(let menu):
@@ -84,8 +84,8 @@ private func updateWhileRecognizing(_ state: inout EditorState, _ key: KeyEvent,
     case .cancelRecognition? where state.insertion != nil, .exit? where state.insertion != nil:
         // Reading a photo for ^R: the text stays, nothing is inserted.
         state.insertion = nil
-        state.insertionReplaces = nil
-        state.insertionPhoto = nil
+        state.inserting.replaces = nil
+        state.inserting.photo = nil
         state.recognition = .cancelled
         state.status = StatusMessage("OCR cancelled; nothing inserted")
         return [.cancelRecognition]
