@@ -37,6 +37,7 @@ static int switched_off[TUNING_KINDS];
 // The first library found unverified for each kind, as a phrase; NULL when all are verified.
 static char *unverified[TUNING_KINDS];
 static pthread_once_t settled = PTHREAD_ONCE_INIT;
+static void settle(void);
 
 int tuning_version_verified(const char *library, const char *version) {
     if (library == NULL || version == NULL) return 0;
@@ -47,20 +48,42 @@ int tuning_version_verified(const char *library, const char *version) {
     return prefix != NULL && strncmp(version, prefix, strlen(prefix)) == 0;
 }
 
+// The names in LOVESNAP_NO_TUNING that name no workaround, comma-separated ("" when none).
+static char unknown_names[256];
+
 static void read_switch(void) {
     const char *value = getenv("LOVESNAP_NO_TUNING");
     if (value == NULL || value[0] == '\0' || strcmp(value, "0") == 0) return;
-    int all = strcmp(value, "1") == 0 || strcmp(value, "all") == 0;
-    for (int kind = 0; kind < TUNING_KINDS; kind++) {
-        size_t length = strlen(names[kind]);
-        for (const char *at = value; !all && at != NULL && *at != '\0';) {
-            const char *end = strchr(at, ',');
-            size_t item = end != NULL ? (size_t)(end - at) : strlen(at);
-            if (item == length && strncmp(at, names[kind], length) == 0) switched_off[kind] = 1;
-            at = end != NULL ? end + 1 : NULL;
-        }
-        if (all) switched_off[kind] = 1;
+    if (strcmp(value, "1") == 0 || strcmp(value, "all") == 0) {
+        for (int kind = 0; kind < TUNING_KINDS; kind++) switched_off[kind] = 1;
+        return;
     }
+    // A comma-separated list of names, blanks around each ignored.
+    for (const char *at = value; at != NULL;) {
+        const char *end = strchr(at, ',');
+        const char *stop = end != NULL ? end : at + strlen(at);
+        while (at < stop && (*at == ' ' || *at == '\t')) at++;
+        while (stop > at && (stop[-1] == ' ' || stop[-1] == '\t')) stop--;
+        size_t length = (size_t)(stop - at);
+        int known = length == 0;
+        for (int kind = 0; kind < TUNING_KINDS; kind++) {
+            if (length == strlen(names[kind]) && strncmp(at, names[kind], length) == 0) {
+                switched_off[kind] = 1;
+                known = 1;
+            }
+        }
+        size_t used = strlen(unknown_names);
+        if (!known && used + length + 2 < sizeof unknown_names) {
+            if (used > 0) strcat(unknown_names, ",");
+            strncat(unknown_names, at, length);
+        }
+        at = end != NULL ? end + 1 : NULL;
+    }
+}
+
+const char *tuning_unknown_names(void) {
+    pthread_once(&settled, settle);
+    return unknown_names;
 }
 
 // A phrase naming `library`'s `version` when it is not the verified one; NULL when it is.

@@ -40,6 +40,23 @@ public enum LibraryTuning {
         }
     }
 
+    /// The items of `LOVESNAP_NO_TUNING` that name no workaround (a typing slip: nothing is
+    /// turned off for them), in the order given.
+    public static var unknownNames: [String] {
+        let names = String(cString: tuning_unknown_names())
+        return names.isEmpty ? [] : names.split(separator: ",").map(String.init)
+    }
+
+    /// A warning for `unknownNames`, nil when there are none: "LOVESNAP_NO_TUNING: 'bogus' names
+    /// no workaround (known: line-images, …; 1 turns all off)".
+    public static var unknownNamesWarning: String? {
+        let unknown = unknownNames
+        guard !unknown.isEmpty else { return nil }
+        return "LOVESNAP_NO_TUNING: " + unknown.map { "'\($0)'" }.joined(separator: ", ")
+            + (unknown.count == 1 ? " names" : " name") + " no workaround (known: "
+            + workarounds.map(\.name).joined(separator: ", ") + "; 1 turns all off)"
+    }
+
     /// Whether `version` of `library` ("tesseract", "leptonica", "libpng"), as the library
     /// reports it, is one the workarounds were verified against (`tuning_version_verified`).
     public static func isVerified(library: String, version: String) -> Bool {

@@ -308,7 +308,9 @@ struct Arguments {
             tuning +=
                 "; \(reason): " + workarounds.filter { $0.offBecause == reason }.map(\.name).joined(separator: ", ")
         }
-        return [version, " tesseract \(libraries.tesseract)", " \(libraries.leptonica)", " " + tuning]
+        return
+            ([version, " tesseract \(libraries.tesseract)", " \(libraries.leptonica)", " " + tuning]
+            + (LibraryTuning.unknownNamesWarning.map { [" " + $0] } ?? []))
             .joined(separator: "\n")
     }
 

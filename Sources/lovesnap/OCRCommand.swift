@@ -1,5 +1,6 @@
 import Foundation
 import SnapExport
+import SnapImaging
 import SnapOCR
 import SnapProcess
 import SnapShare
@@ -17,6 +18,8 @@ enum OCRCommand {
     static func run(
         _ args: Arguments, inputs: [InputFile], output: FileSystemName?, stdoutIsOpen: Bool
     ) throws(CommandFailure) {
+        // A slip in LOVESNAP_NO_TUNING turns nothing off: say so rather than measure the wrong thing.
+        if let warning = LibraryTuning.unknownNamesWarning { Console.note(warning) }
         // A pattern that does not compile is a bad command line, found before any OCR.
         for r in args.replacements where r.regularExpression {
             do { _ = try TextBuffer(text: "").matches(of: r.find, regularExpression: true) } catch {

@@ -186,6 +186,16 @@ import Testing
             try lovesnap(["--version"], environment: environment).stdout.hasSuffix(
                 " library tuning in the OCR processes: line-images, unichar-ambigs; off by LOVESNAP_NO_TUNING: "
                     + "serial-openmp, brick-morphology\n"))
+        // Blanks around a name are ignored; a name that names nothing is said, not ignored.
+        environment["LOVESNAP_NO_TUNING"] = " line-images , bogus"
+        #expect(
+            try lovesnap(["--version"], environment: environment).stdout.hasSuffix(
+                " library tuning in the OCR processes: unichar-ambigs, serial-openmp, brick-morphology; "
+                    + "off by LOVESNAP_NO_TUNING: line-images\n LOVESNAP_NO_TUNING: 'bogus' names no workaround "
+                    + "(known: line-images, unichar-ambigs, serial-openmp, brick-morphology; 1 turns all off)\n"))
+        let slip = try lovesnap(["ocr", TestPaths.sample("kettle.png")], environment: environment)
+        #expect(slip.status == 0)
+        #expect(slip.stderr.hasPrefix("lovesnap: LOVESNAP_NO_TUNING: 'bogus' names no workaround (known: "))
         environment["LOVESNAP_NO_TUNING"] = "1"
         #expect(
             try lovesnap(["--version"], environment: environment).stdout.hasSuffix(

@@ -19,10 +19,13 @@ enum tuning_kind {
 void tuning_activate(void);
 
 /// Whether `kind` does its work: activated in this process, not named in LOVESNAP_NO_TUNING
-/// ("1" or "all" names every kind; otherwise a comma-separated list of `tuning_name`s, read
-/// once), and every library it depends on is a version it was verified against
+/// ("1" or "all" names every kind; otherwise a comma-separated list of `tuning_name`s, blanks
+/// around each ignored, read once), and every library it depends on is a version it was verified against
 /// (`tuning_library_problem`). 1 or 0.
 int tuning_enabled(enum tuning_kind kind);
+
+/// The items of LOVESNAP_NO_TUNING that name no workaround, comma-separated ("" when none).
+const char *tuning_unknown_names(void);
 
 /// The kind's name in LOVESNAP_NO_TUNING and in `lovesnap --version`; NULL past the last.
 const char *tuning_name(enum tuning_kind kind);
