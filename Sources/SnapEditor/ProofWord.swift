@@ -34,14 +34,20 @@ public struct ProofWord: Equatable, Sendable {
     /// made none (a region of a photo, a text without documents).
     public var page: Int?
 
+    /// Whether the engine read it at or above the uncertainty threshold (`--uncertain-below`,
+    /// 88 unless given): it may be doubted for other reasons (no dictionary knows it), not for
+    /// its confidence.
+    public var isReadConfidently: Bool
+
     /// Whether it is uncertain (has a doubt).
     public var isUncertain: Bool { !doubts.isEmpty }
 
-    /// A word from its parts (see each property for units).
+    /// A word from its parts (see each property for units); `isReadConfidently` nil: confidence
+    /// 88 or more (lovesnap's default threshold).
     public init(
         text: String, range: Range<Int>, confidence: Double, box: WordBox = WordBox(), line: Int = 0,
         alternatives: [String] = [], isUnknownWord: Bool = false, suggestions: [String]? = nil,
-        doubts: [String] = [], otherReading: String? = nil, page: Int? = nil
+        doubts: [String] = [], otherReading: String? = nil, page: Int? = nil, isReadConfidently: Bool? = nil
     ) {
         self.text = text
         self.range = range
@@ -54,6 +60,7 @@ public struct ProofWord: Equatable, Sendable {
         self.doubts = doubts
         self.otherReading = otherReading
         self.page = page
+        self.isReadConfidently = isReadConfidently ?? (confidence >= 88)
     }
 }
 

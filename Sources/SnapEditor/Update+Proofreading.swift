@@ -32,7 +32,8 @@ extension EditorState {
 
     /// The readings the menu offers for `mark`'s word: the engine's, then the other preparation's
     /// reading of its place, then the spelling dictionaries', then the word as OCR read it, and
-    /// last the text as it is now; each once.
+    /// last the text as it is now (first instead, when the first would be a spelling guess over
+    /// a likely name: ``isLikelyName(_:)``); each once.
     func alternativeEntries(for mark: TextMark) -> [AlternativesMenu.Entry] {
         guard let word = word(of: mark) else { return [] }
         let current = buffer.text(inUTF8: mark.range)
@@ -46,7 +47,19 @@ extension EditorState {
         for text in word.suggestions ?? [] { add(text, "spelling") }
         add(word.text, "as read")
         guard !entries.isEmpty else { return [] }
+        // A word the engine read confidently that is capitalised or read so elsewhere too (a
+        // name: KLABNIK, Lenore) is kept by Enter: a dictionary's guess never comes first there.
+        if entries[0].source == "spelling", isLikelyName(word) {
+            return [.init(text: current, source: "as it is")] + entries
+        }
         return entries + [.init(text: current, source: "as it is")]
+    }
+
+    /// Whether `word` reads as a name rather than a misreading: the engine read it confidently,
+    /// and it starts with a capital or is read the same way elsewhere in the text.
+    func isLikelyName(_ word: ProofWord) -> Bool {
+        guard word.isReadConfidently else { return false }
+        return word.text.first?.isUppercase == true || words.lazy.filter { $0.text == word.text }.count >= 2
     }
 }
 

@@ -36,7 +36,8 @@ final class WorkerRecognitionTask: RecognitionTask {
                 text: w.text, range: w.textRange, confidence: w.confidence,
                 box: WordBox(x: b.x, y: b.y, width: b.width, height: b.height), line: w.line,
                 alternatives: w.alternatives, isUnknownWord: w.isKnownWord == false,
-                doubts: doubts[i].map(\.description), otherReading: w.otherReading, page: page)
+                doubts: doubts[i].map(\.description), otherReading: w.otherReading, page: page,
+                isReadConfidently: w.confidence >= proofreading.uncertainBelow)
         }
     }
 

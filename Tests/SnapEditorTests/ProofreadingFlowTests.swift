@@ -186,3 +186,41 @@ private func seriesEditor() -> Editor {
     editor.press(.escape, .meta(" "))
     #expect(job.askedForSuggestions == ["bléme"])
 }
+
+/// A name the engine read confidently (capitalised, or read the same way twice) is not replaced
+/// by a dictionary's guess at Enter: M-Space offers the text as it is first, the guesses after,
+/// labelled (issue 42: KLABNIK preselected NIKLAUS). A lower-case word read doubtfully once keeps
+/// the spelling guess first.
+@Test func aConfidentlyReadNameIsKeptFirstInTheMenu() {
+    let text = "KLABNIK wrote\nbrigth klabnik klabnik\n"
+    let words = [
+        ProofWord(
+            text: "KLABNIK", range: 0..<7, confidence: 95, suggestions: ["NIKLAUS"], doubts: ["not in the dictionary"]),
+        ProofWord(text: "wrote", range: 8..<13, confidence: 96),
+        ProofWord(
+            text: "brigth", range: 14..<20, confidence: 70, isUnknownWord: true, suggestions: ["bright"],
+            doubts: ["low confidence", "not in the dictionary"]),
+        ProofWord(
+            text: "klabnik", range: 21..<28, confidence: 93, suggestions: ["Klabnik"], doubts: ["not in the dictionary"]
+        ),
+        ProofWord(
+            text: "klabnik", range: 29..<36, confidence: 93, suggestions: ["Klabnik"], doubts: ["not in the dictionary"]
+        ),
+    ]
+    let job = FakeRecognition([.finished(text: text, meanConfidence: 90, words: words)])
+    let configuration = EditorConfiguration.photo(path: "/photos/cover.jpg", recognition: job, sharing: FakeSharing())
+    let editor = Editor(terminal: FakeTerminal(), configuration: configuration)
+    editor.pollRecognition()
+    func menu() -> [String] {
+        guard case .alternatives(let menu) = editor.state.mode else { return [] }
+        return menu.entries.map { "\($0.text) (\($0.source))" }
+    }
+    editor.press(.meta(" "))
+    #expect(menu() == ["KLABNIK (as it is)", "NIKLAUS (spelling)"])
+    editor.press(.enter)
+    #expect(editor.state.buffer.text == text)
+    editor.press(.meta("]"), .meta(" "))
+    #expect(menu() == ["bright (spelling)", "brigth (as it is)"])
+    editor.press(.escape, .meta("]"), .meta(" "))
+    #expect(menu() == ["klabnik (as it is)", "Klabnik (spelling)"])
+}
