@@ -294,6 +294,9 @@ public final class Editor {
             terminal.copyToClipboard(text)
         case .suggestSpellings(let markID, let word):
             apply(.suggested(markID: markID, suggestions: recognition?.suggestions(for: word) ?? []), to: &state)
+        case .checkSeries(let series, let confused):
+            let known = confused.map { recognition?.isKnownWord($0.replacement) == true }
+            apply(.seriesChecked(series, confused: confused, known: known), to: &state)
         case .emergencySave(let text, let saveName, let signal):
             do {
                 let path = try sharing.saveEmergencyCopy(text, forDocument: saveName)

@@ -45,6 +45,9 @@ public enum EditorEffect: Equatable, Sendable {
     /// Ask for spelling suggestions for `word`, the word of mark `markID`, then open its
     /// alternatives menu (``RecognitionTask/suggestions(for:)``).
     case suggestSpellings(markID: Int, word: String)
+    /// Ask the dictionaries which of `confused`'s replacements they know, then offer `series`
+    /// with those of them added (``RecognitionTask/isKnownWord(_:)``).
+    case checkSeries(SeriesCorrection, confused: [SeriesCorrection.Candidate])
     /// Draw the photo view's picture for `request` (``PhotoRenderer/render(_:)``).
     case renderPhoto(PhotoRequest)
     /// Read `region` (pixels of the upright photo) of `photo` (index `index` of the state's photos)
@@ -102,6 +105,9 @@ public enum EffectResult: Equatable, Sendable {
     case readAgainStarted(choice: ReadingChoice)
     /// The spelling suggestions for the word of mark `markID` (possibly none).
     case suggested(markID: Int, suggestions: [String])
+    /// The dictionaries' answer for `checkSeries`: whether each of `confused`'s replacements is
+    /// a word they know.
+    case seriesChecked(SeriesCorrection, confused: [SeriesCorrection.Candidate], known: [Bool])
     /// The text was rescued to `path`; the editor ends because of `signal`.
     case emergencySaved(path: String, signal: Int32)
     /// The text could not be rescued (`reason` names the file and the system's reason); the editor

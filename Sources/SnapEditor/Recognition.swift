@@ -21,9 +21,14 @@ public protocol RecognitionTask: AnyObject {
     /// Spelling suggestions for a recognized word no dictionary knows, best first (may take a
     /// fraction of a second: the editor asks only when its alternatives menu opens).
     func suggestions(for word: String) -> [String]
+    /// Whether the spelling dictionaries of the languages know the word in `token` (punctuation
+    /// around it ignored); nil when they cannot tell (no letter, no dictionary).
+    func isKnownWord(_ token: String) -> Bool?
 }
 
 extension RecognitionTask {
     /// None: for jobs without spelling dictionaries.
     public func suggestions(for word: String) -> [String] { [] }
+    /// No dictionary: nothing is known.
+    public func isKnownWord(_ token: String) -> Bool? { nil }
 }

@@ -179,6 +179,8 @@ public func apply(_ result: EffectResult, to state: inout EditorState) {
         guard state.words.indices.contains(markID) else { return }
         state.words[markID].suggestions = suggestions
         _ = openAlternatives(&state)
+    case .seriesChecked(let series, let confused, let known):
+        startSeries(&state, series, adding: zip(confused, known).filter(\.1).map(\.0))
     case .emergencySaved(let path, let signal):
         end(&state, TerminationReport(signal: signal, outcome: .saved(path: path)))
     case .emergencySaveFailed(let reason, let signal):

@@ -129,7 +129,8 @@ func openAlternatives(_ state: inout EditorState) -> [EditorEffect] {
 }
 
 /// A key in the alternatives menu: arrows move, Enter replaces the word (one undo step), Esc closes.
-func updateAlternatives(_ state: inout EditorState, _ menu: AlternativesMenu, _ action: MenuAction?) {
+@discardableResult
+func updateAlternatives(_ state: inout EditorState, _ menu: AlternativesMenu, _ action: MenuAction?) -> [EditorEffect] {
     var menu = menu
     switch action {
     case .up?:
@@ -140,20 +141,21 @@ func updateAlternatives(_ state: inout EditorState, _ menu: AlternativesMenu, _ 
         state.mode = .alternatives(menu)
     case .choose?:
         state.mode = .editing
-        guard let mark = state.buffer.marks.first(where: { $0.id == menu.markID }) else { return }
+        guard let mark = state.buffer.marks.first(where: { $0.id == menu.markID }) else { return [] }
         let entry = menu.entries[menu.selected]
         let current = state.buffer.text(inUTF8: mark.range)
-        guard entry.text != current else { return }
+        guard entry.text != current else { return [] }
         state.buffer.closeUndoGroup()
         try? state.buffer.replace([mark.range], with: entry.text)
         state.buffer.moveCursor(to: state.buffer.position(ofOffset: mark.range.lowerBound))
         state.status = StatusMessage("Replaced \"\(current)\" with \"\(entry.text)\"")
-        offerSeries(&state, corrected: mark.id, from: current, to: entry.text)
+        return offerSeries(&state, corrected: mark.id, from: current, to: entry.text)
     case .cancel?:
         state.mode = .editing
     case nil:
         break
     }
+    return []
 }
 
 // MARK: - Error series
@@ -161,10 +163,13 @@ func updateAlternatives(_ state: inout EditorState, _ menu: AlternativesMenu, _ 
 /// After the word of mark `id` was corrected from `from` to `to` (from the menu, or by typing):
 /// the other words still read as `from` (marks not edited since OCR), then the other uncertain
 /// words that no spelling dictionary knows and that hold the same character confusion (see
-/// ``confusion(from:to:)``; a real word such as "blush" is not offered "biush"), are asked about one
-/// by one ("Correct "tnue," to "tune," here too?"). The word is not asked about again for this
-/// correction.
-func offerSeries(_ state: inout EditorState, corrected id: Int, from: String, to: String) {
+/// ``confusion(from:to:)``; a real word such as "blush" is not offered "biush"), each only when
+/// the confusion makes it a word the dictionaries know ("CUERVO" is not offered "CUFRVO" after
+/// "EN" → "FN": a confusion that makes non-words is no misreading there), are asked about one by
+/// one ("Correct "tnue," to "tune," here too?"). The word is not asked about again for this
+/// correction. The dictionaries are asked through an effect (``EditorEffect/checkSeries(_:confused:)``).
+@discardableResult
+func offerSeries(_ state: inout EditorState, corrected id: Int, from: String, to: String) -> [EditorEffect] {
     state.proofreading.seriesOffered[id] = to
     let unedited = state.buffer.marks.filter { !$0.isEdited && $0.id != id }.sorted {
         $0.range.lowerBound < $1.range.lowerBound
@@ -183,9 +188,20 @@ func offerSeries(_ state: inout EditorState, corrected id: Int, from: String, to
                 .init(markID: mark.id, text: text, replacement: text.replacing(confusion.from, with: confusion.to)))
         }
     }
-    candidates += confused
-    guard !candidates.isEmpty else { return }
-    state.mode = .confirmSeries(SeriesCorrection(from: from, to: to, pending: candidates))
+    let series = SeriesCorrection(from: from, to: to, pending: candidates)
+    guard confused.isEmpty else { return [.checkSeries(series, confused: confused)] }
+    startSeries(&state, series, adding: [])
+    return []
+}
+
+/// Asks about `series`'s words, then `confused` (those the dictionaries know the replacement
+/// of), one by one; nothing when there are none (the state is left as it is).
+func startSeries(_ state: inout EditorState, _ series: SeriesCorrection, adding confused: [SeriesCorrection.Candidate])
+{
+    var series = series
+    series.pending += confused
+    guard !series.pending.isEmpty, state.mode == .editing else { return }
+    state.mode = .confirmSeries(series)
     moveToSeriesWord(&state)
 }
 
@@ -218,21 +234,22 @@ func confusion(from: String, to: String) -> (from: String, to: String)? {
 /// text no longer OCR's reading) and was not yet asked about this correction: offers the
 /// correction's error series. Only in the text (an open prompt or question wins; the cursor is
 /// looked at again when it closes), so never in the middle of a word being typed.
-func offerSeriesOnLeavingWord(_ state: inout EditorState, typed: Bool) {
-    guard state.mode == .editing, !state.isRecognizing, !state.words.isEmpty else { return }
+@discardableResult
+func offerSeriesOnLeavingWord(_ state: inout EditorState, typed: Bool) -> [EditorEffect] {
+    guard state.mode == .editing, !state.isRecognizing, !state.words.isEmpty else { return [] }
     let here = state.markUnderCursor
     if typed, let here, here.isEdited { state.proofreading.typedMarkID = here.id }
     defer { state.proofreading.cursorMarkID = state.markUnderCursor?.id }
     guard let left = state.proofreading.cursorMarkID, left != here?.id, left == state.proofreading.typedMarkID else {
-        return
+        return []
     }
     state.proofreading.typedMarkID = nil
     guard let mark = state.buffer.marks.first(where: { $0.id == left }), mark.isEdited,
         let word = state.word(of: mark)
-    else { return }
+    else { return [] }
     let text = state.typedWord(around: mark)
-    guard text != word.text, state.proofreading.seriesOffered[left] != text else { return }
-    offerSeries(&state, corrected: left, from: word.text, to: text)
+    guard text != word.text, state.proofreading.seriesOffered[left] != text else { return [] }
+    return offerSeries(&state, corrected: left, from: word.text, to: text)
 }
 
 extension EditorState {

@@ -34,7 +34,7 @@ public func update(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap =
     case .help:
         updateHelp(&state, keymap.helpAction(for: key), keymap: keymap)
     case .alternatives(let menu):
-        updateAlternatives(&state, menu, keymap.menuAction(for: key))
+        effects = updateAlternatives(&state, menu, keymap.menuAction(for: key))
     case .confirmSeries(let series):
         updateSeries(&state, series, keymap.answer(for: key))
     case .confirmEmptyMail:
@@ -55,7 +55,7 @@ public func update(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap =
     case .confirmReading(let reading):
         updateReadingQuestion(&state, reading, keymap.answer(for: key))
     }
-    offerSeriesOnLeavingWord(&state, typed: inText && state.buffer.revision != revision)
+    effects += offerSeriesOnLeavingWord(&state, typed: inText && state.buffer.revision != revision)
     if state.buffer.revision != revision { state.isModified = true }
     state.scrollToCursor()
     state.keepLineData()

@@ -101,6 +101,10 @@ final class WorkerRecognitionTask: RecognitionTask {
     func suggestions(for word: String) -> [String] {
         spelling?.suggestions(for: word) ?? []
     }
+
+    func isKnownWord(_ token: String) -> Bool? {
+        spelling?.isKnownToken(token)
+    }
 }
 
 /// The photos the editor read and their documents, in the order they were read (the main photo,

@@ -224,3 +224,23 @@ private func typeTune(_ editor: Editor) {
     #expect(editor.state.buffer.text == "more more cornrnon\n")
     #expect(editor.state.status == StatusMessage("Corrected 2 occurrences of \"rnore\""))
 }
+
+/// A confusion that makes non-words of the other words offers no series (issue 42: after "EN"
+/// was corrected to "FN", "CUERVO" was offered "CUFRVO" and "FUZE" "FUZF"); the words read the
+/// same way as the corrected one still are, and a word the confusion makes real ("rnuch" →
+/// "much") still is.
+@Test func aConfusionThatMakesNonWordsOffersNoSeries() {
+    let names = editor(
+        "EN CUERVO FUZE EN\n",
+        [word("EN", at: 0, alternatives: ["FN"]), word("CUERVO", at: 3), word("FUZE", at: 10), word("EN", at: 15)])
+    names.press(.meta(" "), .enter)
+    #expect(names.state.buffer.text == "FN CUERVO FUZE EN\n")
+    #expect(pendingTexts(names) == ["EN"])
+    names.press(.character("n"))
+    #expect(names.state.mode == .editing)
+    #expect(names.state.buffer.text == "FN CUERVO FUZE EN\n")
+
+    let rn = rnEditor()
+    rn.press(.meta(" "), .enter)
+    #expect(pendingTexts(rn) == ["rnuch", "rnany"])
+}

@@ -1,3 +1,4 @@
+import Foundation
 import SnapTerminal
 import SnapText
 
@@ -220,6 +221,14 @@ final class FakeRecognition: RecognitionTask {
     func suggestions(for word: String) -> [String] {
         askedForSuggestions.append(word)
         return spellings[word] ?? []
+    }
+
+    /// The words the fake dictionary knows (punctuation around a token ignored).
+    var knownWords: Set<String> = ["more", "much", "many", "common", "mimic", "corn", "barn", "tune", "the", "clear"]
+
+    func isKnownWord(_ token: String) -> Bool? {
+        let word = token.trimmingCharacters(in: .punctuationCharacters)
+        return word.isEmpty ? nil : knownWords.contains(word.lowercased())
     }
 }
 
