@@ -64,6 +64,9 @@ public protocol DocumentSharing {
     /// Why no mail can go to the To field `to` as typed (an address that is not RFC 5322's, a
     /// group, a line break), or nil; asked before the Subject is.
     func refusal(toMail to: String) -> String?
+    /// Why no mail can be sent at all (the mail command is found nowhere), or nil; asked with
+    /// `refusal(toMail:)`.
+    func mailCommandProblem() -> String?
 }
 
 extension DocumentSharing {
@@ -78,6 +81,8 @@ extension DocumentSharing {
     public func refusal(toWrite path: String) -> String? { nil }
     /// No check: the mail job says what is wrong.
     public func refusal(toMail to: String) -> String? { nil }
+    /// No check: the mail job says what is wrong.
+    public func mailCommandProblem() -> String? { nil }
 }
 
 /// One page of an export: a reading of a photo whose words are in the text.

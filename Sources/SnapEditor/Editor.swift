@@ -226,7 +226,11 @@ public final class Editor {
         case .mail(let text, let to, let subject):
             job = sharing.startMail(text, to: to, subject: subject)
         case .checkMailTo(let to):
-            apply(.mailToChecked(to: to, refusal: sharing.refusal(toMail: to)), to: &state)
+            if let refusal = sharing.refusal(toMail: to) {
+                apply(.mailToChecked(to: to, refusal: refusal, addressRefused: true), to: &state)
+            } else {
+                apply(.mailToChecked(to: to, refusal: sharing.mailCommandProblem(), addressRefused: false), to: &state)
+            }
         case .runCommand(let commandLine, let input):
             job = sharing.startCommand(commandLine, input: input)
         case .cancelJob:

@@ -18,7 +18,7 @@ public enum EditorEffect: Equatable, Sendable {
     /// with ``EffectResult/jobEnded(_:)``.
     case mail(text: Rope, to: String, subject: String)
     /// Check the To field `to` as typed (``DocumentSharing/refusal(toMail:)``) before the Subject
-    /// is asked; the answer comes back as ``EffectResult/mailToChecked(to:refusal:)``.
+    /// is asked; the answer comes back as ``EffectResult/mailToChecked(to:refusal:addressRefused:)``.
     case checkMailTo(to: String)
     /// Start `commandLine` (^T) with `input` on its standard input
     /// (``DocumentSharing/startCommand(_:input:)``); its end comes back as ``EffectResult/jobEnded(_:)``.
@@ -74,8 +74,8 @@ public enum EffectResult: Equatable, Sendable {
     /// `path`, the text's own file, changed on disk since it was read or written: ask first.
     case saveNeedsChangeConfirmation(path: String)
     /// The To field `to` was checked: the Subject is asked, or `refusal` says why no mail can go
-    /// to it (a bad address, a group).
-    case mailToChecked(to: String, refusal: String?)
+    /// (`addressRefused`: a bad address, a group, asked again; else the mail command is found nowhere).
+    case mailToChecked(to: String, refusal: String?, addressRefused: Bool)
     /// OCR of the photo at `path` started, for its text to be inserted at the cursor.
     case photoInsertionStarted(path: String)
     /// The file at `path` was read: insert `text` at the cursor.

@@ -70,12 +70,17 @@ public struct Prompt: Equatable, Sendable {
     public var cursor: Int
     /// Position in the history while browsing with Up/Down (nil: the answer being typed).
     var historyIndex: Int?
+    /// Why the answer given before was refused, shown in the prompt's label until it is answered
+    /// again (a To field that is no mail address is asked again with what was typed).
+    public var problem: String?
 
-    /// A prompt of `kind` pre-filled with `answer`, the cursor at its end.
-    public init(kind: PromptKind, answer: String = "") {
+    /// A prompt of `kind` pre-filled with `answer`, the cursor at its end; `problem` is why the
+    /// last answer was refused.
+    public init(kind: PromptKind, answer: String = "", problem: String? = nil) {
         self.kind = kind
         self.answer = Array(answer)
         self.cursor = self.answer.count
+        self.problem = problem
     }
 
     /// The answer as a string.

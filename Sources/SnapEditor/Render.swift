@@ -250,8 +250,8 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
         drawPrompt(
             &frame, row: row,
             label: label(
-                for: prompt.kind, lastSearch: state.search.lastSearch,
-                state: state), prompt: prompt)
+                for: prompt.kind, lastSearch: state.search.lastSearch, state: state, problem: prompt.problem,
+                width: width), prompt: prompt)
         return
     case .confirmReplace:
         drawQuestion(&frame, row: row, "Replace this instance?")
@@ -384,6 +384,17 @@ func fitted(_ text: String, width: Int) -> String {
         used += columns
     }
     return kept + "…"
+}
+
+private func label(
+    for kind: PromptKind, lastSearch: String, state: EditorState, problem: String?, width: Int
+) -> String {
+    let label = label(for: kind, lastSearch: lastSearch, state: state)
+    // "To [invalid mail address …]: " — the refused answer's reason before the colon, cut with
+    // "…" so that the answer keeps at least half the row.
+    guard let problem, label.hasSuffix(": ") else { return label }
+    let room = max(8, width / 2 - displayWidth(label) - 3)
+    return String(label.dropLast(2)) + " [\(fitted(problem, width: room))]: "
 }
 
 private func label(for kind: PromptKind, lastSearch: String, state: EditorState) -> String {

@@ -120,9 +120,12 @@ public func apply(_ result: EffectResult, to state: inout EditorState) {
         state.mode = .confirmOverwrite(path: path)
     case .saveNeedsChangeConfirmation(let path):
         state.mode = .confirmChangedOnDisk(path: path)
-    case .mailToChecked(_, let refusal?):
+    case .mailToChecked(let to, let refusal?, let addressRefused):
         state.status = StatusMessage(refusal, isError: true)
-    case .mailToChecked(let to, nil):
+        // A bad address is asked again with what was typed, the reason in the prompt: nothing
+        // to type anew. A missing mail command is no fault of the address: back to the text.
+        if addressRefused { state.mode = .prompt(Prompt(kind: .mailTo, answer: to, problem: refusal)) }
+    case .mailToChecked(let to, nil, _):
         state.mode = .prompt(Prompt(kind: .mailSubject(to: to), answer: defaultSubject(of: state.buffer)))
     case .fileRead(let path, let text):
         // One undo step, whatever was typed before.

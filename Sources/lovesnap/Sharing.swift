@@ -44,7 +44,15 @@ struct Sharing: DocumentSharing {
     func refusal(toMail to: String) -> String? {
         do {
             _ = try mailing.message("", to: to, subject: "")
-            // A mail command found nowhere is said now too, not once the Subject is typed.
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// A mail command found nowhere is said with the To field, not once the Subject is typed.
+    func mailCommandProblem() -> String? {
+        do {
             try mailing.command.checkRunnable()
             return nil
         } catch {

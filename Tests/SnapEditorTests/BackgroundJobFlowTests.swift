@@ -27,11 +27,17 @@ import Testing
     let (editor, _, sharing) = makeEditor(text: "Lenore\n")
     sharing.mailRefusals["not an address"] = "not an address: not an e-mail address"
     editor.press([.meta("m")] + typing("not an address") + [.enter])
-    #expect(editor.state.mode == .editing)
-    #expect(editor.state.status == StatusMessage("not an address: not an e-mail address", isError: true))
+    // Asked again with what was typed, and why, in the prompt (issue 43: the address was gone).
+    #expect(
+        editor.state.mode
+            == .prompt(
+                Prompt(kind: .mailTo, answer: "not an address", problem: "not an address: not an e-mail address")))
+    #expect(
+        render(editor.state, size: TerminalSize(rows: 24, columns: 80)).text(ofRow: 21).hasPrefix(
+            "To [not an address: not an e-mail ad…]: not an address"))
     #expect(sharing.mailed.isEmpty)
-    // A good one goes on to the Subject, the poem's first line.
-    editor.press([.meta("m")] + typing("a@b.org") + [.enter])
+    // Corrected in place, it goes on to the Subject, the poem's first line.
+    editor.press(Array(repeating: .backspace, count: 14) + typing("a@b.org") + [.enter])
     #expect(editor.state.mode == .prompt(Prompt(kind: .mailSubject(to: "a@b.org"), answer: "Lenore")))
 }
 
