@@ -56,6 +56,14 @@ public struct ImageLoader {
     private static let silenced: Void = { _ = setMsgSeverity(l_int32(L_SEVERITY_NONE)) }()
     static func silenceLeptonica() { _ = silenced }
 
+    /// Whether the file at `path` is in an image format Leptonica reads (`findFileFormat`, which
+    /// looks at its first bytes, not its name).
+    public static func isImageFile(_ path: String) -> Bool {
+        silenceLeptonica()
+        var format: l_int32 = 0
+        return findFileFormat(path, &format) == 0 && format != l_int32(IFF_UNKNOWN)
+    }
+
     /// Loads `path`, applies its EXIF orientation and flattens any alpha channel onto white.
     ///
     /// - Throws: `ImagingError` — `.fileNotFound`, `.isDirectory`, `.unreadable`, `.emptyFile`,

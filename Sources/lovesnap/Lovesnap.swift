@@ -43,6 +43,10 @@ struct Lovesnap {
             let outputName = output.map { undecodable[$0].map(FileSystemName.init(bytes:)) ?? FileSystemName($0) }
             try OCRCommand.run(args, inputs: inputs, output: outputName, stdoutIsOpen: stdoutIsOpen)
         case .editPhoto(let photo):
+            // nano's habit: `lovesnap notes.txt` edits the text file, as `lovesnap edit` does.
+            if ImageName.isTextFile(photo) {
+                return try EditorCommand.run(args, input: input(photo, opening: false), isText: true)
+            }
             let file = try input(photo)
             let piped: InputFile
             do { piped = try file.readingPipes() } catch { throw .unusableInput(error, input: file) }

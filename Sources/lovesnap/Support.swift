@@ -1,4 +1,5 @@
 import Foundation
+import SnapImaging
 import SnapShare
 
 #if canImport(Glibc)
@@ -69,6 +70,22 @@ enum ImageName {
     /// Whether `path` ends in an image's extension (any case).
     static func names(_ path: String) -> Bool {
         extensions.contains((path as NSString).pathExtension.lowercased())
+    }
+
+    /// Whether the regular file at `path` is text, not a photo: not named as an image, not an
+    /// image Leptonica knows (`findFileFormat`: an ASCII PBM is text and an image), and its first
+    /// 4 KiB are UTF-8 without NUL (the last character may be cut at 4096 bytes). What a nano
+    /// user's `lovesnap notes.txt` means to edit.
+    static func isTextFile(_ path: String) -> Bool {
+        var info = stat()
+        guard !names(path), stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+            !ImageLoader.isImageFile(path), let file = FileHandle(forReadingAtPath: path)
+        else { return false }
+        defer { try? file.close() }
+        guard let head = try? file.read(upToCount: 4096), !head.isEmpty, !head.contains(0) else { return false }
+        return (0...min(3, head.count - 1)).contains { cut in
+            String(validating: head.dropLast(cut), as: UTF8.self) != nil
+        }
     }
 }
 

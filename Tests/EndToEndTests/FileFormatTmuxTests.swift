@@ -36,15 +36,28 @@ struct FileFormatTmuxTests {
         return (opened, status(screen), Array(screen[1...3]), Array(try Data(contentsOf: file)))
     }
 
-    /// `lovesnap notes.txt` (nano's habit) on a text file, or on a missing one named as text, says
-    /// how to edit it as text rather than "not an image" or "No such file or directory"; a
-    /// missing photo still says it is missing. The file is left as it was.
-    @Test func aTextFileOpenedAsAPhotoSaysHowToEditIt() throws {
+    /// `lovesnap notes.txt` (nano's habit) on a text file opens it as `lovesnap edit` does, and a
+    /// save writes it back; on a missing one named as text it says how to start one rather than
+    /// "No such file or directory"; a missing photo still says it is missing.
+    @Test func aTextFileOpenedAsAPhotoIsEditedAsText() throws {
         let dir = TestPaths.temporaryDirectory("lsnap-astext")
         defer { try? FileManager.default.removeItem(at: dir) }
-        try Data("Lenore\nthe raven\n".utf8).write(to: dir.appendingPathComponent("notes.txt"))
+        let notes = dir.appendingPathComponent("notes.txt")
+        try Data("Lenore\nthe raven\n".utf8).write(to: notes)
+        let t = try TmuxSession([TestPaths.lovesnap, "notes.txt"], in: dir, label: "lsnap-astext")
+        defer { t.kill() }
+        var screen = try t.waitUntil("the text file read") { status($0).hasPrefix("[ Read") }
+        #expect(status(screen) == "[ Read 2 lines ]")
+        #expect(Array(screen[1...2]) == ["Lenore", "the raven"])
+        try t.type("My ")
+        try t.press("C-s")
+        screen = try t.waitUntil("the save") { status($0).hasPrefix("[ Wrote") }
+        #expect(status(screen) == "[ Wrote 2 lines ]")
+        try t.press("C-x")
+        _ = try t.waitForExit()
+        #expect(try Data(contentsOf: notes) == Data("My Lenore\nthe raven\n".utf8))
+
         let cases = [
-            ("notes.txt", "[ notes.txt is a text file, not a photo; to edit it: lovesnap edit notes.txt ]"),
             ("new notes.txt", "new notes.txt: no such file; to start a text file: lovesnap edit 'new notes.txt'"),
             ("gone.jpg", "[ gone.jpg: No such file or directory ]"),
         ]
@@ -56,7 +69,6 @@ struct FileFormatTmuxTests {
             try t.press("C-x")
             _ = try t.waitForExit()
         }
-        #expect(try Data(contentsOf: dir.appendingPathComponent("notes.txt")) == Data("Lenore\nthe raven\n".utf8))
     }
 
     @Test func aDOSFileOpensAsLinesAndIsWrittenBackAsDOS() throws {
