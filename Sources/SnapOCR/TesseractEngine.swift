@@ -53,6 +53,26 @@ public struct EngineOptions: Codable, Equatable, Sendable {
 ///
 /// Not thread-safe: use one engine per thread. Follows `tesseract/capi.h` (5.3).
 public final class TesseractEngine {
+    /// The traineddata Tesseract finds in `tessdataPath` (nil: `$TESSDATA_PREFIX`, else its own
+    /// folder), as `tesseract --list-langs` lists them: the folder as Tesseract names it (with a
+    /// final `/`) and the languages, sorted (`TessBaseAPIGetAvailableLanguagesAsVector`, capi.h,
+    /// after an `Init` with `eng`, as the CLI does).
+    /// - Throws: `OCRError.tessdataMissing`, `OCRError.languagesNotLoaded` when `eng` is not there.
+    public static func availableLanguages(tessdataPath: String?) throws -> (folder: String, languages: [String]) {
+        let engine = try TesseractEngine(
+            options: EngineOptions(languages: ["eng"], tessdataPath: tessdataPath), loadingAmbiguityTables: false)
+        var languages: [String] = []
+        if let list = TessBaseAPIGetAvailableLanguagesAsVector(engine.handle) {
+            var i = 0
+            while let p = list[i] {
+                languages.append(String(cString: p))
+                i += 1
+            }
+            TessDeleteTextArray(list)
+        }
+        return (engine.tessdataPath, languages.sorted())
+    }
+
     /// The version of the Tesseract library lovesnap runs with, as `TessVersion` (capi.h) gives
     /// it ("5.3.0"), and of its Leptonica (`getLeptonicaVersion`: "leptonica-1.82.0").
     public static var libraryVersions: (tesseract: String, leptonica: String) {

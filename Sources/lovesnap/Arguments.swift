@@ -18,6 +18,8 @@ struct Arguments {
         case editText(String)
         case help
         case version
+        /// `lovesnap --list-langs [--tessdata DIR]`: the traineddata there, as `tesseract --list-langs`.
+        case listLanguages
     }
 
     var command: Command = .help
@@ -64,7 +66,7 @@ struct Arguments {
     ///   for a `-l` that cannot name a language.
     static func parse(_ argv: [String], undecodable: Set<String> = []) throws -> Arguments {
         enum Mode: Equatable {
-            case editPhoto, ocr, editText, help, version
+            case editPhoto, ocr, editText, help, version, listLanguages
         }
         var a = Arguments()
         var mode = Mode.editPhoto
@@ -133,6 +135,7 @@ struct Arguments {
             case "--": optionsEnded = true
             case "-h", "--help": mode = .help
             case "-V", "--version": mode = .version
+            case "--list-langs": mode = .listLanguages
             case "-l", "--languages", "--lang":
                 a.options.engine.languages = try EngineOptions.parseLanguages(value(name))
             case "--psm":
@@ -230,6 +233,9 @@ struct Arguments {
         case .version:
             a.command = .version
             return a
+        case .listLanguages:
+            a.command = .listLanguages
+            return a
         default: break
         }
         // `lovesnap -l fra ocr PHOTO`: options before the subcommand.
@@ -288,7 +294,7 @@ struct Arguments {
         case .editPhoto: a.command = .editPhoto(input)
         case .ocr: a.command = .ocr(positional, output: output)
         case .editText: a.command = .editText(input)
-        case .help, .version: break
+        case .help, .version, .listLanguages: break
         }
         return a
     }
@@ -321,6 +327,7 @@ struct Arguments {
           lovesnap [OPTIONS] PHOTO        OCR the photo and open the text in the editor
           lovesnap ocr [OPTIONS] PHOTO…   OCR the photos (- for stdin) into one text or document
           lovesnap edit FILE              open a UTF-8 text file in the editor
+          lovesnap --list-langs [--tessdata DIR]   the languages there (as tesseract --list-langs)
           lovesnap --help | --version
 
         OCR options:

@@ -50,6 +50,8 @@ enum CommandFailure: Error {
     case parentGone
     /// The OCR worker process could not be started.
     case workerNotStarted(any Error)
+    /// `--list-langs`: Tesseract could not start on the tessdata folder (exit 4).
+    case tessdataUnusable(any Error)
     /// The terminal could not be set up for the editor.
     case terminalUnavailable(any Error)
     /// `lovesnap ocr` without `-o` found fd 1 closed at start.
@@ -75,6 +77,7 @@ enum CommandFailure: Error {
         case .recognition(let failure, let input): return input.userFacing(failure.description)
         case .workerEnded, .parentGone: return nil
         case .workerNotStarted(let error): return "cannot start the OCR worker: \(error)"
+        case .tessdataUnusable(let error): return "\(error)"
         case .terminalUnavailable(let error): return "\(error)"
         case .standardOutputClosed: return "standard output is closed; give -o FILE"
         case .binaryToTerminal(let format):
@@ -101,6 +104,7 @@ enum CommandFailure: Error {
             case .recognitionFailed, .unexpected, .badRequest, .timedOut, .crashed, .exited: return .engineFailed
             }
         case .parentGone: return .interrupted
+        case .tessdataUnusable: return .engineSetup
         case .workerNotStarted, .terminalUnavailable, .unreadableTextFile: return .failure
         case .standardOutputClosed, .outputFailed: return .outputFailed
         case .nothingToMail: return .nothingToMail

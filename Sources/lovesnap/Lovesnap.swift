@@ -33,6 +33,15 @@ struct Lovesnap {
         switch args.command {
         case .help: try printOrFail(Arguments.help)
         case .version: try printOrFail(Arguments.versionText())
+        case .listLanguages:
+            let listed: (folder: String, languages: [String])
+            do { listed = try TesseractEngine.availableLanguages(tessdataPath: args.options.engine.tessdataPath) } catch
+            {
+                throw .tessdataUnusable(error)
+            }
+            try printOrFail(
+                (["List of available languages in \"\(listed.folder)\" (\(listed.languages.count)):"] + listed.languages)
+                    .joined(separator: "\n"))
         case .ocr(let photos, let output):
             var inputs: [InputFile] = []
             for photo in photos {
