@@ -259,8 +259,8 @@ struct Arguments {
                 description:
                     "--format and --replace are for `lovesnap ocr`; in the editor, ^O picks the format by extension")
         }
-        if a.json && (a.formats != nil || !a.replacements.isEmpty || positional.count > 1) {
-            throw UsageError(description: "--json reads one photo and cannot be combined with --format or --replace")
+        if a.json && (a.formats != nil || !a.replacements.isEmpty) {
+            throw UsageError(description: "--json cannot be combined with --format or --replace")
         }
         if let formats = a.formats, formats.count > 1 {
             if output == nil || output == "-" {
@@ -360,8 +360,9 @@ struct Arguments {
               --replace FIND=REPL (ocr) replace every FIND by REPL (literal; repeatable, in order)
               --replace-regex RE=REPL  (ocr) the same with a regular expression (\\1 or $1: groups)
           -v, --verbose           (ocr) print each stage with its elapsed time on stderr
-              --json              (ocr) print one JSON document: the text, every word with its box,
-                                  confidence and marks, rotation, notes, detected data (see docs/json.md)
+              --json              (ocr) print one JSON document per photo, one per line (JSON Lines):
+                                  the text, every word with its box, confidence and marks,
+                                  rotation, notes, detected data (see docs/json.md)
               --region X,Y,W,H    (ocr) read only this rectangle of the upright photo, in pixels
                                   (120,300,800,90) or percent (10%,20%,50%,15%)
               --uncertain-below N mark words read with a confidence under N (0–101) as

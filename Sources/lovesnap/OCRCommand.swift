@@ -98,10 +98,13 @@ enum OCRCommand {
                 Console.note("no text found in \(input.name)")
             }
         }
-        if args.json, let result = results.first {
-            let bytes = OCRReport(
-                result, photo: inputs[0].name, rules: Proofreading(uncertainBelow: args.uncertainBelow)
-            ).json()
+        if args.json {
+            // One document per photo, one per line (JSON Lines), in the order given; every photo
+            // is read before any is written.
+            let rules = Proofreading(uncertainBelow: args.uncertainBelow)
+            let bytes = zip(inputs, results).flatMap { input, result in
+                OCRReport(result, photo: input.name, rules: rules).json()
+            }
             do {
                 try OutputFile.write(bytes, toName: output == standardOutput ? nil : output, backup: args.backup)
             } catch {

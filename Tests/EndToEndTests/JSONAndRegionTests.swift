@@ -19,6 +19,21 @@ import Testing
         return try #require(object as? [String: Any], sourceLocation: sourceLocation)
     }
 
+    /// Several photos give one document per photo, one per line (JSON Lines, issue 43: it was
+    /// a usage error), in the order given, each the document that photo alone gives.
+    @Test func severalPhotosGiveJSONLines() throws {
+        let kettle = TestPaths.sample("kettle.png")
+        let r = try lovesnap(["ocr", "--json", kettle, Self.card])
+        #expect(r.status == 0)
+        let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 3 && lines[2].isEmpty)
+        #expect(try lovesnap(["ocr", "--json", kettle]).stdout == lines[0] + "\n")
+        #expect(try lovesnap(["ocr", "--json", Self.card]).stdout == lines[1] + "\n")
+        let bad = try lovesnap(["ocr", "--json", "--format", "hocr", kettle])
+        #expect(bad.status == 2)
+        #expect(bad.stderr == "lovesnap: --json cannot be combined with --format or --replace\n")
+    }
+
     @Test func theCardsDataAreDetected() throws {
         let doc = try document([Self.card])
         #expect(doc["version"] as? Int == 1)
