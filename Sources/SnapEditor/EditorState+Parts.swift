@@ -5,8 +5,9 @@ import SnapText
 public struct SearchSettings: Equatable, Sendable {
     /// The last search text (offered as the default `[xyz]` by the search prompts).
     public var lastSearch = ""
-    /// Whether searches tell upper from lower case (the default; M-C in a search prompt toggles it).
-    public var caseSensitive = true
+    /// Whether searches tell upper from lower case (not by default, as in nano; M-C in a search
+    /// prompt toggles it).
+    public var caseSensitive = false
     /// Whether searches tell accented letters from plain ones (the default; M-A in a search
     /// prompt toggles it: then `e` finds `é`, `oe` finds `œ`; literal searches only).
     public var accentSensitive = true
@@ -16,7 +17,7 @@ public struct SearchSettings: Equatable, Sendable {
     /// goes forward).
     public var searchesBackwards = false
 
-    /// The defaults: case and accents told apart, literal, forwards, no earlier search.
+    /// The defaults (nano's, and accents told apart): case ignored, literal, forwards, no earlier search.
     public init() {}
 }
 

@@ -400,7 +400,7 @@ private func label(
 private func label(for kind: PromptKind, lastSearch: String, state: EditorState) -> String {
     let format = state.format
     let toggles =
-        (state.search.caseSensitive ? "" : " [Case Insensitive]")
+        (state.search.caseSensitive ? " [Case Sensitive]" : "")
         + (state.search.accentSensitive ? "" : " [Accents Ignored]")
         + (state.search.regularExpression ? " [Regexp]" : "")
         + (state.search.searchesBackwards && kind == .search ? " [Backwards]" : "")
