@@ -115,6 +115,20 @@ public final class WorkerClient: Sendable {
     }
 
     /// Events since the last call, oldest first; never blocks. The last event of a run is
+    /// Waits until the worker has ended and been reaped (`waitpid`, on the thread that reads its
+    /// messages), at most `seconds`: a worker writes its result and ends at once, so that its
+    /// parent counts its CPU time as its child's (`/usr/bin/time`, `getrusage(RUSAGE_CHILDREN)`)
+    /// and leaves no zombie behind. Returns whether it has.
+    @discardableResult
+    public func awaitExit(atMost seconds: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while child.isRunning {
+            if Date() >= deadline { return false }
+            usleep(1000)
+        }
+        return true
+    }
+
     /// `.finished` or `.failed`.
     public func poll() -> [WorkerEvent] {
         state.withLock { s in

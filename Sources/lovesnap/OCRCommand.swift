@@ -233,6 +233,9 @@ enum OCRCommand {
         }
         let ending = outcome()
         if showProgress { Console.progress(nil) }
+        // Reaped before going on, as tesseract's own work is counted: `/usr/bin/time lovesnap
+        // ocr` counts the worker's CPU time, and no zombie is left (issue 43).
+        client.awaitExit(atMost: 2)
         switch ending {
         case .failure(let failure): throw .recognition(failure, input: input)
         case .success(let result): return result

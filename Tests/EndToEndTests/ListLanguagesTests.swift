@@ -32,3 +32,4 @@ import Testing
         #expect(missing.stderr.hasPrefix("lovesnap: "))
     }
 }
+
