@@ -32,4 +32,3 @@ import Testing
         #expect(missing.stderr.hasPrefix("lovesnap: "))
     }
 }
-
