@@ -9,6 +9,8 @@ public enum OCRError: Error, Equatable, Codable, Sendable, CustomStringConvertib
     case tessdataMissing(path: String)
     /// A language code that cannot name a traineddata file (empty, or with a path separator).
     case invalidLanguage(String)
+    /// A `-c` variable Tesseract refused: no such variable, or one only `Init` may set.
+    case invalidVariable(String)
     /// Tesseract's `Recognize` failed (returned non-zero without a cancel request).
     case recognitionFailed
     /// The caller cancelled the recognition.
@@ -30,6 +32,8 @@ public enum OCRError: Error, Equatable, Codable, Sendable, CustomStringConvertib
         case .invalidLanguage(let l):
             if l == "osd" { return "'osd' is orientation data, not a language (lovesnap uses it by itself)" }
             return "'\(l)' is not a language code (expected names such as eng, fra, eng+fra)"
+        case .invalidVariable(let name):
+            return "-c \(name): Tesseract has no such variable, or sets it only when it starts"
         case .recognitionFailed: return "Tesseract failed to recognize the page"
         case .cancelled: return "OCR cancelled"
         case .detectionFailed(let reason): return "the text detector failed: \(reason)"

@@ -20,6 +20,9 @@ public struct EngineOptions: Codable, Equatable, Sendable {
     public var pageSegmentationMode: Int
     /// The tessdata folder; nil = `TESSDATA_PREFIX`, else Tesseract's compiled-in folder.
     public var tessdataPath: String?
+    /// Tesseract variables the user set (`-c NAME=VALUE`, as the CLI's), in the order given,
+    /// each `NAME=VALUE`; set on every engine after lovesnap's own settings (nil: none).
+    public var variables: [String]?
 
     /// Options from their parts; the defaults read English and French with automatic page segmentation.
     public init(
@@ -71,6 +74,28 @@ public final class TesseractEngine {
             TessDeleteTextArray(list)
         }
         return (engine.tessdataPath, languages.sorted())
+    }
+
+    /// Sets each `NAME=VALUE` of `variables` on `handle` (`TessBaseAPISetVariable`, capi.h),
+    /// in order; returns the first that Tesseract refused (no such variable, or one that only
+    /// `Init` may set), nil when all were taken.
+    static func setVariables(_ variables: [String], on handle: OpaquePointer) -> String? {
+        for variable in variables {
+            guard let equals = variable.firstIndex(of: "=") else { return variable }
+            let name = String(variable[..<equals])
+            let value = String(variable[variable.index(after: equals)...])
+            if TessBaseAPISetVariable(handle, name, value) == 0 { return name }
+        }
+        return nil
+    }
+
+    /// The first of `variables` (`NAME=VALUE`) Tesseract would refuse, nil when it would take
+    /// them all: checked on an engine that loads nothing (`TessBaseAPISetVariable` before
+    /// `Init`), so that a slip in `-c` is said before any OCR.
+    public static func refusedVariable(_ variables: [String]) -> String? {
+        guard !variables.isEmpty, let handle = TessBaseAPICreate() else { return nil }
+        defer { TessBaseAPIDelete(handle) }
+        return setVariables(variables, on: handle)
     }
 
     /// The version of the Tesseract library lovesnap runs with, as `TessVersion` (capi.h) gives
@@ -162,6 +187,11 @@ public final class TesseractEngine {
         // read as a stop (the same CER). `scripts/speed-ab.py` over 156 pages ×0.980
         // (`europeana-10763.jpeg` −0.39 s).
         _ = TessBaseAPISetVariable(h, "textord_all_prop", "1")
+        if let bad = TesseractEngine.setVariables(options.variables ?? [], on: h) {
+            TessBaseAPIEnd(h)
+            TessBaseAPIDelete(h)
+            throw OCRError.invalidVariable(bad)
+        }
         self.loadedLanguages = loaded
         self.tessdataPath = datapath
         self.parallelRegionsInline = parallelRegionsInline ?? (serial_openmp_thread_limit() == 1)

@@ -142,6 +142,13 @@ struct Arguments {
                 // PSM 0 only detects orientation and script: it never yields text.
                 a.options.engine.pageSegmentationMode = try int(name, 1...13)
             case "--tessdata": a.options.engine.tessdataPath = try nonEmpty(name)
+            case "-c":
+                // Tesseract's own `-c NAME=VALUE` (e.g. tessedit_char_whitelist), repeatable.
+                let v = try text(name)
+                guard let equals = v.firstIndex(of: "="), equals != v.startIndex else {
+                    throw UsageError(description: "option -c needs NAME=VALUE (a Tesseract variable), not '\(v)'")
+                }
+                a.options.engine.variables = (a.options.engine.variables ?? []) + [v]
             case "-o", "--output": output = try nonEmpty(name)
             case "--max-dimension": a.options.preprocessing.maxDimension = try int(name, 100...32000)
             case "--binarization":
@@ -333,6 +340,8 @@ struct Arguments {
         OCR options:
           -l, --languages LANGS   Tesseract languages joined by '+' (default: eng+fra)
               --psm N             page segmentation mode 1–13 (default: 3, automatic)
+          -c NAME=VALUE           set a Tesseract variable, as tesseract -c does (repeatable; e.g.
+                                  tessedit_char_whitelist=0123456789)
               --tessdata DIR      folder of the .traineddata files (default: $TESSDATA_PREFIX,
                                   else Tesseract's own)
               --max-dimension PX  bound on the long side after scaling, in pixels (default: 4000)

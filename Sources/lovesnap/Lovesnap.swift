@@ -25,6 +25,11 @@ struct Lovesnap {
         if let role { try role.run() }
         let args: Arguments
         do { args = try Arguments.parse(argv, undecodable: Set(undecodable.keys)) } catch { throw .usage(error) }
+        // A slip in -c is said before any OCR, as a usage error (Tesseract's variables checked
+        // on an engine that loads nothing).
+        if let refused = TesseractEngine.refusedVariable(args.options.engine.variables ?? []) {
+            throw .usage(OCRError.invalidVariable(refused))
+        }
         func input(_ argument: String, opening: Bool = true) throws(CommandFailure) -> InputFile {
             do { return try InputFile(argument: argument, rawBytes: undecodable[argument], opening: opening) } catch {
                 throw .unusableInput(error, input: nil)

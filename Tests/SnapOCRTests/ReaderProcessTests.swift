@@ -228,7 +228,9 @@ import Testing
     }
 
     @Test func aPhotoWhosePixelsAreSharedIsMappedByTheReaderAndReadAsHere() throws {
-        // Loaded as the worker loads it (`sharingRaster`): the reader maps its memory file.
+        // Loaded as the worker loads it (`sharingRaster`, with the allocator the worker installs:
+        // `LibraryTuning.activate`): the reader maps its memory file.
+        LibraryTuning.activate()
         let path = TestPaths.fixture("sign-on-stone-wall.jpg")
         let photo = try ImageLoader().load(path, sharingRaster: true).image
         #expect(photo.sharedRaster != nil)

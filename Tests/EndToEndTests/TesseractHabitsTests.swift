@@ -1,0 +1,66 @@
+import Foundation
+import SnapTestSupport
+import Testing
+
+/// `lovesnap --list-langs` lists the traineddata as `tesseract --list-langs` does (issue 43), the
+/// real tesseract beside it: the same lines, byte for byte.
+@Suite struct ListLanguagesTests {
+    @Test func theLanguagesAreListedAsTesseractListsThem() throws {
+        let ours = try lovesnap(["--list-langs"])
+        let theirs = try run("/usr/bin/env", ["tesseract", "--list-langs"])
+        #expect(ours.status == 0 && theirs.status == 0)
+        #expect(ours.stdout == theirs.stdout)
+        #expect(ours.stdout.hasPrefix("List of available languages in "))
+
+        // A folder of its own (--tessdata, tesseract's --tessdata-dir): eng and fra only.
+        let folder = TestPaths.temporaryDirectory("lsnap-langs")
+        let system = try #require(theirs.stdout.split(separator: "\"").dropFirst().first.map(String.init))
+        for name in ["eng", "fra"] {
+            try FileManager.default.createSymbolicLink(
+                atPath: folder.appendingPathComponent("\(name).traineddata").path,
+                withDestinationPath: system + "\(name).traineddata")
+        }
+        let own = try lovesnap(["--list-langs", "--tessdata", folder.path])
+        let ownTheirs = try run("/usr/bin/env", ["tesseract", "--list-langs", "--tessdata-dir", folder.path])
+        #expect(own.stdout == ownTheirs.stdout)
+        #expect(own.stdout.hasSuffix("(2):\neng\nfra\n"))
+
+        // No such folder: said, exit 4 (a missing language or tessdata).
+        let missing = try lovesnap(["--list-langs", "--tessdata", folder.path + "/none"])
+        #expect(missing.status == 4)
+        #expect(missing.stdout == "")
+        #expect(missing.stderr.hasPrefix("lovesnap: "))
+    }
+}
+
+/// `-c NAME=VALUE` sets a Tesseract variable as the CLI's does (issue 43): a character whitelist
+/// reads digits only, as `tesseract -c tessedit_char_whitelist=…` does; a name Tesseract refuses
+/// is a usage error before any OCR.
+@Suite struct TesseractVariableTests {
+    @Test func aWhitelistReadsOnlyItsCharacters() throws {
+        let page = TestPaths.fixture("numbers-decimal-comma-and-point.png")
+        let plain = try lovesnap(["ocr", page])
+        #expect(
+            plain.stdout == "Lenore, 3,14 tasses de café,\n2.718 bateaux au bord de l'eau,\net 0,5 lune pour deux.\n")
+        let digits = try lovesnap(["ocr", "-c", "tessedit_char_whitelist=0123456789", page])
+        #expect(digits.status == 0)
+        // The line read best is kept; the two others, digits read out of words at low
+        // confidence, are left out as fragments (as any line of short doubted fragments is).
+        #expect(digits.stdout == "2718\n")
+        #expect(digits.stderr.contains("2 lines of short fragments read with low confidence left out"))
+        let theirs = try run(
+            "/usr/bin/env", ["tesseract", page, "-", "-l", "eng+fra", "-c", "tessedit_char_whitelist=0123456789"])
+        #expect(theirs.stdout.contains("2718"))
+
+        let unknown = try lovesnap(["ocr", "-c", "no_such_variable=1", page])
+        #expect(unknown.status == 2)
+        #expect(
+            unknown.stderr
+                == "lovesnap: -c no_such_variable: Tesseract has no such variable, or sets it only when it starts\n")
+        let malformed = try lovesnap(["ocr", "-c", "tessedit_char_whitelist", page])
+        #expect(malformed.status == 2)
+        #expect(
+            malformed.stderr
+                == "lovesnap: option -c needs NAME=VALUE (a Tesseract variable), not 'tessedit_char_whitelist'\n")
+    }
+}
