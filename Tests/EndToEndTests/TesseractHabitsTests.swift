@@ -37,6 +37,20 @@ import Testing
 /// reads digits only, as `tesseract -c tessedit_char_whitelist=…` does; a name Tesseract refuses
 /// is a usage error before any OCR.
 @Suite struct TesseractVariableTests {
+    /// `--psm 6` (one block) on a receipt reads at least what `tesseract --psm 6` reads (issue
+    /// 43: it printed "no text found"): here the whole receipt, where the CLI stops after its
+    /// fourth line.
+    @Test func aReceiptAtPSM6ReadsAtLeastWhatTheCLIReads() throws {
+        let receipt = TestPaths.fixture("faded-receipt.jpg")
+        let ours = try lovesnap(["ocr", "--psm", "6", receipt])
+        let theirs = try run("/usr/bin/env", ["tesseract", receipt, "-", "--psm", "6", "-l", "eng+fra"])
+        #expect(ours.status == 0 && theirs.status == 0)
+        #expect(ours.stdout == (try String(contentsOfFile: TestPaths.fixture("faded-receipt.txt"), encoding: .utf8)))
+        let ourLines = Set(ours.stdout.split(separator: "\n"))
+        let missing = theirs.stdout.split(separator: "\n").filter { !$0.isEmpty && !ourLines.contains($0) }
+        #expect(missing.isEmpty, "lines the CLI read that lovesnap did not: \(missing)")
+    }
+
     @Test func aWhitelistReadsOnlyItsCharacters() throws {
         let page = TestPaths.fixture("numbers-decimal-comma-and-point.png")
         let plain = try lovesnap(["ocr", page])
