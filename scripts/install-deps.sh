@@ -13,5 +13,5 @@ $SUDO apt-get install -y --no-install-recommends \
   libxml2-dev libqpdf-dev libxml2-utils poppler-utils \
   libchafa-dev libglib2.0-dev \
   libopencv-dev \
-  tmux strace python3 locales \
+  tmux strace python3 locales man-db \
   msmtp python3-aiosmtpd

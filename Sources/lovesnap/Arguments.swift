@@ -17,6 +17,8 @@ struct Arguments {
         /// `lovesnap edit FILE`: the editor on a text file.
         case editText(String)
         case help
+        /// `lovesnap --help-keys`: every editor key binding (the ^G screen).
+        case helpKeys
         case version
         /// `lovesnap --list-langs [--tessdata DIR]`: the traineddata there, as `tesseract --list-langs`.
         case listLanguages
@@ -66,7 +68,7 @@ struct Arguments {
     ///   for a `-l` that cannot name a language.
     static func parse(_ argv: [String], undecodable: Set<String> = []) throws -> Arguments {
         enum Mode: Equatable {
-            case editPhoto, ocr, editText, help, version, listLanguages
+            case editPhoto, ocr, editText, help, helpKeys, version, listLanguages
         }
         var a = Arguments()
         var mode = Mode.editPhoto
@@ -134,6 +136,7 @@ struct Arguments {
             switch name {
             case "--": optionsEnded = true
             case "-h", "--help": mode = .help
+            case "--help-keys": mode = .helpKeys
             case "-V", "--version": mode = .version
             case "--list-langs": mode = .listLanguages
             case "-l", "--languages", "--lang":
@@ -243,6 +246,9 @@ struct Arguments {
         case .listLanguages:
             a.command = .listLanguages
             return a
+        case .helpKeys:
+            a.command = .helpKeys
+            return a
         default: break
         }
         // `lovesnap -l fra ocr PHOTO`: options before the subcommand.
@@ -301,7 +307,7 @@ struct Arguments {
         case .editPhoto: a.command = .editPhoto(input)
         case .ocr: a.command = .ocr(positional, output: output)
         case .editText: a.command = .editText(input)
-        case .help, .version, .listLanguages: break
+        case .help, .helpKeys, .version, .listLanguages: break
         }
         return a
     }
@@ -335,7 +341,7 @@ struct Arguments {
           lovesnap ocr [OPTIONS] PHOTO…   OCR the photos (- for stdin) into one text or document
           lovesnap edit FILE              open a UTF-8 text file in the editor
           lovesnap --list-langs [--tessdata DIR]   the languages there (as tesseract --list-langs)
-          lovesnap --help | --version
+          lovesnap --help | --help-keys | --version
 
         OCR options:
           -l, --languages LANGS   Tesseract languages joined by '+' (default: eng+fra)
@@ -390,7 +396,7 @@ struct Arguments {
         Photos: PNG, JPEG, TIFF, GIF, BMP, WebP, PNM; EXIF orientation is applied; a photo that
         would take more than 512 MiB once decoded is refused. The text is UTF-8 (NFC).
 
-        Editor keys (GNU nano's; ^G in the editor lists them all):
+        Editor keys (GNU nano's; ^G in the editor and lovesnap --help-keys list them all):
         \(Keymap.nano.keyList(width: 92, indent: "  ").joined(separator: "\n"))
 
         Exit codes: 0 ok (also when no text was found: a notice goes to stderr), 1 other failure,
@@ -399,5 +405,12 @@ struct Arguments {
           crashed or timed out, 6 could not write the text, 7 mail command not found or not
           runnable, 8 mail command failed, 9 mail command timed out, 10 nothing mailed: no text
           found, 130 interrupted.
+
+        Environment: LOVESNAP_MAIL_COMMAND (the mail command), EMAIL (the sender),
+          XDG_STATE_HOME (recovery files: $XDG_STATE_HOME/lovesnap, else ~/.local/state/lovesnap),
+          TESSDATA_PREFIX (the traineddata), OMP_THREAD_LIMIT (threads per engine, 1 unless set),
+          NO_COLOR, LOVESNAP_GRAPHICS (symbols, sixel, kitty or iterm: the photo view),
+          LOVESNAP_TEXT_DETECTOR (the detector's model; empty: none), LOVESNAP_NO_TUNING (1: the
+          OCR processes leave the libraries to do all their own work; or the names --version lists).
         """
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SnapEditor
 import SnapOCR
 import SnapShare
 
@@ -37,6 +38,7 @@ struct Lovesnap {
         }
         switch args.command {
         case .help: try printOrFail(Arguments.help)
+        case .helpKeys: try printOrFail(Keymap.nano.helpScreen(width: 80).joined(separator: "\n"))
         case .version: try printOrFail(Arguments.versionText())
         case .listLanguages:
             let listed: (folder: String, languages: [String])
