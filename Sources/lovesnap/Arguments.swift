@@ -236,20 +236,13 @@ struct Arguments {
                         "unknown option '\(arg)' (see lovesnap --help; put -- before a file name that starts with '-')")
             }
         }
-        switch mode {
-        case .help:
-            a.command = .help
+        // The commands that read no photo end the parsing.
+        let standalone: [(Mode, Command)] = [
+            (.help, .help), (.version, .version), (.listLanguages, .listLanguages), (.helpKeys, .helpKeys),
+        ]
+        if let command = standalone.first(where: { $0.0 == mode })?.1 {
+            a.command = command
             return a
-        case .version:
-            a.command = .version
-            return a
-        case .listLanguages:
-            a.command = .listLanguages
-            return a
-        case .helpKeys:
-            a.command = .helpKeys
-            return a
-        default: break
         }
         // `lovesnap -l fra ocr PHOTO`: options before the subcommand.
         if mode == .editPhoto, positional.count == 2, let sub = ["ocr": Mode.ocr, "edit": Mode.editText][positional[0]]
