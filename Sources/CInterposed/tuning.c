@@ -123,7 +123,7 @@ static void check_libraries(void) {
             if (needs[kind][i] != NULL) unverified[kind] = needs[kind][i];
         }
     }
-    // The phrases are kept for the process's life (`tuning_state` hands them out).
+    // The phrases are kept for the process's life (`tuning_state_when_active` hands them out).
 }
 
 static void settle(void) {

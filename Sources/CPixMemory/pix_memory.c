@@ -116,5 +116,3 @@ void pix_memory_install(void) {
     if (!installed) setPixMemoryManager(pix_memory_allocate, pix_memory_free);
     installed = 1;
 }
-
-int pix_memory_installed(void) { return installed; }

@@ -114,7 +114,6 @@ public final class WorkerClient: Sendable {
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [weak self] in self?.expire() }
     }
 
-    /// Events since the last call, oldest first; never blocks. The last event of a run is
     /// Waits until the worker has ended and been reaped (`waitpid`, on the thread that reads its
     /// messages), at most `seconds`: a worker writes its result and ends at once, so that its
     /// parent counts its CPU time as its child's (`/usr/bin/time`, `getrusage(RUSAGE_CHILDREN)`)
@@ -129,6 +128,7 @@ public final class WorkerClient: Sendable {
         return true
     }
 
+    /// Events since the last call, oldest first; never blocks. The last event of a run is
     /// `.finished` or `.failed`.
     public func poll() -> [WorkerEvent] {
         state.withLock { s in

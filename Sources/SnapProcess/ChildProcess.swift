@@ -21,7 +21,7 @@ import Synchronization
 /// `waitUntilExit` then waited for that other child too: once in 145 photos the orientation
 /// process's end was waited for 300 s, to the timeout, held by the spelling process; in the tests
 /// a worker's end waited for the SMTP server of another suite. Here the child's end is
-/// `waitpid`'s, and the pipes are close-on-exec (`pipe()`), so no child holds another's.
+/// `waitpid`'s, and the pipes are close-on-exec from the start (`pipe2`), so no child holds another's.
 package final class ChildProcess: Sendable {
     /// How a child ended.
     package enum Termination: Equatable, Sendable {

@@ -7,9 +7,6 @@
 /// (`setPixMemoryManager`; call before the first image; later calls do nothing).
 void pix_memory_install(void);
 
-/// Whether `pix_memory_install` was called in this process: 1 or 0.
-int pix_memory_installed(void);
-
 /// Leptonica's allocator for image data once installed (see pix_memory.c): `malloc`, or a
 /// memory file's mapping while rasters are shared.
 void *pix_memory_allocate(size_t size);
