@@ -1,3 +1,4 @@
+import CLibc
 import Synchronization
 
 #if canImport(Glibc)
@@ -18,12 +19,13 @@ public final class Cancellation: Sendable {
 
     /// A request not made yet.
     public init() {
+        // Close-on-exec from the start (pipe2, as `ChildProcess.pipe`): a child spawned by another
+        // thread meanwhile does not inherit an end.
         var fds: [Int32] = [-1, -1]
-        if pipe(&fds) == 0 {
-            for fd in fds {
-                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-                _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            }
+        if clibc_close_on_exec_pipe(&fds) == 0 {
+            for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        } else {
+            fds = [-1, -1]
         }
         readEnd = fds[0]
         writeEnd = fds[1]
