@@ -60,13 +60,14 @@ int clibc_spawn(const char *path, char *const argv[], char *const envp[], int in
     return rc;
 }
 
-int clibc_wait_child(int pid, int *signal_number, int *exit_status) {
+int clibc_wait_child(int pid, int no_hang, int *signal_number, int *exit_status) {
     int status = 0;
     pid_t got;
     do {
-        got = waitpid(pid, &status, 0);
+        got = waitpid(pid, &status, no_hang ? WNOHANG : 0);
     } while (got == -1 && errno == EINTR);
     if (got == -1) return -1;
+    if (got == 0) return 1;
     *signal_number = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
     *exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
     return 0;

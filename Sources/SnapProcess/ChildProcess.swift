@@ -106,11 +106,7 @@ package final class ChildProcess: Sendable {
     @discardableResult
     package func waitForExit() -> Termination {
         if let done = ended.withLock({ $0 }) { return done }
-        var signal: Int32 = 0
-        var status: Int32 = 0
-        let termination: Termination =
-            clibc_wait_child(processIdentifier, &signal, &status) == 0
-            ? (signal != 0 ? .signalled(signal) : .exited(status: status)) : .exited(status: -1)
+        let termination = reap(waiting: true) ?? .exited(status: -1)
         ended.withLock { $0 = termination }
         return termination
     }
@@ -118,12 +114,18 @@ package final class ChildProcess: Sendable {
     /// How the child ended, if it has (`waitpid` with `WNOHANG`); nil while it runs.
     package func exitedYet() -> Termination? {
         ended.withLock { done in
-            if done != nil { return done }
-            var status: Int32 = 0
-            guard waitpid(processIdentifier, &status, WNOHANG) == processIdentifier else { return nil }
-            done = (status & 0x7F) == 0 ? .exited(status: (status >> 8) & 0xFF) : .signalled(status & 0x7F)
+            if done == nil { done = reap(waiting: false) }
             return done
         }
+    }
+
+    /// `clibc_wait_child` for this child: how it ended; nil when it still runs (`waiting` false)
+    /// or cannot be waited for.
+    private func reap(waiting: Bool) -> Termination? {
+        var signal: Int32 = 0
+        var status: Int32 = 0
+        guard clibc_wait_child(processIdentifier, waiting ? 0 : 1, &signal, &status) == 0 else { return nil }
+        return signal != 0 ? .signalled(signal) : .exited(status: status)
     }
 
     /// Whether the child has not been seen to end (`waitForExit()`, `exitedYet()`).

@@ -36,10 +36,11 @@ int clibc_close_on_exec_pipe(int fds[2]);
 int clibc_spawn(const char *path, char *const argv[], char *const envp[], int in_fd, int out_fd, int err_fd,
                 int new_session, int *pid);
 
-/// waitpid(2) for `pid`, retried on EINTR. Returns 0 with `*signal_number` the signal that ended
-/// the child (0 if it exited) and `*exit_status` its exit status (0 if signalled), or -1 with
-/// errno set.
-int clibc_wait_child(int pid, int *signal_number, int *exit_status);
+/// waitpid(2) for `pid`, retried on EINTR; with `no_hang` 1 it does not wait (`WNOHANG`).
+/// Returns 0 with `*signal_number` the signal that ended the child (0 if it exited) and
+/// `*exit_status` its exit status (0 if signalled), 1 when `no_hang` and the child still runs, or
+/// -1 with errno set.
+int clibc_wait_child(int pid, int no_hang, int *signal_number, int *exit_status);
 
 /// fork(2), the child set up as `clibc_spawn` sets up its child: `out_fd` and `err_fd` duplicated
 /// onto its standard output and error, /dev/null as its standard input, every other descriptor
