@@ -78,9 +78,15 @@ enum ImageName {
     /// user's `lovesnap notes.txt` means to edit.
     static func isTextFile(_ path: String) -> Bool {
         var info = stat()
-        guard !names(path), stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
-            !ImageLoader.isImageFile(path), let file = FileHandle(forReadingAtPath: path)
+        guard !names(path), stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, !ImageLoader.isImageFile(path)
         else { return false }
+        return startsAsUTF8Text(path)
+    }
+
+    /// Whether the file at `path` begins as text: its first 4 KiB are UTF-8 without NUL (the
+    /// last character may be cut at 4096 bytes); false when it is empty or cannot be read.
+    static func startsAsUTF8Text(_ path: String) -> Bool {
+        guard let file = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? file.close() }
         guard let head = try? file.read(upToCount: 4096), !head.isEmpty, !head.contains(0) else { return false }
         return (0...min(3, head.count - 1)).contains { cut in

@@ -80,14 +80,8 @@ final class WorkerRecognitionTask: RecognitionTask {
         case .unusablePhoto(.fileNotFound) where !ImageName.names(path):
             return "\(name): no such file; to start a text file: \(command)"
         case .unusablePhoto(.notAnImage):
-            guard let file = FileHandle(forReadingAtPath: path) else { return nil }
-            defer { try? file.close() }
-            guard let head = try? file.read(upToCount: 4096), !head.isEmpty, !head.contains(0) else { return nil }
-            // The last character may be cut at 4096 bytes.
-            let isUTF8 = (0...min(3, head.count - 1)).contains { cut in
-                String(validating: head.dropLast(cut), as: UTF8.self) != nil
-            }
-            return isUTF8 ? "\(name) is a text file, not a photo; to edit it: \(command)" : nil
+            return ImageName.startsAsUTF8Text(path)
+                ? "\(name) is a text file, not a photo; to edit it: \(command)" : nil
         default:
             return nil
         }
