@@ -59,39 +59,34 @@ enum InternalRole: Equatable {
     /// after a failure, which it has sent as a message.
     /// - Throws: `.parentGone` when the parent had already gone; `.workerEnded` after the worker's failure.
     func run() throws(CommandFailure) -> Never {
+        // Only the worker keeps freed image memory; the processes that read with Tesseract tune
+        // its libraries (`LibraryTuning`).
+        var isWorker = false
+        var readsWithTesseract = true
+        switch self {
+        case .worker: isWorker = true
+        case .spelling, .detector: readsWithTesseract = false
+        case .reader, .orientation: break
+        }
+        guard WorkerServer.prepareProcess(keepsFreedImageMemory: isWorker, tunesLibraries: readsWithTesseract) else {
+            throw .parentGone
+        }
+        let served: Bool
         switch self {
         case .worker(let request, let photo):
-            guard WorkerServer.prepareProcess(keepsFreedImageMemory: true, tunesLibraries: true) else {
-                throw .parentGone
-            }
-            let served = WorkerServer(output: .standardOutput).serve(request: request, path: photo) { _exit(0) }
-            if case .failure(let failure) = served { throw .workerEnded(failure) }
-            _exit(0)
+            let outcome = WorkerServer(output: .standardOutput).serve(request: request, path: photo) { _exit(0) }
+            if case .failure(let failure) = outcome { throw .workerEnded(failure) }
+            served = true
         case .reader(let request, let photo):
-            guard WorkerServer.prepareProcess(keepsFreedImageMemory: false, tunesLibraries: true) else {
-                throw .parentGone
-            }
-            let served = ReaderServer(output: .standardOutput).serve(
+            served = ReaderServer(output: .standardOutput).serve(
                 request: request, path: photo, commands: .standardInput)
-            _exit(served ? 0 : ExitCode.failure.rawValue)
         case .spelling(let languages):
-            guard WorkerServer.prepareProcess(keepsFreedImageMemory: false, tunesLibraries: false) else {
-                throw .parentGone
-            }
-            let served = SpellingServer(output: .standardOutput).serve(languages: languages, questions: .standardInput)
-            _exit(served ? 0 : ExitCode.failure.rawValue)
+            served = SpellingServer(output: .standardOutput).serve(languages: languages, questions: .standardInput)
         case .orientation(let request):
-            guard WorkerServer.prepareProcess(keepsFreedImageMemory: false, tunesLibraries: true) else {
-                throw .parentGone
-            }
-            let served = OrientationProcess.serve(request: request, path: "/dev/stdin", output: .standardOutput)
-            _exit(served ? 0 : ExitCode.failure.rawValue)
+            served = OrientationProcess.serve(request: request, path: "/dev/stdin", output: .standardOutput)
         case .detector(let request):
-            guard WorkerServer.prepareProcess(keepsFreedImageMemory: false, tunesLibraries: false) else {
-                throw .parentGone
-            }
-            let served = DetectorProcess.serve(request: request, path: "/dev/stdin", output: .standardOutput)
-            _exit(served ? 0 : ExitCode.failure.rawValue)
+            served = DetectorProcess.serve(request: request, path: "/dev/stdin", output: .standardOutput)
         }
+        _exit(served ? 0 : ExitCode.failure.rawValue)
     }
 }
