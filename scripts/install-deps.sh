@@ -9,7 +9,7 @@ $SUDO apt-get install -y --no-install-recommends \
   libtesseract-dev libleptonica-dev \
   tesseract-ocr-eng tesseract-ocr-fra tesseract-ocr-osd \
   libncurses-dev libexif-dev libgif-dev \
-  libhunspell-dev hunspell-en-us hunspell-fr \
+  libhunspell-dev hunspell-en-us hunspell-en-gb hunspell-fr \
   libxml2-dev libqpdf-dev libxml2-utils poppler-utils \
   libchafa-dev libglib2.0-dev \
   libopencv-dev \

@@ -13,7 +13,7 @@ ground-truth words, and prints, for several confidence thresholds T:
 
 for the confidence alone (a word is marked when its confidence < T) and for lovesnap's rules
 (confidence < T, or any other doubt the JSON lists: readingsDisagree, unknownWord,
-unusualCharacters), then what each other signal adds at the default threshold, and what the
+unusualCharacters, missingAccent), then what each other signal adds at the default threshold, and what the
 candidate signals not in the rules would add (the other preparation's differing `otherReading`).
 
 Words are tokens between white space, NFC, typographic apostrophes and quotes read as straight
@@ -27,7 +27,7 @@ import argparse, json, os, subprocess, sys, unicodedata
 from collections import Counter
 
 EXT = (".png", ".jpg", ".jpeg", ".tif", ".tiff", ".gif", ".bmp", ".webp", ".pnm", ".ppm", ".pgm", ".pbm")
-SIGNALS = ["readingsDisagree", "unknownWord", "unusualCharacters"]
+SIGNALS = ["readingsDisagree", "unknownWord", "unusualCharacters", "missingAccent"]
 # Signals measured but not in lovesnap's rules: (name, test of a JSON word).
 CANDIDATES = [
     # The other preparation (the page read twice) read something else at the word's place.

@@ -33,6 +33,9 @@ public struct ProofWord: Equatable, Sendable {
     /// reading's documents (see ``DocumentSharing/save(_:to:format:pages:)``); nil when its reading
     /// made none (a region of a photo, a text without documents).
     public var page: Int?
+    /// The word with the accents its line's language needs, when that language's dictionary knows
+    /// it only so ("hâte" for "hate" in a French line); offered first in the alternatives menu.
+    public var withAccents: String?
 
     /// Whether the engine read it at or above the uncertainty threshold (`--uncertain-below`,
     /// 88 unless given): it may be doubted for other reasons (no dictionary knows it), not for
@@ -47,7 +50,8 @@ public struct ProofWord: Equatable, Sendable {
     public init(
         text: String, range: Range<Int>, confidence: Double, box: WordBox = WordBox(), line: Int = 0,
         alternatives: [String] = [], isUnknownWord: Bool = false, suggestions: [String]? = nil,
-        doubts: [String] = [], otherReading: String? = nil, page: Int? = nil, isReadConfidently: Bool? = nil
+        doubts: [String] = [], otherReading: String? = nil, page: Int? = nil, isReadConfidently: Bool? = nil,
+        withAccents: String? = nil
     ) {
         self.text = text
         self.range = range
@@ -61,6 +65,7 @@ public struct ProofWord: Equatable, Sendable {
         self.otherReading = otherReading
         self.page = page
         self.isReadConfidently = isReadConfidently ?? (confidence >= 88)
+        self.withAccents = withAccents
     }
 }
 
@@ -86,7 +91,8 @@ public struct AlternativesMenu: Equatable, Sendable {
     public struct Entry: Equatable, Sendable {
         /// The text that would replace the word.
         public var text: String
-        /// Where it comes from: "engine", "other preparation", "spelling", "as read", "as it is".
+        /// Where it comes from: "accent", "engine", "other preparation", "spelling", "as read",
+        /// "as it is".
         public var source: String
     }
 

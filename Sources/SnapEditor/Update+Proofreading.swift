@@ -30,8 +30,9 @@ extension EditorState {
         return text
     }
 
-    /// The readings the menu offers for `mark`'s word: the engine's, then the other preparation's
-    /// reading of its place, then the spelling dictionaries', then the word as OCR read it, and
+    /// The readings the menu offers for `mark`'s word: the spelling its line's language needs with
+    /// the accents it was read without (``ProofWord/withAccents``), the engine's, then the other
+    /// preparation's reading of its place, then the spelling dictionaries', then the word as OCR read it, and
     /// last the text as it is now (first instead, when the first would be a spelling guess over
     /// a likely name: ``isLikelyName(_:)``); each once.
     func alternativeEntries(for mark: TextMark) -> [AlternativesMenu.Entry] {
@@ -42,6 +43,7 @@ extension EditorState {
             guard text != current, !entries.contains(where: { $0.text == text }) else { return }
             entries.append(.init(text: text, source: source))
         }
+        if let accented = word.withAccents { add(accented, "accent") }
         for text in word.alternatives { add(text, "engine") }
         if let other = word.otherReading, !other.isEmpty { add(other, "other preparation") }
         for text in word.suggestions ?? [] { add(text, "spelling") }

@@ -14,6 +14,9 @@ public enum WordDoubt: String, Codable, CaseIterable, Sendable, CustomStringConv
     /// Characters unusual inside a word: a symbol between letters, letters and digits mixed, a
     /// capital after a small letter.
     case unusualCharacters
+    /// The dictionary of the line's language knows the word only with accents it was read without
+    /// (``RecognizedWord/withAccents``: `hate` for `hâte` in a French line).
+    case missingAccent
 
     /// The user-facing wording ("low confidence").
     public var description: String {
@@ -22,6 +25,7 @@ public enum WordDoubt: String, Codable, CaseIterable, Sendable, CustomStringConv
         case .readingsDisagree: return "readings disagree"
         case .unknownWord: return "not in the dictionary"
         case .unusualCharacters: return "unusual characters"
+        case .missingAccent: return "accent missing"
         }
     }
 }
@@ -70,6 +74,7 @@ public struct Proofreading: Sendable {
                 if confidentCount[key(word.text), default: 0] - own == 0 { doubts.append(.unknownWord) }
             }
             if hasUnusualCharacters(word.text) { doubts.append(.unusualCharacters) }
+            if word.withAccents != nil { doubts.append(.missingAccent) }
             return doubts
         }
     }
@@ -82,8 +87,9 @@ public struct Proofreading: Sendable {
         return text[first...last].lowercased()
     }
 
-    /// Letters that are words on their own in English or French.
-    static let loneLetters: Set<Character> = ["a", "à", "y", "I", "A", "O", "ô", "ò", "ö"]
+    /// Letters that are words on their own in English or French, as written in running text; a
+    /// capital of one of the small ones is one too (`À`, `Ô`, `Y`).
+    static let loneLetters: Set<Character> = ["a", "à", "y", "I", "O", "ô", "ò", "ö"]
     /// What a word without letters or digits may be made of.
     static let punctuation = Set("—–-&«»…*•·/:;,.!?()\"'“”‘’[]%+=#")
 
@@ -95,7 +101,9 @@ public struct Proofreading: Sendable {
     static func hasUnusualCharacters(_ text: String) -> Bool {
         let isCore: (Character) -> Bool = { $0.isLetter || $0.isNumber }
         // A lone letter that is no word of its own, a lone symbol that is no punctuation (¢, @, |).
-        if text.count == 1, let c = text.first, c.isLetter { return !loneLetters.contains(c) }
+        if text.count == 1, let c = text.first, c.isLetter {
+            return !loneLetters.contains(c) && !(c.isUppercase && loneLetters.contains(Character(c.lowercased())))
+        }
         guard let first = text.firstIndex(where: isCore), let last = text.lastIndex(where: isCore) else {
             return !text.allSatisfy { punctuation.contains($0) }
         }
@@ -119,19 +127,49 @@ public struct Proofreading: Sendable {
         return false
     }
 
-    /// `result` with each word's ``RecognizedWord/isKnownWord`` set by `spelling`. Suggestions are
-    /// not asked for here: Hunspell takes 0.1–0.2 s per unknown word (9 s for a page of 50); the
-    /// editor asks for them when its menu opens.
+    /// `result` with each word's ``RecognizedWord/isKnownWord`` and
+    /// ``RecognizedWord/withAccents`` set by `spelling`. Suggestions are not asked for here:
+    /// Hunspell takes 0.1–0.2 s per unknown word (9 s for a page of 50); the editor asks for them
+    /// when its menu opens.
     public static func checkingSpelling(_ result: RecognitionResult, with spelling: SpellChecker) -> RecognitionResult {
-        checkingSpelling(result, isKnown: spelling.isKnown)
+        checkingSpelling(result) { words in
+            Dictionary(words.map { ($0, spelling.languagesKnowing($0)) }, uniquingKeysWith: { a, _ in a })
+        }
     }
 
-    /// `checkingSpelling(_:with:)` with `isKnown` as the dictionaries: it is asked about the
-    /// words `SpellChecker.wordsAsked(byToken:)` lists for each word's text.
-    public static func checkingSpelling(_ result: RecognitionResult, isKnown: (String) -> Bool) -> RecognitionResult {
+    /// `checkingSpelling(_:with:)` with `knownIn` as the dictionaries: given words, the Tesseract
+    /// languages whose dictionaries know each (a word left out: none). It is asked twice: about
+    /// the words `SpellChecker.wordsAsked(byToken:)` lists for each word's text, then about the
+    /// accented spellings of the words their line's language does not know
+    /// (`Accents.spellingsToAsk`).
+    public static func checkingSpelling(
+        _ result: RecognitionResult, knownIn: ([String]) -> [String: Set<String>]
+    ) -> RecognitionResult {
         var result = result
-        for i in result.words.indices {
-            result.words[i].isKnownWord = SpellChecker.isKnownToken(result.words[i].text, isKnown: isKnown)
+        let words = result.words
+        let asked = knownIn(Array(Set(words.flatMap { SpellChecker.wordsAsked(byToken: $0.text) })))
+        let known = words.map { SpellChecker.languagesKnowingToken($0.text) { asked[$0] ?? [] } }
+        let lineLanguage = Accents.lineLanguages(
+            lines: words.map(\.line), known: known,
+            languages: words.map { ($0.language, $0.text.filter(\.isLetter).count) })
+        var capitals: [Int: Int] = [:]
+        for word in words {
+            for c in word.text where c.isLetter { capitals[word.line, default: 0] += c.isUppercase ? 1 : -1 }
+        }
+        let spellings = words.indices.flatMap { i in
+            lineLanguage[words[i].line].map {
+                Accents.spellingsToAsk(for: words[i].text, knownIn: known[i], language: $0)
+            } ?? []
+        }
+        let respellings = spellings.isEmpty ? [:] : knownIn(Array(Set(spellings)))
+        for i in words.indices {
+            result.words[i].isKnownWord = known[i].map { !$0.isEmpty }
+            result.words[i].withAccents = lineLanguage[words[i].line].flatMap { language in
+                Accents.respelled(
+                    words[i].text, knownIn: known[i], language: language,
+                    lineIsCapitals: capitals[words[i].line, default: 0] > 0,
+                    isKnown: { respellings[$0]?.contains(language) ?? false })
+            }
         }
         return result
     }

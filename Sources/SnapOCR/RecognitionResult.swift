@@ -51,6 +51,15 @@ public struct RecognizedWord: Codable, Equatable, Sendable {
     /// space, "" when it read nothing there; nil when it reads the same, when its words there do
     /// not line up with this one, or when the page was read once.
     public var otherReading: String?
+    /// The language whose model read it, a Tesseract code (`fra`, `eng`;
+    /// `TessResultIteratorWordRecognitionLanguage`); nil when not known. With `eng+fra` it says
+    /// which model's reading won, not the language of the text: half the words of a French line
+    /// come back `eng`. The line's language is the dictionaries' (`Accents.lineLanguages`).
+    public var language: String?
+    /// The word with the accents its line's language needs, when that language's dictionary knows
+    /// it only so (`hate` → `hâte`, a lone `A` → `À` in a French line; `Accents.respelled`); nil
+    /// otherwise or when it was not checked.
+    public var withAccents: String?
 }
 
 /// The outcome of OCR on one photo.

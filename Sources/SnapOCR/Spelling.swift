@@ -28,21 +28,26 @@ final class Spelling {
     /// Stops the spelling process, if there is one.
     func cancel() { apart?.cancel() }
 
-    /// The words among `words` that a dictionary knows (`SpellChecker.isKnown`). A spelling
-    /// process that fails leaves its dictionaries to be loaded here (an empty answer if that
-    /// fails too).
+    /// The words among `words` that a dictionary knows (`SpellChecker.isKnown`).
     func known(among words: [String]) -> Set<String> {
+        Set(knownIn(among: words).filter { !$0.value.isEmpty }.keys)
+    }
+
+    /// The Tesseract languages whose dictionaries know each of `words`
+    /// (`SpellChecker.languagesKnowing`). A spelling process that fails leaves its dictionaries
+    /// to be loaded here (an empty answer if that fails too).
+    func knownIn(among words: [String]) -> [String: Set<String>] {
         let distinct = Array(Set(words))
         if let apart {
-            if let known = try? apart.known(distinct) {
-                return Set(zip(distinct, known).filter(\.1).map(\.0))
+            if let known = try? apart.knownIn(distinct) {
+                return Dictionary(uniqueKeysWithValues: zip(distinct, known))
             }
             apart.cancel()
             self.apart = nil
             here = try? SpellChecker(languages: languages)
         }
-        guard let here else { return [] }
-        return Set(distinct.filter(here.isKnown))
+        guard let here else { return [:] }
+        return Dictionary(uniqueKeysWithValues: distinct.map { ($0, here.languagesKnowing($0)) })
     }
 
     /// `WordEvidence` of each of `texts`, the dictionaries asked once for all of them.
@@ -51,9 +56,9 @@ final class Spelling {
         return texts.map { WordEvidence(text: $0, isKnown: known.contains) }
     }
 
-    /// `result` with each word's `isKnownWord` set (`Proofreading.checkingSpelling`).
+    /// `result` with each word's `isKnownWord` and `withAccents` set
+    /// (`Proofreading.checkingSpelling`).
     func checking(_ result: RecognitionResult) -> RecognitionResult {
-        let known = known(among: result.words.flatMap { SpellChecker.wordsAsked(byToken: $0.text) })
-        return Proofreading.checkingSpelling(result, isKnown: known.contains)
+        Proofreading.checkingSpelling(result, knownIn: knownIn(among:))
     }
 }

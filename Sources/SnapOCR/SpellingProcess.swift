@@ -107,6 +107,13 @@ final class SpellingProcess: Sendable {
     /// Which of `words` a dictionary knows (`SpellChecker.isKnown`), in their order.
     /// - Throws: `Failure` when the process failed or ended without answering.
     func known(_ words: [String]) throws -> [Bool] {
+        try knownIn(words).map { !$0.isEmpty }
+    }
+
+    /// The Tesseract languages whose dictionaries know each of `words`
+    /// (`SpellChecker.languagesKnowing`), in their order.
+    /// - Throws: `Failure` when the process failed or ended without answering.
+    func knownIn(_ words: [String]) throws -> [Set<String>] {
         try asking.withLock { _ in
             _ = try loaded()
             try running()
@@ -114,11 +121,11 @@ final class SpellingProcess: Sendable {
             line.append(0x0A)
             do { try questions.write(contentsOf: line) } catch { throw Failure(reason: "\(error)") }
             let answer = try next()
-            guard let known = answer.known, known.count == words.count else {
+            guard let known = answer.knownIn, known.count == words.count else {
                 throw Failure(
-                    reason: answer.failed ?? "an answer for \(answer.known?.count ?? 0) of \(words.count) words")
+                    reason: answer.failed ?? "an answer for \(answer.knownIn?.count ?? 0) of \(words.count) words")
             }
-            return known
+            return known.map(Set.init)
         }
     }
 

@@ -8,21 +8,22 @@ import SnapSpelling
 /// On its standard output, one JSON object per line (JSON Lines, UTF-8, LF), each with `v`:
 ///
 /// ```
-/// {"dictionaries":["fr","en_US"],"v":1}          once loaded (or {"failed":"…","v":1}, and exit 1)
-/// {"known":[true,false],"v":1}                   for the line ["fenêtre","fenètre"] on stdin
+/// {"dictionaries":["fr","en_US","en_GB"],"v":2}  once loaded (or {"failed":"…","v":2}, and exit 1)
+/// {"knownIn":[["fra"],[],["eng","fra"]],"v":2}  for the line ["fenêtre","fenètre","cousin"] on stdin
 /// ```
+/// (`knownIn`: the Tesseract languages whose dictionaries know each word, `SpellChecker.languagesKnowing`.)
 /// It ends at the end of its standard input. Hunspell's dictionaries for English and French hold
 /// about 21 MiB; in the worker they raised its peak by that much on every doubtful page
 /// (docs/measurements/speed.md). `SpellingProcess` is the worker's half.
 public struct SpellingServer {
     /// The protocol version this build speaks and reads.
-    public static let version = 1
+    public static let version = 2
 
     /// One answer line.
     struct Answer: Codable, Equatable, HelperLine {
         var v = SpellingServer.version
         var dictionaries: [String]?
-        var known: [Bool]?
+        var knownIn: [[String]]?
         var failed: String?
     }
 
@@ -53,7 +54,7 @@ public struct SpellingServer {
                 written = send(Answer(failed: "not a JSON array of words"))
                 return
             }
-            written = send(Answer(known: words.map(checker.isKnown)))
+            written = send(Answer(knownIn: words.map { checker.languagesKnowing($0).sorted() }))
         }
         return written
     }

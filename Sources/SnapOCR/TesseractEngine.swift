@@ -559,6 +559,7 @@ public final class TesseractEngine {
             let box = BoundingBox(x: x, y: y, width: w, height: h).scaled(by: 1 / max(scale, 1e-9))
             var word = RecognizedWord(
                 text: text, boundingBox: box, confidence: (conf * 10).rounded() / 10, line: line)
+            word.language = TessResultIteratorWordRecognitionLanguage(it).map { String(cString: $0) }
             let symbols = TesseractEngine.symbolChoices(it)
             if symbols.map(\.text).joined().precomposedStringWithCanonicalMapping == text {
                 (word.alternatives, word.runnerUpConfidence) = TesseractEngine.alternatives(of: symbols)
@@ -566,8 +567,7 @@ public final class TesseractEngine {
             out.append(
                 LaidOutWord(
                     word: word, block: block,
-                    pageBox: pageBox, corrected: text != rendered,
-                    language: TessResultIteratorWordRecognitionLanguage(it).map { String(cString: $0) }))
+                    pageBox: pageBox, corrected: text != rendered))
         } while TessResultIteratorNext(it, RIL_WORD) != 0
         let majority = turnsCount.indices.max { turnsCount[$0] < turnsCount[$1] } ?? 0
         return WordsRead(words: out, confidences: confidences, quarterTurns: majority)
@@ -736,8 +736,8 @@ struct LaidOutWord: Codable, Equatable {
     var pageBox = PageBox(left: 0, top: 0, right: 0, bottom: 0)
     /// Whether `word.text` differs from what Tesseract's renderers write (`WordCorrections`).
     var corrected = false
-    /// The language whose model read it ("fra", "eng"; `TessResultIteratorWordRecognitionLanguage`).
-    var language: String? = nil
+    /// The language whose model read it ("fra", "eng"; `RecognizedWord.language`).
+    var language: String? { word.language }
 }
 
 /// What to render besides the text (see `TesseractEngine.recognize(_:render:progress:)`).

@@ -8,14 +8,16 @@ import Foundation
 /// so callers load it while other work runs.
 public final class SpellChecker {
     private let handles: [OpaquePointer]
-    /// The dictionaries loaded, as Hunspell names them (e.g. `en_US`, `fr`).
+    /// The dictionaries loaded, as Hunspell names them (e.g. `en_US`, `en_GB`, `fr`).
     public let dictionaryNames: [String]
+    /// The Tesseract language (`eng`, `fra`) of each of `dictionaryNames`.
+    public let dictionaryLanguages: [String]
 
     /// Where Debian's hunspell-* packages put their dictionaries.
     public static let defaultDirectory = "/usr/share/hunspell"
 
-    /// Loads the Hunspell dictionary of each Tesseract language code that has one in `directory`
-    /// (`eng` → `en_US`, `fra` → `fr` or `fr_FR`); codes without a dictionary are skipped.
+    /// Loads the Hunspell dictionaries of each Tesseract language code that has some in `directory`
+    /// (`eng` → `en_US` and `en_GB`, `fra` → `fr` or `fr_FR`); codes without one are skipped.
     ///
     /// - Parameters:
     ///   - languages: Tesseract traineddata names, as in `-l eng+fra` (e.g. `["fra", "eng"]`).
@@ -24,16 +26,20 @@ public final class SpellChecker {
     public init(languages: [String], directory: String = SpellChecker.defaultDirectory) throws {
         var handles: [OpaquePointer] = []
         var names: [String] = []
+        var codes: [String] = []
         for code in languages {
-            for name in SpellChecker.dictionaryNames(forTesseractLanguage: code) {
-                let aff = "\(directory)/\(name).aff"
-                let dic = "\(directory)/\(name).dic"
-                guard FileManager.default.isReadableFile(atPath: aff), FileManager.default.isReadableFile(atPath: dic),
-                    let handle = Hunspell_create(aff, dic)
-                else { continue }
-                handles.append(handle)
-                names.append(name)
-                break
+            for choices in SpellChecker.dictionaryNames(forTesseractLanguage: code) {
+                for name in choices {
+                    let aff = "\(directory)/\(name).aff"
+                    let dic = "\(directory)/\(name).dic"
+                    guard FileManager.default.isReadableFile(atPath: aff),
+                        FileManager.default.isReadableFile(atPath: dic), let handle = Hunspell_create(aff, dic)
+                    else { continue }
+                    handles.append(handle)
+                    names.append(name)
+                    codes.append(code)
+                    break
+                }
             }
         }
         guard !handles.isEmpty else {
@@ -41,6 +47,7 @@ public final class SpellChecker {
         }
         self.handles = handles
         self.dictionaryNames = names
+        self.dictionaryLanguages = codes
     }
 
     deinit {
@@ -55,6 +62,13 @@ public final class SpellChecker {
         return handles.contains { Hunspell_spell($0, nfc) != 0 }
     }
 
+    /// The Tesseract languages (`dictionaryLanguages`) whose dictionaries accept `word` as it is
+    /// spelled (Hunspell `Hunspell_spell`, as `isKnown(_:)`); empty when none does.
+    public func languagesKnowing(_ word: String) -> Set<String> {
+        let nfc = word.precomposedStringWithCanonicalMapping
+        return Set(zip(handles, dictionaryLanguages).filter { Hunspell_spell($0.0, nfc) != 0 }.map(\.1))
+    }
+
     /// Whether any loaded dictionary accepts the word in `token`, as ``WordEvidence`` judges
     /// tokens: punctuation around it ignored, a typographic apostrophe read as `'`, a hyphenated
     /// word known when each part is. Nil when there is nothing to judge: no letter, a digit, or a
@@ -67,6 +81,17 @@ public final class SpellChecker {
     /// `wordsAsked(byToken:)` lists.
     public static func isKnownToken(_ token: String, isKnown: (String) -> Bool) -> Bool? {
         WordEvidence.judgedWord(token).map { WordEvidence.isKnown(word: $0, isKnown) }
+    }
+
+    /// The Tesseract languages whose dictionaries know the word in `token`, judged as
+    /// `isKnownToken(_:isKnown:)` judges it (a hyphenated word is known in a language when each of
+    /// its parts is); `knownIn` gives the languages knowing each word of `wordsAsked(byToken:)`.
+    /// Nil when there is nothing to judge.
+    public static func languagesKnowingToken(_ token: String, knownIn: (String) -> Set<String>) -> Set<String>? {
+        guard let word = WordEvidence.judgedWord(token) else { return nil }
+        let parts = word.split(separator: "-").map(String.init)
+        let byParts = parts.count > 1 ? parts.map(knownIn).reduce(knownIn(parts[0])) { $0.intersection($1) } : []
+        return knownIn(word).union(byParts)
     }
 
     /// The words `isKnownToken(_:isKnown:)` may ask about for `token`: its word and, when
@@ -106,16 +131,18 @@ public final class SpellChecker {
         return Array(out.prefix(limit))
     }
 
-    /// Hunspell dictionary names to try for a Tesseract language code, best first.
-    static func dictionaryNames(forTesseractLanguage code: String) -> [String] {
+    /// The Hunspell dictionaries of a Tesseract language code: each list's first one found is
+    /// loaded. English loads both the American and the British spellings (`harbour`, `colour`
+    /// are no errors in a British poem).
+    static func dictionaryNames(forTesseractLanguage code: String) -> [[String]] {
         switch code {
-        case "eng": return ["en_US", "en_GB", "en"]
-        case "fra": return ["fr", "fr_FR"]
-        case "deu": return ["de_DE", "de"]
-        case "spa": return ["es_ES", "es"]
-        case "ita": return ["it_IT", "it"]
-        case "por": return ["pt_PT", "pt_BR", "pt"]
-        case "nld": return ["nl_NL", "nl"]
+        case "eng": return [["en_US", "en"], ["en_GB"]]
+        case "fra": return [["fr", "fr_FR"]]
+        case "deu": return [["de_DE", "de"]]
+        case "spa": return [["es_ES", "es"]]
+        case "ita": return [["it_IT", "it"]]
+        case "por": return [["pt_PT", "pt_BR", "pt"]]
+        case "nld": return [["nl_NL", "nl"]]
         default: return []
         }
     }

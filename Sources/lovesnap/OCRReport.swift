@@ -10,7 +10,7 @@ import SnapOCR
 /// ``version``. The fields of the first, unversioned output (`text`, `uncertainBelow`, `words`
 /// with `text`, `confidence`, `range`, `box`, `line`, `alternatives`, `runnerUp`, `known`,
 /// `doubts`, `uncertain`) are kept as they were (scripts/mark-quality.py reads them); the words'
-/// `otherReading` came later (an added field keeps the version).
+/// `otherReading`, `language` and `withAccents` came later (an added field keeps the version).
 struct OCRReport: Encodable {
     /// The schema version.
     static let version = 1
@@ -27,9 +27,12 @@ struct OCRReport: Encodable {
         var doubts: [String]
         var uncertain: Bool
         var otherReading: String?
+        var language: String?
+        var withAccents: String?
 
         enum CodingKeys: String, CodingKey {
             case text, confidence, range, box, line, alternatives, runnerUp, known, doubts, uncertain, otherReading
+            case language, withAccents
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -45,6 +48,8 @@ struct OCRReport: Encodable {
             try c.encode(doubts, forKey: .doubts)
             try c.encode(uncertain, forKey: .uncertain)
             try c.encode(otherReading, forKey: .otherReading)
+            try c.encode(language, forKey: .language)
+            try c.encode(withAccents, forKey: .withAccents)
         }
     }
 
@@ -108,7 +113,8 @@ struct OCRReport: Encodable {
                 text: w.text, confidence: w.confidence, range: [w.textRange.lowerBound, w.textRange.upperBound],
                 box: [b.x, b.y, b.width, b.height], line: w.line, alternatives: w.alternatives,
                 runnerUp: w.runnerUpConfidence, known: w.isKnownWord,
-                doubts: others[i].map(\.rawValue), uncertain: !all[i].isEmpty, otherReading: w.otherReading)
+                doubts: others[i].map(\.rawValue), uncertain: !all[i].isEmpty, otherReading: w.otherReading,
+                language: w.language, withAccents: w.withAccents)
         }
         detections = Detectors.detect(in: result.text).map { d in
             Found(

@@ -74,7 +74,7 @@ import Testing
         #expect(
             Set(first.keys) == [
                 "text", "confidence", "range", "box", "line", "alternatives", "runnerUp", "known", "doubts",
-                "uncertain", "otherReading",
+                "uncertain", "otherReading", "language", "withAccents",
             ])
         #expect(first["known"] is NSNull)
         #expect(first["otherReading"] is NSNull)

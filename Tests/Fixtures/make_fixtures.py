@@ -494,3 +494,14 @@ photo = (np.asarray(card.filter(ImageFilter.GaussianBlur(2.0))).astype(np.float3
 Image.fromarray(np.clip(photo, 0, 255).astype(np.uint8)).save(out("light-print-on-dark-card.jpg"), quality=85)
 # The name stands apart from the rest as a stanza does (110 px below it, the lines after 61 px).
 write_text("light-print-on-dark-card.txt", "\n".join(card_lines[:1] + [""] + card_lines[1:]) + "\n")
+
+# A French letter photographed whose print lost two accents, as a worn print or a phone's blur
+# loses them: "hate" printed for "hâte", "A" for "À". Tesseract reads both as printed, confidently
+# ("hate" is an English word); the French dictionary of the line's language knows only "hâte",
+# and a lone capital A starting a French sentence is "À" (Accents.respelled).
+lost_accents = ["Lettre à Hélène", "", "Ma chère amie, j'ai hate de te revoir,",
+                "de marcher avec toi au bord de la rivière", "quand le soleil descend sur les toits.", "",
+                "A bientôt, mon amour, je pense à toi", "chaque soir à la fenêtre de ma chambre."]
+samples.photo_page(samples.coverage(lost_accents), random.Random("lost-accents")).save(
+    out("lost-accents-letter.jpg"), quality=samples.JPEG_QUALITY, optimize=True)
+write_text("lost-accents-letter.txt", "\n".join(lost_accents) + "\n")

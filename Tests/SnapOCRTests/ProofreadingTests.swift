@@ -18,7 +18,8 @@ private func word(_ text: String, _ confidence: Double, runnerUp: Double = 0, kn
         ("Lenore,", false), ("t'écris", false), ("bien-aimée.", false), ("3,50", false), ("1er", false),
         ("19th", false), ("«", false), ("—", false), ("(a)", false),
         ("re|n", true), ("l1ght", true), ("hEllo", true), ("e", true), ("p", true), ("¢", true), ("@", true),
-        ("a", false), ("à", false), ("y", false), ("I", false),
+        ("a", false), ("à", false), ("y", false), ("I", false), ("Ô", false), ("À", false), ("Y", false),
+        ("É", true), ("i", true),
     ])
     func unusualCharacters(text: String, unusual: Bool) {
         #expect(Proofreading.hasUnusualCharacters(text) == unusual)
@@ -57,6 +58,33 @@ private func word(_ text: String, _ confidence: Double, runnerUp: Double = 0, kn
         let checked = Proofreading.checkingSpelling(result, with: spelling)
         #expect(checked.words.map(\.isKnownWord) == [false, true, nil])
         #expect(spelling.suggestions(for: "bléme,").first == "blême,")
+    }
+
+    /// Issue 42: an English word or a word without its accent in a French line is marked, the
+    /// accented spelling the French dictionary knows given with it; the same word in an English
+    /// line, and the verb in a title in capitals, are not.
+    @Test func aWordMissingTheAccentsOfItsLinesLanguageIsMarked() throws {
+        let spelling = try SpellChecker(languages: ["eng", "fra"])
+        let lines = [
+            "Ma chère amie, j'ai hate de te revoir", "A bientôt, mon amour", "I hate rainy Mondays",
+            "IL Y A UN JARDIN", "Ô la fenetre de ma maison", "the harbour at dusk",
+        ]
+        let words = lines.enumerated().flatMap { n, line in
+            line.split(separator: " ").map { t -> RecognizedWord in
+                var w = word(String(t), 95, known: nil)
+                w.line = n
+                return w
+            }
+        }
+        let result = RecognitionResult(text: "", meanConfidence: 95, words: words, rotationDegrees: 0)
+        let checked = Proofreading.checkingSpelling(result, with: spelling)
+        let respelled = checked.words.filter { $0.withAccents != nil }.map { "\($0.text)→\($0.withAccents!)" }
+        #expect(respelled == ["hate→hâte", "A→À", "fenetre→fenêtre"])
+        let doubted = zip(checked.words, Proofreading.otherSignals(checked.words)).filter { !$0.1.isEmpty }
+        #expect(
+            doubted.map { "\($0.0.text) \($0.1)" } == ["hate [accent missing]", "A [accent missing]"]
+                + ["fenetre [not in the dictionary, accent missing]"])
+        #expect(checked.words.first { $0.text == "harbour" }?.isKnownWord == true)
     }
 
     @Test func suggestionsComeFromEveryDictionaryInTurn() throws {

@@ -17,9 +17,12 @@ extension ReaderProcessTests {
     @Test func theSpellingProcessAnswersAsHunspellHere() throws {
         let here = try SpellChecker(languages: ["fra", "eng"])
         let process = try SpellingProcess(executable: TestPaths.lovesnap, languages: ["fra", "eng"])
-        #expect(try process.dictionaryNames() == ["fr", "en_US"])
+        #expect(try process.dictionaryNames() == ["fr", "en_US", "en_GB"])
         let known = try process.known(Self.words)
         #expect(known == Self.words.map(here.isKnown))
+        #expect(try process.knownIn(Self.words) == Self.words.map(here.languagesKnowing))
+        #expect(
+            try process.knownIn(["hâte", "hate", "de", "harbour"]) == [["fra"], ["eng"], ["eng", "fra"], ["eng"]])
         #expect(known == [true, true, false, true, true, true, false, true, true, false, true])
         // Asked again, and nothing: each question has its own answer.
         #expect(try process.known(["maison", "mxison"]) == [true, false])
@@ -57,7 +60,7 @@ extension ReaderProcessTests {
 
     @Test func aSpellingProcessEndsWhenAsked() throws {
         let process = try SpellingProcess(executable: TestPaths.lovesnap, languages: ["eng"])
-        #expect(try process.dictionaryNames() == ["en_US"])
+        #expect(try process.dictionaryNames() == ["en_US", "en_GB"])
         process.cancel()
         #expect(throws: SpellingProcess.Failure(reason: "the spelling process was stopped")) {
             try process.known(["kettle"])

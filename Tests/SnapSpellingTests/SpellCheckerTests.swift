@@ -2,11 +2,12 @@ import Testing
 
 @testable import SnapSpelling
 
-/// The real Hunspell dictionaries Debian installs (hunspell-en-us, hunspell-fr).
+/// The real Hunspell dictionaries Debian installs (hunspell-en-us, hunspell-en-gb, hunspell-fr).
 @Suite struct SpellCheckerTests {
     @Test func englishAndFrenchWordsAreKnownTogether() throws {
         let checker = try SpellChecker(languages: ["fra", "eng"])
-        #expect(checker.dictionaryNames == ["fr", "en_US"])
+        #expect(checker.dictionaryNames == ["fr", "en_US", "en_GB"])
+        #expect(checker.dictionaryLanguages == ["fra", "eng", "eng"])
         #expect(checker.isKnown("kettle"))
         #expect(checker.isKnown("fenêtre"))
         #expect(checker.isKnown("cœur"))
@@ -15,6 +16,25 @@ import Testing
         #expect(checker.isKnown("Lenore"))
         #expect(checker.isKnown("LENORE"))
         #expect(checker.isKnown("lenore") == false)
+    }
+
+    /// British spellings are no errors in an English text (issue 42: "harbour" was marked).
+    @Test func britishAndAmericanSpellingsAreBothEnglish() throws {
+        let checker = try SpellChecker(languages: ["eng", "fra"])
+        #expect(checker.languagesKnowing("harbour") == ["eng"])
+        #expect(checker.languagesKnowing("harbor") == ["eng"])
+        #expect(checker.languagesKnowing("hate") == ["eng"])
+        #expect(checker.languagesKnowing("hâte") == ["fra"])
+        #expect(checker.languagesKnowing("de") == ["eng", "fra"])
+        #expect(checker.languagesKnowing("xqzv") == [])
+    }
+
+    @Test func aHyphenatedWordIsKnownInTheLanguagesThatKnowEachPart() {
+        let known: [String: Set<String>] = ["peut": ["fra"], "être": ["fra"], "well": ["eng"], "known": ["eng"]]
+        let knownIn = { (w: String) in known[w] ?? [] }
+        #expect(SpellChecker.languagesKnowingToken("peut-être,", knownIn: knownIn) == ["fra"])
+        #expect(SpellChecker.languagesKnowingToken("well-être", knownIn: knownIn) == [])
+        #expect(SpellChecker.languagesKnowingToken("1962", knownIn: knownIn) == nil)
     }
 
     @Test func accentsReadWrongAreNotWords() throws {
@@ -29,7 +49,7 @@ import Testing
     }
 
     @Test func languagesWithoutADictionaryAreSkippedOrRefused() throws {
-        #expect(try SpellChecker(languages: ["osd", "eng"]).dictionaryNames == ["en_US"])
+        #expect(try SpellChecker(languages: ["osd", "eng"]).dictionaryNames == ["en_US", "en_GB"])
         #expect(throws: SpellingError.noDictionary(languages: ["osd"], directory: "/usr/share/hunspell")) {
             try SpellChecker(languages: ["osd"])
         }
