@@ -14,7 +14,8 @@ import Testing
         let r = try lovesnap(["ocr", "--json", Self.letter])
         #expect(r.status == 0, "\(r.stderr)")
         let doc = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
-        #expect(doc["text"] as? String == (try String(contentsOfFile: TestPaths.fixture("lost-accents-letter.txt"), encoding: .utf8)))
+        let printed = try String(contentsOfFile: TestPaths.fixture("lost-accents-letter.txt"), encoding: .utf8)
+        #expect(doc["text"] as? String == printed)
         let words = try #require(doc["words"] as? [[String: Any]])
         let respelled = words.filter { !($0["withAccents"] is NSNull) }.map {
             "\($0["text"] as? String ?? "?")→\($0["withAccents"] as? String ?? "?")"
