@@ -139,16 +139,28 @@ public struct Proofreading: Sendable {
 
     /// `checkingSpelling(_:with:)` with `knownIn` as the dictionaries: given words, the Tesseract
     /// languages whose dictionaries know each (a word left out: none). It is asked twice: about
-    /// the words `SpellChecker.wordsAsked(byToken:)` lists for each word's text, then about the
-    /// accented spellings of the words their line's language does not know
-    /// (`Accents.spellingsToAsk`).
+    /// the words `SpellChecker.wordsAsked(byToken:)` lists for each word's text and the words
+    /// broken at a line's end (`WordEvidence.brokenWord`: both parts are known when the whole
+    /// is), then about the accented spellings of the words their line's language does not know
+    /// (`Accents.spellingsToAsk`; a word in capitals known so is known, `Accents.isKnownInCapitals`).
     public static func checkingSpelling(
         _ result: RecognitionResult, knownIn: ([String]) -> [String: Set<String>]
     ) -> RecognitionResult {
         var result = result
         let words = result.words
-        let asked = knownIn(Array(Set(words.flatMap { SpellChecker.wordsAsked(byToken: $0.text) })))
-        let known = words.map { SpellChecker.languagesKnowingToken($0.text) { asked[$0] ?? [] } }
+        // A word broken at the end of its line ("func-", "tion.") is judged whole, both parts.
+        let broken = words.indices.dropLast().compactMap { i -> (Int, String)? in
+            guard words[i + 1].line != words[i].line else { return nil }
+            return WordEvidence.brokenWord(words[i].text, words[i + 1].text).map { (i, $0) }
+        }
+        let asked = knownIn(
+            Array(Set(words.flatMap { SpellChecker.wordsAsked(byToken: $0.text) } + broken.map(\.1))))
+        var known = words.map { SpellChecker.languagesKnowingToken($0.text) { asked[$0] ?? [] } }
+        for (i, whole) in broken {
+            guard let languages = asked[whole], !languages.isEmpty else { continue }
+            known[i] = languages
+            known[i + 1] = languages
+        }
         let lineLanguage = Accents.lineLanguages(
             lines: words.map(\.line), known: known,
             languages: words.map { ($0.language, $0.text.filter(\.isLetter).count) })
@@ -163,12 +175,17 @@ public struct Proofreading: Sendable {
         }
         let respellings = spellings.isEmpty ? [:] : knownIn(Array(Set(spellings)))
         for i in words.indices {
-            result.words[i].isKnownWord = known[i].map { !$0.isEmpty }
-            result.words[i].withAccents = lineLanguage[words[i].line].flatMap { language in
+            let language = lineLanguage[words[i].line]
+            let isKnown = { (w: String) in language.map { respellings[w]?.contains($0) ?? false } ?? false }
+            let inCapitals =
+                language.map {
+                    Accents.isKnownInCapitals(words[i].text, knownIn: known[i], language: $0, isKnown: isKnown)
+                } ?? false
+            result.words[i].isKnownWord = inCapitals ? true : known[i].map { !$0.isEmpty }
+            result.words[i].withAccents = language.flatMap {
                 Accents.respelled(
-                    words[i].text, knownIn: known[i], language: language,
-                    lineIsCapitals: capitals[words[i].line, default: 0] > 0,
-                    isKnown: { respellings[$0]?.contains(language) ?? false })
+                    words[i].text, knownIn: known[i], language: $0,
+                    lineIsCapitals: capitals[words[i].line, default: 0] > 0, isKnown: isKnown)
             }
         }
         return result

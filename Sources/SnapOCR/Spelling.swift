@@ -28,26 +28,32 @@ final class Spelling {
     /// Stops the spelling process, if there is one.
     func cancel() { apart?.cancel() }
 
-    /// The words among `words` that a dictionary knows (`SpellChecker.isKnown`).
+    /// The words among `words` that a language's main dictionary knows (`SpellChecker.isKnown`):
+    /// what readings are weighed with.
     func known(among words: [String]) -> Set<String> {
-        Set(knownIn(among: words).filter { !$0.value.isEmpty }.keys)
+        let distinct = Array(Set(words))
+        return Set(zip(distinct, asking { try $0.known(distinct) } ?? distinct.map(isKnownHere)).filter(\.1).map(\.0))
     }
 
     /// The Tesseract languages whose dictionaries know each of `words`
-    /// (`SpellChecker.languagesKnowing`). A spelling process that fails leaves its dictionaries
-    /// to be loaded here (an empty answer if that fails too).
+    /// (`SpellChecker.languagesKnowing`): what words are marked by.
     func knownIn(among words: [String]) -> [String: Set<String>] {
         let distinct = Array(Set(words))
-        if let apart {
-            if let known = try? apart.knownIn(distinct) {
-                return Dictionary(uniqueKeysWithValues: zip(distinct, known))
-            }
-            apart.cancel()
-            self.apart = nil
-            here = try? SpellChecker(languages: languages)
-        }
-        guard let here else { return [:] }
-        return Dictionary(uniqueKeysWithValues: distinct.map { ($0, here.languagesKnowing($0)) })
+        let known = asking { try $0.knownIn(distinct) } ?? distinct.map { here?.languagesKnowing($0) ?? [] }
+        return Dictionary(uniqueKeysWithValues: zip(distinct, known))
+    }
+
+    private func isKnownHere(_ word: String) -> Bool { here?.isKnown(word) ?? false }
+
+    /// `question` answered by the spelling process; nil when there is none. A spelling process
+    /// that fails leaves its dictionaries to be loaded here (an empty answer if that fails too).
+    private func asking<T>(_ question: (SpellingProcess) throws -> T) -> T? {
+        guard let apart else { return nil }
+        if let answer = try? question(apart) { return answer }
+        apart.cancel()
+        self.apart = nil
+        here = try? SpellChecker(languages: languages)
+        return nil
     }
 
     /// `WordEvidence` of each of `texts`, the dictionaries asked once for all of them.

@@ -104,28 +104,37 @@ final class SpellingProcess: Sendable {
         try asking.withLock { _ in try loaded() }
     }
 
-    /// Which of `words` a dictionary knows (`SpellChecker.isKnown`), in their order.
+    /// Which of `words` a language's main dictionary knows (`SpellChecker.isKnown`), in their order.
     /// - Throws: `Failure` when the process failed or ended without answering.
     func known(_ words: [String]) throws -> [Bool] {
-        try knownIn(words).map { !$0.isEmpty }
+        let answer = try ask(words)
+        guard let known = answer.known, known.count == words.count else {
+            throw Failure(reason: answer.failed ?? "an answer for \(answer.known?.count ?? 0) of \(words.count) words")
+        }
+        return known
     }
 
-    /// The Tesseract languages whose dictionaries know each of `words`
+    /// The Tesseract languages whose dictionaries, any of them, know each of `words`
     /// (`SpellChecker.languagesKnowing`), in their order.
     /// - Throws: `Failure` when the process failed or ended without answering.
     func knownIn(_ words: [String]) throws -> [Set<String>] {
+        let answer = try ask(words)
+        guard let known = answer.knownIn, known.count == words.count else {
+            throw Failure(
+                reason: answer.failed ?? "an answer for \(answer.knownIn?.count ?? 0) of \(words.count) words")
+        }
+        return known.map(Set.init)
+    }
+
+    /// The answer to the question `words`.
+    private func ask(_ words: [String]) throws -> SpellingServer.Answer {
         try asking.withLock { _ in
             _ = try loaded()
             try running()
             var line = try JSONEncoder().encode(words)
             line.append(0x0A)
             do { try questions.write(contentsOf: line) } catch { throw Failure(reason: "\(error)") }
-            let answer = try next()
-            guard let known = answer.knownIn, known.count == words.count else {
-                throw Failure(
-                    reason: answer.failed ?? "an answer for \(answer.knownIn?.count ?? 0) of \(words.count) words")
-            }
-            return known.map(Set.init)
+            return try next()
         }
     }
 

@@ -9,9 +9,12 @@ import SnapSpelling
 ///
 /// ```
 /// {"dictionaries":["fr","en_US","en_GB"],"v":2}  once loaded (or {"failed":"…","v":2}, and exit 1)
-/// {"knownIn":[["fra"],[],["eng","fra"]],"v":2}  for the line ["fenêtre","fenètre","cousin"] on stdin
+/// {"known":[true,false,true],"knownIn":[["fra"],[],["eng","fra"]],"v":2}
+///                                                for the line ["fenêtre","fenètre","cousin"] on stdin
 /// ```
-/// (`knownIn`: the Tesseract languages whose dictionaries know each word, `SpellChecker.languagesKnowing`.)
+/// (`known`: whether each language's main dictionary knows each word, `SpellChecker.isKnown`, what
+/// readings are weighed with; `knownIn`: the Tesseract languages whose dictionaries, any of them,
+/// know each word, `SpellChecker.languagesKnowing`, what words are marked by.)
 /// It ends at the end of its standard input. Hunspell's dictionaries for English and French hold
 /// about 21 MiB; in the worker they raised its peak by that much on every doubtful page
 /// (docs/measurements/speed.md). `SpellingProcess` is the worker's half.
@@ -23,6 +26,7 @@ public struct SpellingServer {
     struct Answer: Codable, Equatable, HelperLine {
         var v = SpellingServer.version
         var dictionaries: [String]?
+        var known: [Bool]?
         var knownIn: [[String]]?
         var failed: String?
     }
@@ -54,7 +58,8 @@ public struct SpellingServer {
                 written = send(Answer(failed: "not a JSON array of words"))
                 return
             }
-            written = send(Answer(knownIn: words.map { checker.languagesKnowing($0).sorted() }))
+            written = send(
+                Answer(known: words.map(checker.isKnown), knownIn: words.map { checker.languagesKnowing($0).sorted() }))
         }
         return written
     }

@@ -99,7 +99,8 @@ public enum Accents {
     /// language's dictionary does not know it as read but knows one of its accented spellings
     /// (`hate` → `hâte`, `fenetre,` → `fenêtre,`: punctuation around it kept), or when it is a lone
     /// capital `A` in a French line that is not all capitals (`A bientôt` → `À bientôt`: the verb
-    /// rarely starts a French sentence; in a title in capitals it is the verb, `IL Y A`).
+    /// rarely starts a French sentence; in a title in capitals it is the verb, `IL Y A`). Never for
+    /// a word in capitals (`isKnownInCapitals`).
     ///
     /// - Parameters:
     ///   - knownIn: the languages whose dictionaries know the token as read (nil: nothing to judge).
@@ -116,8 +117,25 @@ public enum Accents {
         if language == "fra" && core == "A" {
             return lineIsCapitals ? nil : token.replacingCharacters(in: range, with: "À")
         }
-        guard let found = spellingsToAsk(for: token, knownIn: knownIn, language: language).first(where: isKnown)
+        guard !isCapitals(core),
+            let found = spellingsToAsk(for: token, knownIn: knownIn, language: language).first(where: isKnown)
         else { return nil }
         return token.replacingCharacters(in: range, with: found)
+    }
+
+    /// Whether `token` is a word in capitals that `language`'s dictionary knows with accents
+    /// (`POESIE` for `POÉSIE`): capitals are often printed without their accents in French, so
+    /// such a word is neither unknown nor missing an accent. `isKnown` as in `respelled`.
+    public static func isKnownInCapitals(
+        _ token: String, knownIn: Set<String>?, language: String, isKnown: (String) -> Bool
+    ) -> Bool {
+        isCapitals(WordEvidence.core(of: token))
+            && spellingsToAsk(for: token, knownIn: knownIn, language: language).contains(where: isKnown)
+    }
+
+    /// Whether `word` has two letters or more, all capitals.
+    static func isCapitals(_ word: String) -> Bool {
+        let letters = word.filter(\.isLetter)
+        return letters.count >= 2 && letters.allSatisfy(\.isUppercase)
     }
 }

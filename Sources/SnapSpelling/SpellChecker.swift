@@ -12,6 +12,8 @@ public final class SpellChecker {
     public let dictionaryNames: [String]
     /// The Tesseract language (`eng`, `fra`) of each of `dictionaryNames`.
     public let dictionaryLanguages: [String]
+    /// Whether each of `dictionaryNames` is its language's main dictionary (the first loaded).
+    private let isMain: [Bool]
 
     /// Where Debian's hunspell-* packages put their dictionaries.
     public static let defaultDirectory = "/usr/share/hunspell"
@@ -48,18 +50,29 @@ public final class SpellChecker {
         self.handles = handles
         self.dictionaryNames = names
         self.dictionaryLanguages = codes
+        self.isMain = codes.indices.map { i in !codes[..<i].contains(codes[i]) }
     }
 
     deinit {
         for handle in handles { Hunspell_destroy(handle) }
     }
 
-    /// Whether any loaded dictionary accepts `word` as it is spelled (Hunspell `Hunspell_spell`;
-    /// Hunspell itself also accepts a capitalized or all-capitals form of a lower-case word).
-    /// The word is passed in UTF-8, NFC: every Debian dictionary used here declares `SET UTF-8`.
+    /// Whether each language's main dictionary (the first of its lists in
+    /// `dictionaryNames(forTesseractLanguage:)`: `en_US`, `fr`) accepts `word` as it is spelled
+    /// (Hunspell `Hunspell_spell`; Hunspell itself also accepts a capitalized or all-capitals form
+    /// of a lower-case word). What ``WordEvidence`` weighs readings with: the choice between
+    /// readings was measured with these (with `en_GB` too, a French page's misreading "theatre"
+    /// for "théâtre" counted as a word). The word is passed in UTF-8, NFC: every Debian
+    /// dictionary used here declares `SET UTF-8`.
     public func isKnown(_ word: String) -> Bool {
         let nfc = word.precomposedStringWithCanonicalMapping
-        return handles.contains { Hunspell_spell($0, nfc) != 0 }
+        return zip(handles, isMain).contains { $0.1 && Hunspell_spell($0.0, nfc) != 0 }
+    }
+
+    /// Whether any loaded dictionary accepts `word` (`en_GB`'s `harbour` too): what marks a word
+    /// unknown (`languagesKnowing(_:)` is not empty).
+    public func isKnownInAnySpelling(_ word: String) -> Bool {
+        !languagesKnowing(word).isEmpty
     }
 
     /// The Tesseract languages (`dictionaryLanguages`) whose dictionaries accept `word` as it is
@@ -69,12 +82,12 @@ public final class SpellChecker {
         return Set(zip(handles, dictionaryLanguages).filter { Hunspell_spell($0.0, nfc) != 0 }.map(\.1))
     }
 
-    /// Whether any loaded dictionary accepts the word in `token`, as ``WordEvidence`` judges
-    /// tokens: punctuation around it ignored, a typographic apostrophe read as `'`, a hyphenated
-    /// word known when each part is. Nil when there is nothing to judge: no letter, a digit, or a
+    /// Whether any loaded dictionary (`isKnownInAnySpelling`) accepts the word in `token`, as ``WordEvidence`` judges
+    /// tokens: punctuation around it ignored, a typographic apostrophe read as `'`, words joined by
+    /// hyphens, dashes or slashes known when each part is, a possessive when its word is. Nil when there is nothing to judge: no letter, a digit, or a
     /// single character.
     public func isKnownToken(_ token: String) -> Bool? {
-        SpellChecker.isKnownToken(token, isKnown: isKnown)
+        SpellChecker.isKnownToken(token, isKnown: isKnownInAnySpelling)
     }
 
     /// `isKnownToken(_:)` with `isKnown` as the dictionaries: it is asked about the words
@@ -84,18 +97,19 @@ public final class SpellChecker {
     }
 
     /// The Tesseract languages whose dictionaries know the word in `token`, judged as
-    /// `isKnownToken(_:isKnown:)` judges it (a hyphenated word is known in a language when each of
-    /// its parts is); `knownIn` gives the languages knowing each word of `wordsAsked(byToken:)`.
+    /// `isKnownToken(_:isKnown:)` judges it (words joined by hyphens, dashes or slashes are known in
+    /// a language when each part is; a possessive when its word is); `knownIn` gives the languages knowing each word of `wordsAsked(byToken:)`.
     /// Nil when there is nothing to judge.
     public static func languagesKnowingToken(_ token: String, knownIn: (String) -> Set<String>) -> Set<String>? {
         guard let word = WordEvidence.judgedWord(token) else { return nil }
-        let parts = word.split(separator: "-").map(String.init)
+        let parts = WordEvidence.parts(of: word)
         let byParts = parts.count > 1 ? parts.map(knownIn).reduce(knownIn(parts[0])) { $0.intersection($1) } : []
-        return knownIn(word).union(byParts)
+        let byPossessed = WordEvidence.possessed(word).map(knownIn) ?? []
+        return knownIn(word).union(byParts).union(byPossessed)
     }
 
     /// The words `isKnownToken(_:isKnown:)` may ask about for `token`: its word and, when
-    /// hyphenated, the parts (none when there is nothing to judge).
+    /// joined, the parts, or the word a possessive stands on (none when there is nothing to judge).
     public static func wordsAsked(byToken token: String) -> [String] {
         WordEvidence.judgedWord(token).map(WordEvidence.wordsAsked(word:)) ?? []
     }

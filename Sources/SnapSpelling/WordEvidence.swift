@@ -4,7 +4,8 @@
 /// A reading that finds the text well has many known letters and few unknown ones; one that
 /// misses lines has fewer known letters; one that reads noise as text has many unknown ones.
 /// Tokens are split on white space; punctuation around a token is ignored, a typographic
-/// apostrophe counts as `'`, and a hyphenated token is known when each of its parts is.
+/// apostrophe counts as `'`, a token joined by hyphens, dashes or slashes is known when each of
+/// its parts is, and a possessive when its word is.
 /// Tokens holding a digit (amounts, dates) and one-letter tokens count as neither. Known words
 /// count only from `minimumKnownLetters` letters on: noise read as text is full of short
 /// fragments that happen to be words ("le", "et", "an", "the").
@@ -32,7 +33,8 @@ public struct WordEvidence: Equatable, Sendable {
     }
 
     /// Every word `init(text:isKnown:)` may ask about in `text`: each token judged and, when
-    /// hyphenated, its parts; for asking a dictionary in another process all at once.
+    /// joined, its parts (and the word a possessive stands on); for asking a dictionary in another
+    /// process all at once.
     public static func wordsAsked(in text: String) -> [String] {
         judged(in: text).flatMap { word, _ in wordsAsked(word: word) }
     }
@@ -52,16 +54,44 @@ public struct WordEvidence: Equatable, Sendable {
         return word
     }
 
-    /// Whether `word` is known by `isKnown`: as it is, or, hyphenated, each of its parts.
+    /// Whether `word` is known by `isKnown`: as it is; or joined by hyphens, dashes or slashes
+    /// (`bien-aimée`, `played—only`, `PLAY/STOP`), each of its parts; or a possessive (`Sequencer's`),
+    /// its word without `'s`.
     static func isKnown(word: String, _ isKnown: (String) -> Bool) -> Bool {
-        let parts = word.split(separator: "-").map(String.init)
-        return isKnown(word) || (parts.count > 1 && parts.allSatisfy(isKnown))
+        let parts = self.parts(of: word)
+        if isKnown(word) || (parts.count > 1 && parts.allSatisfy(isKnown)) { return true }
+        return possessed(word).map(isKnown) ?? false
     }
 
-    /// The words `isKnown(word:_:)` may ask about: `word`, and its parts when hyphenated.
+    /// The words `isKnown(word:_:)` may ask about: `word`, its parts when joined, the word it
+    /// possesses.
     static func wordsAsked(word: String) -> [String] {
-        let parts = word.split(separator: "-").map(String.init)
-        return parts.count > 1 ? [word] + parts : [word]
+        let parts = self.parts(of: word)
+        return [word] + (parts.count > 1 ? parts : []) + (possessed(word).map { [$0] } ?? [])
+    }
+
+    /// The characters that join two words into one token.
+    static let joiners: Set<Character> = ["-", "\u{2014}", "\u{2013}", "/"]
+
+    /// The parts of `word` between joiners (`joiners`), empty parts left out.
+    static func parts(of word: String) -> [String] {
+        word.split(whereSeparator: { joiners.contains($0) }).map(String.init)
+    }
+
+    /// The word a possessive `word` (`Sequencer's`, `'` already for `’`) stands on; nil otherwise.
+    static func possessed(_ word: String) -> String? {
+        guard word.count > 3, word.hasSuffix("'s") || word.hasSuffix("'S") else { return nil }
+        return String(word.dropLast(2))
+    }
+
+    /// The word a line-end break splits in two (`func-` at the end of a line, `tion.` starting
+    /// the next: `function`), from the two tokens; nil when `first` does not end in a hyphen after
+    /// a letter or `next` does not start with a small letter.
+    public static func brokenWord(_ first: String, _ next: String) -> String? {
+        guard first.hasSuffix("-"), first.dropLast().last?.isLetter == true, next.first?.isLowercase == true,
+            let head = judgedWord(String(first.dropLast())), let tail = judgedWord(next) ?? core(of: next).nilIfEmpty
+        else { return nil }
+        return head + tail
     }
 
     /// The shortest known word that counts as evidence (letters).
@@ -81,4 +111,8 @@ public struct WordEvidence: Equatable, Sendable {
         else { return "" }
         return String(token[first...last])
     }
+}
+
+extension String {
+    fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }

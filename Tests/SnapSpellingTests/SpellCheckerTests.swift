@@ -27,6 +27,9 @@ import Testing
         #expect(checker.languagesKnowing("hâte") == ["fra"])
         #expect(checker.languagesKnowing("de") == ["eng", "fra"])
         #expect(checker.languagesKnowing("xqzv") == [])
+        // Readings are weighed with each language's main dictionary (en_US, fr): as measured.
+        #expect(checker.isKnown("harbour") == false && checker.isKnownInAnySpelling("harbour"))
+        #expect(checker.isKnownToken("harbour,") == true)
     }
 
     @Test func aHyphenatedWordIsKnownInTheLanguagesThatKnowEachPart() {

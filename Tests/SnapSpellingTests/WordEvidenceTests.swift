@@ -27,6 +27,25 @@ import Testing
         #expect(evidence("bien-xqz") == WordEvidence(knownLetters: 0, unknownLetters: 7))
     }
 
+    @Test func wordsJoinedByADashOrASlashAndPossessivesAreTheirWords() {
+        // "kettle—hums" 10 + "THE/KETTLE" 9 + "Lenore's" 7 (the apostrophe is no letter).
+        #expect(evidence("kettle—hums THE/KETTLE Lenore's") == WordEvidence(knownLetters: 26, unknownLetters: 0))
+        #expect(evidence("kettle–xqz") == WordEvidence(knownLetters: 0, unknownLetters: 9))
+        #expect(
+            WordEvidence.wordsAsked(in: "kettle—hums Lenore’s") == [
+                "kettle—hums", "kettle", "hums", "Lenore's", "Lenore",
+            ])
+    }
+
+    @Test func aWordBrokenAtALinesEndIsJoined() {
+        #expect(WordEvidence.brokenWord("func-", "tion.") == "function")
+        #expect(WordEvidence.brokenWord("«fenê-", "tre»,") == "fenêtre")
+        // Not a break: a dash alone, a capital after it (a name, a new sentence), no hyphen.
+        #expect(WordEvidence.brokenWord("-", "tion") == nil)
+        #expect(WordEvidence.brokenWord("Jean-", "Pierre") == nil)
+        #expect(WordEvidence.brokenWord("func", "tion") == nil)
+    }
+
     @Test func numbersSymbolsAndSingleLettersCountAsNeither() {
         #expect(evidence("12,50 € 3rd — a I ; ::") == WordEvidence(knownLetters: 0, unknownLetters: 0))
     }
