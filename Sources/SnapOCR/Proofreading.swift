@@ -60,23 +60,44 @@ public struct Proofreading: Sendable {
     }
 
     /// The doubts that do not depend on the threshold, parallel to `words`: disagreement, unknown
-    /// word (names excepted), unusual characters.
+    /// word (names excepted: one that recurs read surely, one capitalised and read surely; mail and
+    /// web addresses), unusual characters (addresses and units after a number excepted), missing
+    /// accent.
     public static func otherSignals(_ words: [RecognizedWord]) -> [[WordDoubt]] {
         var confidentCount: [String: Int] = [:]
         for word in words where word.confidence >= nameConfidence {
             confidentCount[key(word.text), default: 0] += 1
         }
-        return words.map { word in
+        return words.indices.map { i in
+            let word = words[i]
             var doubts: [WordDoubt] = []
             if word.runnerUpConfidence >= disagreementConfidence { doubts.append(.readingsDisagree) }
-            if word.isKnownWord == false {
+            if word.isKnownWord == false && !isAddress(word.text) {
                 let own = word.confidence >= nameConfidence ? 1 : 0
-                if confidentCount[key(word.text), default: 0] - own == 0 { doubts.append(.unknownWord) }
+                let recurs = confidentCount[key(word.text), default: 0] - own > 0
+                // A capitalised word read surely is a name (KLABNIK, Tarzana, Contoso), not an error.
+                let name = word.confidence >= nameConfidence && word.text.firstCore.first?.isUppercase == true
+                if !recurs && !name { doubts.append(.unknownWord) }
             }
-            if hasUnusualCharacters(word.text) { doubts.append(.unusualCharacters) }
+            let unit = i > 0 && words[i - 1].line == word.line && isUnit(word.text, after: words[i - 1].text)
+            if !unit && !isAddress(word.text) && hasUnusualCharacters(word.text) { doubts.append(.unusualCharacters) }
             if word.withAccents != nil { doubts.append(.missingAccent) }
             return doubts
         }
+    }
+
+    /// Whether `text` is a mail address or a web address (punctuation around it ignored): neither
+    /// a word of a dictionary nor unusual.
+    static func isAddress(_ text: String) -> Bool {
+        let core = text.trimmingCharacters(in: CharacterSet(charactersIn: "()[]<>«»\"'.,;:"))
+        return core.wholeMatch(of: /[\w.+\-]+@[\w\-]+(\.[\w\-]+)+/) != nil
+            || core.wholeMatch(of: /(https?:\/\/|www\.)[^\s]+/) != nil
+    }
+
+    /// Whether a lone letter `text` is a unit after the number `previous` (`100 g`, `2 h`).
+    static func isUnit(_ text: String, after previous: String) -> Bool {
+        text.count == 1 && text.first?.isLetter == true && previous.contains(where: \.isNumber)
+            && previous.allSatisfy { $0.isNumber || ".,".contains($0) }
     }
 
     /// The word without the punctuation around it, lowercased: what recurrences are counted by.
@@ -91,13 +112,14 @@ public struct Proofreading: Sendable {
     /// capital of one of the small ones is one too (`À`, `Ô`, `Y`).
     static let loneLetters: Set<Character> = ["a", "à", "y", "I", "O", "ô", "ò", "ö"]
     /// What a word without letters or digits may be made of.
-    static let punctuation = Set("—–-&«»…*•·/:;,.!?()\"'“”‘’[]%+=#")
+    static let punctuation = Set("—–-&«»…*•·/:;,.!?()\"'“”‘’[]%+=#$€£¥")
 
     /// Whether `text` holds characters unusual inside a word: a lone letter that is no word of its
-    /// own (`e`, `p`), a lone symbol that is no punctuation (`¢`, `@`); between its first and last letter or
-    /// digit, anything but letters, digits, apostrophes, hyphens and a full stop or comma between
-    /// digits; letters and digits mixed (ordinals such as 1er, 2nd, 19th excepted); a capital
-    /// right after a small letter.
+    /// own (`e`, `p`), a lone symbol that is no punctuation or currency sign (`¢`, `@`); between
+    /// its first and last letter or digit, anything but letters, digits, apostrophes, hyphens, a
+    /// full stop, comma, colon or slash between digits and a dash or slash between letters;
+    /// letters and digits mixed (ordinals such as 1er, 2nd, 19th and times such as 12h42
+    /// excepted); a capital right after a small letter.
     static func hasUnusualCharacters(_ text: String) -> Bool {
         let isCore: (Character) -> Bool = { $0.isLetter || $0.isNumber }
         // A lone letter that is no word of its own, a lone symbol that is no punctuation (¢, @, |).
@@ -112,14 +134,19 @@ public struct Proofreading: Sendable {
         let hasDigit = core.contains(where: \.isNumber)
         for (i, c) in core.enumerated() where !isCore(c) {
             let between = i > 0 && i < core.count - 1 && core[i - 1].isNumber && core[i + 1].isNumber
-            if "'’-".contains(c) || ((c == "." || c == ",") && between) { continue }
+            let joins = i > 0 && i < core.count - 1 && core[i - 1].isLetter && core[i + 1].isLetter
+            // Apostrophes and hyphens; a decimal point, a date's or a time's separator between
+            // digits (3,50 09/23/2017 13:48); a dash or slash joining words (played—only, n/a).
+            if "'’-".contains(c) || (".,:/".contains(c) && between) || ("—–/".contains(c) && joins) { continue }
             return true
         }
         if hasLetter && hasDigit {
             let letters = String(core.filter(\.isLetter)).lowercased()
             let ordinal =
                 core.first?.isNumber == true && ["st", "nd", "rd", "th", "er", "re", "e", "ème"].contains(letters)
-            if !ordinal { return true }
+            // A time written the French way: 12h42, 9h.
+            let time = String(core).wholeMatch(of: /[0-9]{1,2}h([0-9]{2})?/) != nil
+            if !ordinal && !time { return true }
         }
         for i in 1..<max(1, core.count) where core[i].isUppercase && core[i - 1].isLowercase {
             return true
@@ -189,5 +216,14 @@ public struct Proofreading: Sendable {
             }
         }
         return result
+    }
+}
+
+extension String {
+    /// The text from its first letter or digit to its last (`«Lenore,»` → `Lenore`).
+    fileprivate var firstCore: String {
+        let isCore: (Character) -> Bool = { $0.isLetter || $0.isNumber }
+        guard let first = firstIndex(where: isCore), let last = lastIndex(where: isCore) else { return self }
+        return String(self[first...last])
     }
 }

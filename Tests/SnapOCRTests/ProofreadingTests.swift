@@ -41,12 +41,36 @@ private func word(_ text: String, _ confidence: Double, runnerUp: Double = 0, kn
 
     @Test func anUnknownWordThatRecursConfidentlyIsAName() {
         let words = [
-            word("Lenore,", 91, known: false), word("Lenore", 84, known: false), word("Hélène", 95, known: false),
+            word("zoog,", 91, known: false), word("zoog", 84, known: false), word("vorpal", 95, known: false),
         ]
-        // "Lenore" recurs at 91 elsewhere: a name, both times; "Hélène" appears once: still doubted.
+        // "zoog" recurs at 91 elsewhere: a name, the second time; "vorpal" appears once: doubted.
         #expect(Proofreading.otherSignals(words) == [[.unknownWord], [], [.unknownWord]])
-        let twice = [word("Lenore,", 91, known: false), word("Lenore", 94, known: false)]
+        let twice = [word("zoog,", 91, known: false), word("zoog", 94, known: false)]
         #expect(Proofreading.otherSignals(twice) == [[], []])
+    }
+
+    /// Issue 42: a capitalised word no dictionary knows, read surely (at `nameConfidence` or more),
+    /// is a name (KLABNIK on a book cover, Tarzana, Hélène): not doubted; read less surely, it is.
+    @Test func aCapitalisedUnknownWordReadSurelyIsAName() {
+        let words = [
+            word("KLABNIK", 93, known: false), word("«Hélène»,", 90, known: false), word("Vorpal", 89, known: false),
+            word("tarzana", 96, known: false),
+        ]
+        #expect(Proofreading.otherSignals(words) == [[], [], [.unknownWord], [.unknownWord]])
+    }
+
+    /// Correct tokens that are no words: dates, times, joined words, addresses, currency signs,
+    /// units after a number.
+    @Test func datesTimesAddressesAndUnitsAreNotUnusual() {
+        let words = [
+            "09/23/2017", "13:48:15", "12h42", "played—only", "INSERT/COPY", "chris.smith@contoso.com",
+            "(https://example.org/a),", "$", "€", "250", "g", "x", "3/4—5",
+        ].map { word($0, 95, known: nil) }
+        #expect(
+            Proofreading.otherSignals(words).map { $0.contains(.unusualCharacters) } == [
+                false, false, false, false, false, false, false, false, false, false, false, true, true,
+            ])
+        #expect(Proofreading.otherSignals([word("chris.smith@contoso.com", 80, known: false)]) == [[]])
     }
 
     @Test func spellingVerdictsAndSuggestionsComeFromHunspell() throws {
