@@ -91,6 +91,9 @@ enum PDFPages {
         var fontSize: Double
         var scaling: Double
         var hex: String
+        /// The text line it is on, counted from 0 on its page: Tesseract starts each line with a
+        /// `Tm` or a `Td` that moves down (the words of a line follow with `dx 0 Td`).
+        var lineIndex = 0
 
         /// Characters (Unicode scalars) the word shows.
         var count: Int { PDFPages.scalars(ofHex: hex) }
@@ -158,6 +161,7 @@ enum PDFPages {
         var fontSize = 8.0
         var scaling = 100.0
         var index = 0
+        var lineIndex = -1
         var inText = false
         for token in tokens {
             switch token {
@@ -167,15 +171,19 @@ enum PDFPages {
             case "ET": inText = false
             case "Tm" where operands.count >= 6:
                 matrix = operands.suffix(6).map { Double($0) ?? 0 }
+                lineIndex += 1
             case "Td" where operands.count >= 2:
                 let t = operands.suffix(2).map { Double($0) ?? 0 }
                 matrix[4] += t[0] * matrix[0] + t[1] * matrix[2]
                 matrix[5] += t[0] * matrix[1] + t[1] * matrix[3]
+                if t[1] != 0 { lineIndex += 1 }
             case "Tf" where operands.count >= 1: fontSize = Double(operands.last!) ?? fontSize
             case "Tz" where operands.count >= 1: scaling = Double(operands.last!) ?? scaling
             case "TJ" where inText:
                 let hex = operands.first { $0.hasPrefix("<") }.map { String($0.dropFirst().dropLast()) } ?? ""
-                if let w = transform(index, Word(matrix: matrix, fontSize: fontSize, scaling: scaling, hex: hex)) {
+                let word = Word(
+                    matrix: matrix, fontSize: fontSize, scaling: scaling, hex: hex, lineIndex: max(0, lineIndex))
+                if let w = transform(index, word) {
                     words.append(w)
                 }
                 index += 1
@@ -193,8 +201,13 @@ enum PDFPages {
     }
 
     /// Tesseract's one-page PDF with its text layer on the photo: each word Tesseract placed on
-    /// the prepared page is placed where `frame` maps it (position, direction and size), and the
-    /// words not kept are left out.
+    /// the prepared page is placed where `frame` maps it (position and size), and the words not
+    /// kept are left out.
+    ///
+    /// The words of a line share one straight baseline, horizontal (or turned by a multiple of
+    /// 90° on a page photographed sideways): where the photo's lines are tilted or curled, each
+    /// word's own direction put its glyphs off the line by more than half a point, and text
+    /// extraction (poppler's `pdftotext`) broke it there ("représ entations", "curtai ns").
     /// - Parameters:
     ///   - keep: for each word Tesseract wrote, in order, whether it stays.
     ///   - frame: maps prepared-page pixels to pixels of the image the page shows.
@@ -207,31 +220,58 @@ enum PDFPages {
         let pageHeight = Double(frame.height) * k
         let g = frame.geometry
         func toPixels(_ x: Double, _ y: Double) -> (Double, Double) { (x / k, (pageHeight - y) / k) }
-        func toPoints(_ p: (x: Double, y: Double)) -> (Double, Double) { (p.x * k, pageHeight - p.y * k) }
-        let rewritten = rewrite(content) { index, word in
+        func toPoints(_ p: (x: Double, y: Double)) -> (x: Double, y: Double) { (p.x * k, pageHeight - p.y * k) }
+        // Where each kept word lands on the photo (points): its baseline's start and end, and
+        // the point a font size above its start.
+        var placed: [Int: (word: Word, start: (x: Double, y: Double), end: (x: Double, y: Double), size: Double)] = [:]
+        _ = rewrite(content) { index, word in
             guard index < keep.count, keep[index] else { return nil }
             let (a, b, c, d, e, f) = (
                 word.matrix[0], word.matrix[1], word.matrix[2], word.matrix[3], word.matrix[4], word.matrix[5]
             )
-            let length = word.length
             let start = toPixels(e, f)
-            let end = toPixels(e + a * length, f + b * length)
+            let end = toPixels(e + a * word.length, f + b * word.length)
             let up = toPixels(e + c * word.fontSize, f + d * word.fontSize)
             let s = toPoints(g.photoPoint(x: start.0, y: start.1))
-            let t = toPoints(g.photoPoint(x: end.0, y: end.1))
             let u = toPoints(g.photoPoint(x: up.0, y: up.1))
-            let newLength = ((t.0 - s.0) * (t.0 - s.0) + (t.1 - s.1) * (t.1 - s.1)).squareRoot()
-            let size = max(1, ((u.0 - s.0) * (u.0 - s.0) + (u.1 - s.1) * (u.1 - s.1)).squareRoot())
-            var (na, nb) = (1.0, 0.0)
-            if newLength > 1e-6 { (na, nb) = ((t.0 - s.0) / newLength, (t.1 - s.1) / newLength) }
-            var out = word
-            out.matrix = [na, nb, -nb, na, s.0, s.1]
-            out.fontSize = size
-            out.scaling = word.count == 0 ? 100 : 200 * newLength / (size * Double(word.count))
+            let size = max(1, ((u.x - s.x) * (u.x - s.x) + (u.y - s.y) * (u.y - s.y)).squareRoot())
+            placed[index] = (word, s, toPoints(g.photoPoint(x: end.0, y: end.1)), size)
+            return nil
+        }
+        let lines = placedLines(placed.mapValues { ($0.word.lineIndex, $0.start, $0.end) })
+        let rewritten = rewrite(content) { index, _ in
+            guard let p = placed[index], let line = lines[p.word.lineIndex] else { return nil }
+            let (dx, dy) = line.direction
+            // Along the line's direction from the word's own start; across it, the line's.
+            let along = p.start.x * dx + p.start.y * dy
+            let length = max(0.5, (p.end.x - p.start.x) * dx + (p.end.y - p.start.y) * dy)
+            var out = p.word
+            out.matrix = [dx, dy, -dy, dx, along * dx - line.across * dy, along * dy + line.across * dx]
+            out.fontSize = p.size
+            out.scaling = p.word.count == 0 ? 100 : 200 * length / (p.size * Double(p.word.count))
             return out
         }
         try document.replace(stream, with: rewritten)
         return try document.written()
+    }
+
+    /// For each line of `words` (index → its line, baseline start and end, in points), the
+    /// direction its words are written in, that of the line from its first word's start to its
+    /// last word's end turned to the nearest multiple of 90° (a unit vector), and where its
+    /// baseline lies across that direction: the median of its words' starts.
+    static func placedLines(_ words: [Int: (line: Int, start: (x: Double, y: Double), end: (x: Double, y: Double))])
+        -> [Int: (direction: (Double, Double), across: Double)]
+    {
+        var out: [Int: (direction: (Double, Double), across: Double)] = [:]
+        for (line, members) in Dictionary(grouping: words.sorted { $0.key < $1.key }, by: { $0.value.line }) {
+            guard let first = members.first?.value, let last = members.last?.value else { continue }
+            let angle = atan2(last.end.y - first.start.y, last.end.x - first.start.x)
+            let quarter = (angle / (Double.pi / 2)).rounded()
+            let direction = (cos(quarter * Double.pi / 2).rounded(), sin(quarter * Double.pi / 2).rounded())
+            let across = members.map { -$0.value.start.x * direction.1 + $0.value.start.y * direction.0 }.sorted()
+            out[line] = (direction, across[across.count / 2])
+        }
+        return out
     }
 
     /// The PDF with its words (in order over all pages) replaced: `replacements[i]` nil keeps the

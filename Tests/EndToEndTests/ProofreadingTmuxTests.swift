@@ -144,12 +144,12 @@ struct ProofreadingTmuxTests {
     @Test func controlROfASecondPhotoAppendsItsTextWithItsMarks() throws {
         let dir = TestPaths.temporaryDirectory("lsnap-insert")
         defer { try? FileManager.default.removeItem(at: dir) }
-        for photo in ["kettle-photo.jpg", "harbour-photo.jpg"] {
-            try FileManager.default.copyItem(
-                atPath: TestPaths.sample(photo), toPath: dir.appendingPathComponent(photo).path)
-        }
+        try FileManager.default.copyItem(
+            atPath: TestPaths.sample("kettle-photo.jpg"), toPath: dir.appendingPathComponent("kettle-photo.jpg").path)
+        try FileManager.default.copyItem(
+            atPath: TestPaths.fixture("lost-accents-letter.jpg"), toPath: dir.appendingPathComponent("lettre.jpg").path)
         let kettle = try String(contentsOfFile: TestPaths.sample("kettle.txt"), encoding: .utf8)
-        let harbour = try String(contentsOfFile: TestPaths.sample("harbour.txt"), encoding: .utf8)
+        let letter = try String(contentsOfFile: TestPaths.fixture("lost-accents-letter.txt"), encoding: .utf8)
         let t = try TmuxSession([TestPaths.lovesnap, "kettle-photo.jpg"], in: dir, label: "lsnap-insert")
         defer { t.kill() }
         // (The status is too long for its brackets: the page is found and its light evened out.)
@@ -157,19 +157,19 @@ struct ProofreadingTmuxTests {
         try t.press("M-/")
         try t.press("C-r")
         try t.waitFor("File to insert:")
-        try t.type("harbour-photo.jpg")
+        try t.type("lettre.jpg")
         try t.press("Enter")
         let screen = try t.waitUntil("the insertion") { status($0).hasPrefix("[ Inserted ") }
-        #expect(status(screen).hasPrefix("[ Inserted 7 lines from harbour-photo.jpg (conf "))
-        #expect(status(screen).hasSuffix("; 1 uncertain ]"))
-        let lines = (kettle + harbour).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-        #expect(Array(screen[1...11]) == lines.map(String.init), "\(TmuxSession.show(screen))")
-        #expect(screen[Self.titleRow].contains("1 uncertain  Modified  conf "))
-        // The inserted photo's words are marks like the first's: "harbour" is the uncertain one.
+        #expect(status(screen).hasPrefix("[ Inserted 8 lines from lettre.jpg (conf "))
+        #expect(status(screen).hasSuffix("; 2 uncertain ]"))
+        let lines = (kettle + letter).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(Array(screen[1...12]) == lines.map(String.init), "\(TmuxSession.show(screen))")
+        #expect(screen[Self.titleRow].contains("2 uncertain  Modified  conf "))
+        // The inserted photo's words are marks like the first's: "hate" (for "hâte") is the first.
         try t.press("M-\\")
         try t.press("M-]")
-        try t.waitFor("not in the dictionary")
-        #expect(try cursor(t) == "5,4")
+        try t.waitFor("accent missing")
+        #expect(try cursor(t) == "7,20")
         try t.press("C-x")
         try t.waitFor("Save modified buffer?")
         try t.type("n")
