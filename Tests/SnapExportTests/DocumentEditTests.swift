@@ -35,6 +35,33 @@ import Testing
                 """)
     }
 
+    @Test func linesAreCountedFromTheMovesThatGoDown() {
+        let content = """
+            BT
+            3 Tr 1 0 0 1 10 20 Tm /f-0-0 12 Tf [ <0061> ] TJ 30 0 Td [ <0062> ] TJ
+             -30 -14 Td [ <0063> ] TJ 1 0 0 1 10 2 Tm [ <0064> ] TJ
+            ET
+            """
+        var lines: [Int] = []
+        _ = PDFPages.rewrite(content) { _, word in
+            lines.append(word.lineIndex)
+            return nil
+        }
+        #expect(lines == [0, 0, 1, 2])
+    }
+
+    /// Each line's words on one level baseline, the median of their starts across it; a line
+    /// written downwards (a page photographed sideways) keeps its quarter turn.
+    @Test func aLinesWordsShareOneBaselineTurnedToTheNearestQuarter() throws {
+        let lines = PDFPages.placedLines([
+            0: (0, (10, 100), (30, 98)), 1: (0, (32, 97.5), (60, 95)), 2: (0, (62, 94), (90, 91)),
+            3: (1, (50, 10), (50, 40)), 4: (1, (51, 42), (51, 70)),
+        ])
+        let (first, second) = (try #require(lines[0]), try #require(lines[1]))
+        #expect(first.direction == (1, 0) && first.across == 97.5)
+        #expect(second.direction == (0, 1) && second.across == -50)
+    }
+
     @Test func aCorrectedWordKeepsItsLengthAndADeletedOneGoes() {
         let out = PDFPages.rewrite(Self.content) { i, word in
             if i == 1 { return nil }
