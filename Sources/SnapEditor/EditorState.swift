@@ -22,7 +22,8 @@ public struct EditorState: Equatable {
     /// Whether the text changed since it was loaded, recognized or written.
     public var isModified = false
     /// Whether the buffer holds text that exists nowhere on disk (an OCR result not yet written):
-    /// ^X then asks to save it, and a termination signal saves it, as for a modified buffer.
+    /// ^X then asks to save it, a termination signal saves it, and the title says "Modified",
+    /// as for a modified buffer (nano's title marks a new buffer read from a pipe so).
     public var hasUnsavedText = false
     /// The message on the status line, cleared by the next key.
     public var status: StatusMessage?
@@ -54,9 +55,14 @@ public struct EditorState: Equatable {
     public var readingChoice = ReadingChoice()
     /// While the photo is read again (M-O): its name and how it is read.
     public var rereading: Rereading?
-    /// The buffer's revision when it last held exactly the photo's reading (nil when it never
-    /// did, or holds more than one): a new reading replaces such a text without asking.
-    var readRevision: Int?
+    /// The buffer's text state (``SnapText/TextBuffer/textState``) when it held exactly the
+    /// photo's reading (nil when it never did, or holds more than one): a new reading replaces
+    /// such a text without asking, also when edits were undone back to it.
+    var readTextState: Int?
+    /// The buffer's text state when the text was last loaded, read or written: `isModified` is
+    /// whether the text is in another state (undoing back to it clears "Modified", as in nano
+    /// 7.2); nil when no state of it is on disk or read (a recovered text).
+    var cleanTextState: Int? = 0
     /// The photo view's picture as last drawn (its request says for which state and size).
     public var photoRendering: PhotoRendering?
     /// The request the photo renderer last failed on, and why (shown instead of the photo).

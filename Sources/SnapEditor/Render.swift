@@ -96,7 +96,7 @@ private func drawTitle(_ frame: inout Frame, row: Int, _ state: EditorState) {
         let uncertain = state.uncertainMarks.count
         right.append(uncertain == 0 ? "no uncertain words" : "\(uncertain) uncertain")
     }
-    if state.isModified { right.append("Modified") }
+    if state.isModified || state.hasUnsavedText { right.append("Modified") }
     if state.isReadOnly { right.append("View") }
     if case .finished(let confidence) = state.recognition { right.append("conf \(confidence)") }
     let rightText = right.joined(separator: "  ")

@@ -36,7 +36,8 @@ public func apply(_ event: RecognitionEvent, to state: inout EditorState) {
         state.proofreading.seriesOffered = [:]
         state.topLine = 0
         state.isModified = false
-        state.readRevision = state.buffer.revision
+        state.cleanTextState = state.buffer.textState
+        state.readTextState = state.buffer.textState
         state.recognition = .finished(meanConfidence: min(max(confidence, 0), 100))
         let lines = state.buffer.writtenLineCount
         let uncertain = state.uncertainMarks.count
@@ -107,6 +108,9 @@ public func apply(_ result: EffectResult, to state: inout EditorState) {
     case .saved(let path, let version):
         state.diskState = version.map(DiskState.present)
         state.isModified = false
+        // A later edit is a new undo step: undoing back to here clears "Modified" again.
+        state.buffer.closeUndoGroup()
+        state.cleanTextState = state.buffer.textState
         state.hasUnsavedText = false
         state.displayName = EditorConfiguration.fileName(of: path)  // nano's title follows the file written
         state.saveName = path

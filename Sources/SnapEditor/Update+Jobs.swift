@@ -91,6 +91,7 @@ func updateRecovery(
         state.proofreading.typedMarkID = nil
         state.proofreading.seriesOffered = [:]
         state.isModified = true
+        state.cleanTextState = nil
         // The offered file becomes this editor's recovery file (the others stay for next time).
         state.journal.seenRevision = state.buffer.revision
         let kept = state.recovery.pendingRecoveries.count

@@ -63,7 +63,7 @@ func rereadingFinished(
     let reading = NewReading(
         text: text, meanConfidence: min(max(confidence, 0), 100), words: words, rotationDegrees: rotation,
         choice: rereading.choice, previous: rereading.previous)
-    if state.buffer.text.allSatisfy(\.isWhitespace) || state.readRevision == state.buffer.revision {
+    if state.buffer.text.allSatisfy(\.isWhitespace) || state.readTextState == state.buffer.textState {
         place(reading, replacing: true, in: &state)
     } else {
         state.mode = .confirmReading(reading)
@@ -125,7 +125,8 @@ private func place(_ reading: NewReading, replacing: Bool, in state: inout Edito
     // A reading in place of an unchanged reading that was never written is as unsaved as the
     // first; any other text changed.
     state.isModified = !replacing || wasModified || state.savesToOwnFile
-    state.readRevision = replacing ? state.buffer.revision : nil
+    state.cleanTextState = state.isModified ? nil : state.buffer.textState
+    state.readTextState = replacing ? state.buffer.textState : nil
     if replacing { state.topLine = 0 }
     let lines = TextBuffer(text: reading.text).writtenLineCount
     let uncertain = marks.filter(\.isFlagged).count

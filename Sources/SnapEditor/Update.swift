@@ -56,7 +56,8 @@ public func update(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap =
         updateReadingQuestion(&state, reading, keymap.answer(for: key))
     }
     effects += offerSeriesOnLeavingWord(&state, typed: inText && state.buffer.revision != revision)
-    if state.buffer.revision != revision { state.isModified = true }
+    // Changed text is modified unless it is back in the state last loaded, read or written.
+    if state.buffer.revision != revision { state.isModified = state.buffer.textState != state.cleanTextState }
     state.scrollToCursor()
     state.keepLineData()
     return effects + photoEffects(state)

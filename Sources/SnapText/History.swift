@@ -42,6 +42,9 @@ public struct History: Equatable, Sendable {
         /// change did not touch, so the step costs the changed chunks only; undo and redo put
         /// one or the other back at once.
         public var replaced: (before: Rope, after: Rope, firstChange: Int)?
+        /// Which state of the text the step leads to (``History/textState``): given when recorded,
+        /// and anew when a later edit merges into it.
+        public internal(set) var id = 0
 
         /// Creates a step.
         public init(
@@ -78,9 +81,16 @@ public struct History: Equatable, Sendable {
     /// Steps that ``TextBuffer/redo()`` would redo, the next one last.
     public private(set) var redoSteps: [Step] = []
     private var groupIsOpen = false
+    private var nextID = 1
 
     /// An empty history.
     public init() {}
+
+    /// The state the text is in along this history: the same value means the same text, as undo
+    /// and redo bring a state's value back (typing a letter and undoing it gives the value before).
+    /// 0 before any change. Steps that change only marks do not count. What tells nano's
+    /// "Modified" from a text undone back to what was written.
+    public var textState: Int { undoSteps.last(where: \.changesText)?.id ?? 0 }
 
     /// Whether there is a step to undo.
     public var canUndo: Bool { !undoSteps.isEmpty }
@@ -98,9 +108,14 @@ public struct History: Equatable, Sendable {
             last.edits = [merged]
             last.cursorAfter = step.cursorAfter
             last.marksAfter = step.marksAfter
+            last.id = nextID
+            nextID += 1
             undoSteps[undoSteps.count - 1] = last
             return
         }
+        var step = step
+        step.id = nextID
+        nextID += 1
         undoSteps.append(step)
         groupIsOpen = step.grouping != nil
     }

@@ -22,6 +22,9 @@ public struct TextBuffer: Equatable, Sendable {
     /// Counts changes of the text (edits, and undos and redos of them); a different value means the
     /// text changed. Steps that only change marks do not count.
     public internal(set) var revision = 0
+    /// The state of the text along its undo history (``History/textState``): unlike `revision`,
+    /// undoing back to a text gives that text's value again.
+    public var textState: Int { history.textState }
     /// Anchored ranges of the text (recognized words), sorted by offset; they follow every edit and
     /// come back exactly with undo and redo (see ``TextMark``).
     public internal(set) var marks: [TextMark] = []

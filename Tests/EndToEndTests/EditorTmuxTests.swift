@@ -57,7 +57,8 @@ struct EditorTmuxTests {
         var screen = try t.waitUntil("the OCR result") { status($0).contains("Read 7 lines") }
         let title = screen[Self.titleRow]
         // "harbour" is British: the en_GB dictionary knows it (issue 42), so nothing is uncertain.
-        let titleMatch = title.wholeMatch(of: #/  LoveInASnap +harbour-photo\.jpg +no uncertain words  conf (\d+)/#)
+        let titleMatch = title.wholeMatch(
+            of: #/  LoveInASnap +harbour-photo\.jpg +no uncertain words  Modified  conf (\d+)/#)
         #expect(titleMatch != nil, "title: '\(title)'")
         let confidence = titleMatch.map { String($0.1) } ?? "?"
         // The page is cut out of its table, its vignette and uneven light evened out, and the

@@ -53,8 +53,16 @@ struct FileFormatTmuxTests {
         try t.press("C-s")
         screen = try t.waitUntil("the save") { status($0).hasPrefix("[ Wrote") }
         #expect(status(screen) == "[ Wrote 2 lines ]")
+        #expect(!screen[0].contains("Modified"))
+        // As in nano 7.2: an edit makes it "Modified", undoing it back to the text written does
+        // not, and ^X then leaves without asking.
+        try t.type("!")
+        screen = try t.waitUntil("the edit") { $0[0].contains("Modified") }
+        try t.press("M-u")
+        screen = try t.waitUntil("the undo") { !$0[0].contains("Modified") }
+        #expect(screen[1] == "My Lenore")
         try t.press("C-x")
-        _ = try t.waitForExit()
+        #expect(try t.waitForExit() == 0)
         #expect(try Data(contentsOf: notes) == Data("My Lenore\nthe raven\n".utf8))
 
         let cases = [

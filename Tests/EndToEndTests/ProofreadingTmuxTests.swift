@@ -82,7 +82,7 @@ struct ProofreadingTmuxTests {
         var screen = try t.waitUntil("the OCR result") { status($0).hasPrefix("[ Read ") }
         #expect(status(screen).hasPrefix("[ Read 4 lines (conf "))
         #expect(status(screen).contains("; 6 uncertain"))
-        #expect(screen[Self.titleRow].contains("6 uncertain  conf "))
+        #expect(screen[Self.titleRow].contains("6 uncertain  Modified  conf "))
         #expect(Array(screen[1...2]) == ["Lenore, the kettle hums your tune,", "the curtains blush with early June."])
 
         // The marks: underlined, and red where the terminal has colours.

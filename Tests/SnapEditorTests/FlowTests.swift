@@ -78,6 +78,30 @@ import Testing
     #expect(editor.state.isModified == false)
 }
 
+/// Issue 43, as nano 7.2 does: undoing back to the text as loaded or written clears "Modified",
+/// and ^X then leaves without asking; redoing the edit makes it modified again.
+@Test func undoingBackToTheWrittenTextClearsModified() {
+    let (editor, terminal, sharing) = makeEditor(text: "poem\n")
+    func title() -> String { render(editor.state, size: terminal.size).text(ofRow: 0) }
+    editor.press(.character("x"))
+    #expect(title().contains("Modified"))
+    editor.press(.meta("u"))
+    #expect(editor.state.isModified == false && !title().contains("Modified"))
+    editor.press(.meta("e"))
+    #expect(editor.state.isModified)
+    editor.press(.control("o"), .enter)
+    #expect(sharing.saved.first?.text == "xpoem\n")
+    // Typed after the write: a step of its own, undone back to the written text.
+    editor.press(.character("y"), .character("z"))
+    #expect(editor.state.isModified)
+    editor.press(.meta("u"))
+    #expect(editor.state.buffer.text == "xpoem\n" && editor.state.isModified == false)
+    editor.press(.meta("u"))
+    #expect(editor.state.buffer.text == "poem\n" && editor.state.isModified)
+    editor.press(.meta("e"), .control("x"))
+    #expect(editor.state.exitCode == 0)
+}
+
 @Test func writeOutCancelAndEmptyName() {
     let (editor, _, sharing) = makeEditor(text: "a")
     editor.press(.control("o"), .control("c"))

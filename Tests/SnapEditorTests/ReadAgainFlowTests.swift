@@ -183,6 +183,19 @@ import Testing
         #expect(s.markedWords == ["Lenore,", "kettie"])
     }
 
+    /// Issue 43: an edit undone leaves the text as read: M-O replaces it without asking.
+    @Test func aTextUndoneBackToTheReadingIsReplacedAtOnce() {
+        let s = Setup()
+        s.editor.press(.meta("/"))
+        s.editor.press(typing("x"))
+        s.editor.press(.meta("u"))
+        #expect(s.state.buffer.text == "Lenore, the kettie hums\n")
+        s.readAgain()
+        s.finish()
+        #expect(s.state.mode == .editing)
+        #expect(s.state.buffer.text == "Lenore, the kettle hums\n")
+    }
+
     @Test func belowPutsTheNewReadingAfterAnEmptyLineAsOneUndoStep() {
         let s = Setup()
         s.editor.press(.meta("y"))  // nothing under the cursor to accept: the text is unchanged
