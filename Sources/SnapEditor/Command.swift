@@ -14,8 +14,14 @@ public enum Command: String, CaseIterable, Sendable {
     case save
     /// Search forward (^W).
     case whereIs
-    /// Repeat the last search (M-W).
+    /// Search backward (^Q, nano's Where Was).
+    case whereWas
+    /// Find the next match of the last search, forward (M-W).
     case findNext
+    /// Find the previous match of the last search, backward (M-Q).
+    case findPrevious
+    /// Cut from the cursor to the end of the text (M-T, nano's Cut Till End).
+    case cutToEnd
     /// Search and replace, asking at each match (^\).
     case replace
     /// Undo (M-U).

@@ -132,7 +132,7 @@ public struct Keymap: Equatable, Sendable {
             KeyBinding([.meta("u")], .undo, bar: "Undo", "undo the last change"),
             KeyBinding([.meta("e")], .redo, bar: "Redo", "redo the last undone change"),
             KeyBinding([.control("c"), .function(11)], .location, bar: "Location", "show the cursor position"),
-            KeyBinding([.meta("w")], .findNext, bar: "Next", "repeat the last search"),
+            KeyBinding([.meta("w")], .findNext, bar: "Next", "the next match of the last search, forward"),
             KeyBinding([.meta("]")], .nextUncertain, bar: "Next Doubt", "next uncertain word (wraps)"),
             KeyBinding([.meta("[")], .previousUncertain, bar: "Prev Doubt", "previous uncertain word (wraps)"),
             KeyBinding(
@@ -153,6 +153,9 @@ public struct Keymap: Equatable, Sendable {
                 [.meta("o")], .readAgain, bar: "Read Again",
                 "read the photo again (choose the languages, M-L the level); the text is replaced or kept"),
             KeyBinding([.control("s")], .save, "save under the current name"),
+            KeyBinding([.control("q")], .whereWas, "search backward"),
+            KeyBinding([.meta("q")], .findPrevious, "the previous match of the last search, backward"),
+            KeyBinding([.meta("t")], .cutToEnd, "cut from the cursor to the end of the text"),
             KeyBinding([.meta("a"), .control("^")], .setMark, "set the mark at the cursor, or unset it"),
             KeyBinding([.meta("6")], .copy, "copy the marked region (else the line) to the cut text"),
             KeyBinding(

@@ -71,12 +71,16 @@ func perform(_ command: Command, on state: inout EditorState, afterCut: Bool) ->
         ]
     case .insertFile:
         state.mode = .prompt(Prompt(kind: .insertFile))
-    case .whereIs:
+    case .whereIs, .whereWas:
+        // As nano 7.2: ^W searches forward, ^Q backward (M-B in the prompt turns it round).
+        state.search.searchesBackwards = command == .whereWas
         state.mode = .prompt(Prompt(kind: .search))
-    case .findNext:
+    case .findNext, .findPrevious:
         if state.search.lastSearch.isEmpty {
             state.status = StatusMessage("No current search pattern")
         } else {
+            // M-W goes forward and M-Q backward, whichever way the search prompt went (nano 7.2).
+            state.search.searchesBackwards = command == .findPrevious
             find(state.search.lastSearch, in: &state)
         }
     case .replace:
@@ -98,6 +102,12 @@ func perform(_ command: Command, on state: inout EditorState, afterCut: Bool) ->
     case .cutLine:
         if !afterCut { state.buffer.closeUndoGroup() }  // a new series of cuts: a new undo step
         let cut = state.markedRegion.map { state.buffer.cut($0) } ?? state.buffer.cutLine()
+        state.markAnchor = nil
+        state.cutBuffer = afterCut ? state.cutBuffer + cut : cut
+        state.lastCommandWasCut = true
+    case .cutToEnd:
+        if !afterCut { state.buffer.closeUndoGroup() }
+        let cut = state.buffer.cut(state.buffer.offset(of: state.buffer.cursor)..<state.buffer.utf8Count)
         state.markAnchor = nil
         state.cutBuffer = afterCut ? state.cutBuffer + cut : cut
         state.lastCommandWasCut = true

@@ -97,7 +97,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (KeyEvent.meta("q"), "Unbound key: M-Q"), (.control("q"), "Unbound key: ^Q"),
+        (KeyEvent.meta("j"), "Unbound key: M-J"), (.control("z"), "Unbound key: ^Z"),
         (.function(5), "Unbound key: F5"), (.modified(.up, .shift), "Unbound key: Sh-Up"),
     ])
     func unboundKeysSaySo(key: KeyEvent, message: String) {
@@ -105,6 +105,41 @@ import Testing
         editor.press(key)
         #expect(editor.state.status == StatusMessage(message))
         #expect(editor.state.buffer.text == Self.poem)
+    }
+
+    /// Issue 43, nano 7.2's keys: ^Q searches backward (M-B turns it round), M-W finds the next
+    /// match forward and M-Q the previous one backward, whichever way the prompt went.
+    @Test func whereWasSearchesBackwardAndNextAndPreviousKeepTheirDirections() {
+        let (editor, terminal, _) = makeEditor(text: Self.poem)
+        func offset() -> Int { editor.state.buffer.offset(of: editor.state.buffer.cursor) }
+        editor.press(.meta("/"))  // the end: offset 82 (the last line "Over many a quaint" at 63)
+        editor.press(.control("q"))
+        #expect(render(editor.state, size: terminal.size).text(ofRow: 21).hasPrefix("Search [Backwards]: "))
+        editor.press(typing("a"))
+        editor.press(.enter)
+        #expect(offset() == 77)  // "quaint"'s a
+        editor.press(.meta("q"))
+        #expect(offset() == 73)  // "a quaint"
+        editor.press(.meta("w"))
+        #expect(offset() == 77)
+        editor.press(.control("w"))
+        #expect(render(editor.state, size: terminal.size).text(ofRow: 21).hasPrefix("Search [a]: "))
+        editor.press(.control("c"))
+    }
+
+    /// M-T cuts from the cursor to the end of the text; ^U pastes it back, M-U undoes the cut.
+    @Test func cutTillEndCutsToTheEndOfTheText() {
+        let (editor, _, _) = makeEditor(text: Self.poem)
+        editor.press(.down)
+        editor.press(.meta("t"))
+        #expect(editor.state.buffer.text == "Once upon a midnight dreary,\n")
+        #expect(editor.state.cutBuffer == "while I pondered, weak and weary,\nOver many a quaint\n")
+        editor.press(.meta("u"))
+        #expect(editor.state.buffer.text == Self.poem)
+        editor.press(.meta("t"), .meta("\\"), .control("u"))
+        #expect(
+            editor.state.buffer.text
+                == "while I pondered, weak and weary,\nOver many a quaint\nOnce upon a midnight dreary,\n")
     }
 
     @Test func indentTheMarkedLinesThenUnindent() {
