@@ -36,6 +36,42 @@ struct FileFormatTmuxTests {
         return (opened, status(screen), Array(screen[1...3]), Array(try Data(contentsOf: file)))
     }
 
+    /// nano 7.2's ^Q (search backward), M-Q / M-W (previous / next match) and M-T (cut to the
+    /// end), in the real terminal (issue 43).
+    @Test func backwardSearchAndCutTillEndAsInNano() throws {
+        let dir = TestPaths.temporaryDirectory("lsnap-nanokeys")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let notes = dir.appendingPathComponent("notes.txt")
+        try Data("the raven\nthe door\nthe end\n".utf8).write(to: notes)
+        let t = try TmuxSession([TestPaths.lovesnap, "edit", "notes.txt"], in: dir, label: "lsnap-nanokeys")
+        defer { t.kill() }
+        try t.waitUntil("the text file read") { status($0).hasPrefix("[ Read") }
+        func cursor() throws -> String {
+            try t.tmux(["display-message", "-p", "-t", t.target, "#{cursor_y},#{cursor_x}"])
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        try t.press("M-/")
+        try t.press("C-q")
+        try t.waitFor("Search [Backwards]:")
+        try t.type("the")
+        try t.press("Enter")
+        try t.waitUntil("the last 'the'") { _ in (try? cursor()) == "3,0" }
+        try t.press("M-q")
+        try t.waitUntil("the one before") { _ in (try? cursor()) == "2,0" }
+        try t.press("M-w")
+        try t.waitUntil("the next one") { _ in (try? cursor()) == "3,0" }
+        try t.press("M-q")
+        try t.waitUntil("back to the door") { _ in (try? cursor()) == "2,0" }
+        try t.press("M-t")
+        let screen = try t.waitUntil("the cut") { $0[2].isEmpty && $0[3].isEmpty }
+        #expect(Array(screen[1...2]) == ["the raven", ""])
+        try t.press("C-s")
+        try t.waitUntil("the save") { status($0).hasPrefix("[ Wrote") }
+        try t.press("C-x")
+        #expect(try t.waitForExit() == 0)
+        #expect(try String(contentsOf: notes, encoding: .utf8) == "the raven\n")
+    }
+
     /// `lovesnap notes.txt` (nano's habit) on a text file opens it as `lovesnap edit` does, and a
     /// save writes it back; on a missing one named as text it says how to start one rather than
     /// "No such file or directory"; a missing photo still says it is missing.
