@@ -63,6 +63,14 @@ public enum RunningJob: Equatable, Sendable {
     /// A command typed for ^T, its input the region `region` (UTF-8 offsets), or the whole text
     /// when nil.
     case command(commandLine: String, region: Range<Int>?)
+
+    /// The command of a ^T answer written as nano's pipe, `|cmd` (white space around the bar
+    /// ignored): `cmd`; nil when the answer is no pipe.
+    public static func pipedCommand(_ answer: String) -> String? {
+        let trimmed = answer.trimmingWhitespace()
+        guard trimmed.hasPrefix("|") else { return nil }
+        return String(trimmed.dropFirst())
+    }
 }
 
 /// The output of a ^T command, waiting for the user's decision.

@@ -21,7 +21,12 @@ func jobEnded(_ outcome: JobOutcome, in state: inout EditorState) {
     case (.mail(let to), .finished):
         state.status = StatusMessage("Mail sent to \(to)")
     case (.command(let commandLine, let region), .finished(let output)):
-        state.mode = .commandOutput(CommandOutput(commandLine: commandLine, output: output, region: region))
+        let result = CommandOutput(commandLine: commandLine, output: output, region: region)
+        if RunningJob.pipedCommand(commandLine) != nil {
+            replace(with: result, in: &state)
+        } else {
+            state.mode = .commandOutput(result)
+        }
     case (_, .failed(let message)):
         state.status = StatusMessage(message, isError: true)
     case (_, .cancelled(let message)):
@@ -36,14 +41,7 @@ func updateCommandOutput(_ state: inout EditorState, _ output: CommandOutput, _ 
     let lines = TextBuffer(text: output.output).writtenLineCount
     switch answer {
     case .yes:
-        let whole = 0..<state.buffer.utf8Count
-        let range = output.region.map { $0.clamped(to: whole) } ?? whole
-        state.buffer.closeUndoGroup()
-        if !(range.isEmpty && output.output.isEmpty) { try? state.buffer.replace([range], with: output.output) }
-        state.buffer.closeUndoGroup()
-        state.markAnchor = nil
-        state.status = StatusMessage(
-            "\(output.region == nil ? "Text" : "Region") replaced by \(plural(lines, "line")) of output")
+        replace(with: output, in: &state)
     case .insert:
         state.buffer.closeUndoGroup()
         state.buffer.insert(output.output)
@@ -56,6 +54,20 @@ func updateCommandOutput(_ state: inout EditorState, _ output: CommandOutput, _ 
         return
     }
     state.mode = .editing
+}
+
+/// The region the command was given (or the whole text) replaced by its output, one undo step.
+private func replace(with output: CommandOutput, in state: inout EditorState) {
+    let lines = TextBuffer(text: output.output).writtenLineCount
+    let whole = 0..<state.buffer.utf8Count
+    let range = output.region.map { $0.clamped(to: whole) } ?? whole
+    state.buffer.closeUndoGroup()
+    if !(range.isEmpty && output.output.isEmpty) { try? state.buffer.replace([range], with: output.output) }
+    state.buffer.closeUndoGroup()
+    state.isModified = state.buffer.textState != state.cleanTextState
+    state.markAnchor = nil
+    state.status = StatusMessage(
+        "\(output.region == nil ? "Text" : "Region") replaced by \(plural(lines, "line")) of output")
 }
 
 /// The question before mailing an empty text: Y goes on to the To prompt.

@@ -171,7 +171,10 @@ private func accept(_ prompt: Prompt, in state: inout EditorState) -> [EditorEff
         let region = state.markedRegion
         let input = region.map { Rope(state.buffer.text(inUTF8: $0)) } ?? state.buffer.content
         state.mode = .running(.command(commandLine: answer, region: region))
-        return [.runCommand(commandLine: answer, input: input)]
+        // nano's "|cmd": the text (or the marked region) piped through cmd and replaced by its
+        // output at once; without the bar, lovesnap pipes too and asks what to do with it.
+        let commandLine = RunningJob.pipedCommand(answer) ?? answer
+        return [.runCommand(commandLine: commandLine, input: input)]
     case .readAgain:
         return acceptReadAgain(answer, in: &state)
     }

@@ -195,6 +195,18 @@ struct NeverALostWordTmuxTests {
         try t.press("M-e")
         try t.waitUntil("the redo") { status($0) == "[ Redid replacement ]" }
 
+        // nano's "|cmd": the whole text piped through it and replaced at once; M-U undoes it.
+        try t.press("C-t")
+        try t.waitFor("Command to execute: ")
+        try t.type("|tr a-z A-Z")
+        try t.press("Enter")
+        screen = try t.waitUntil("the pipe") { status($0).hasPrefix("[ Text replaced") }
+        #expect(status(screen) == "[ Text replaced by 5 lines of output ]")
+        #expect(Array(screen[1...5]) == ["TITLE", "ABRICOT", "PêCHE", "ÉTé", "—"])  // tr is bytewise
+        try t.press("M-u")
+        screen = try t.waitUntil("the undo") { status($0) == "[ Undid replacement ]" }
+        #expect(Array(screen[1...5]) == ["title", "abricot", "pêche", "Été", "—"])
+
         // A command that hangs: the editor keeps drawing, ^C stops it and its children.
         let pidFile = dir.appendingPathComponent("pid").path
         try t.press("C-t")

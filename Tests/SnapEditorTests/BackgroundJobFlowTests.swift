@@ -146,6 +146,23 @@ import Testing
     #expect(editor.state.buffer.text == "title\na line\nb line\nend\n")
 }
 
+/// Issue 43, nano's "|cmd": the marked region (else the text) piped through cmd and replaced by
+/// its output at once, one undo step; the command run is cmd, without the bar.
+@Test func aBarBeforeTheCommandPipesAndReplacesAtOnceAsNanoDoes() {
+    let sharing = FakeSharing()
+    sharing.commandOutputs["tr a-z A-Z"] = .finished(output: "ONE\nTWO\n")
+    let (editor, _, _) = makeEditor(text: "one\ntwo\n", sharing: sharing)
+    editor.press([.control("t")] + typing(" |tr a-z A-Z") + [.enter])
+    #expect(sharing.commands.map(\.commandLine) == ["tr a-z A-Z"])
+    #expect(sharing.commands.first?.input == "one\ntwo\n")
+    #expect(editor.state.mode == .editing)
+    #expect(editor.state.buffer.text == "ONE\nTWO\n")
+    #expect(editor.state.isModified)
+    #expect(editor.state.status == StatusMessage("Text replaced by 2 lines of output"))
+    editor.press(.meta("u"))
+    #expect(editor.state.buffer.text == "one\ntwo\n")
+}
+
 @Test func withoutAMarkTheWholeTextIsPipedAndTheOutputCanBeInserted() {
     let sharing = FakeSharing()
     sharing.commandOutputs["wc -l"] = .finished(output: "2\n")
