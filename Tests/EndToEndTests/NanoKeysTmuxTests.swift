@@ -48,9 +48,9 @@ struct NanoKeysTmuxTests {
         let numbered = ["1 Once upon a midnight dreary,", "2 while pondered,I", "3 weak and weary", "4"]
         screen = try t.waitUntil("the line numbers") { Array($0[1...4]) == numbered }
         #expect(Array(screen[1...4]) == numbered)
-        try t.press("M-q")
+        try t.press("M-j")
         screen = try t.waitFor("Unbound key")
-        #expect(status(screen) == "[ Unbound key: M-Q ]")
+        #expect(status(screen) == "[ Unbound key: M-J ]")
 
         try t.press("C-s")
         try t.waitFor("[ Wrote 3 lines ]")
