@@ -66,17 +66,26 @@ private func insertRecognized(text: String, confidence: Int, words: [ProofWord],
     state.inserting.photo = nil
     state.inserting.isNewPhoto = false
     state.recognition = .finished(meanConfidence: min(max(confidence, 0), 100))
+    // A photo's lines are a block: with the cursor inside a line they go below it, not into it
+    // (nano's ^R of a text file inserts at the cursor; a file's text has no place of its own).
+    let (at, before) =
+        replaced == nil && text.contains("\n")
+        ? blockInsertion(at: insertion.offset, in: state.buffer) : (insertion.offset, "")
     let first = state.words.count
     let marks = words.enumerated().compactMap { i, word -> TextMark? in
         guard !word.range.isEmpty, word.range.upperBound <= text.utf8.count else { return nil }
-        return TextMark(id: first + i, range: word.range, isFlagged: word.isUncertain)
+        let shift = before.utf8.count
+        return TextMark(
+            id: first + i, range: (word.range.lowerBound + shift)..<(word.range.upperBound + shift),
+            isFlagged: word.isUncertain)
     }
     // A region's text has no line end of its own when it replaces a part of a line.
-    let text =
-        replaced != nil && text.hasSuffix("\n") && !text.dropLast().contains("\n") ? String(text.dropLast()) : text
+    let inserted =
+        replaced != nil && text.hasSuffix("\n") && !text.dropLast().contains("\n")
+        ? String(text.dropLast()) : before + text
     state.buffer.closeUndoGroup()
-    let range = replaced ?? insertion.offset..<insertion.offset
-    guard !text.isEmpty, (try? state.buffer.replace(range, with: text, marks: marks)) != nil else {
+    let range = replaced ?? at..<at
+    guard !text.isEmpty, (try? state.buffer.replace(range, with: inserted, marks: marks)) != nil else {
         state.status = StatusMessage("No text found in \(insertion.name)")
         return
     }
@@ -92,6 +101,15 @@ private func insertRecognized(text: String, confidence: Int, words: [ProofWord],
     state.status = StatusMessage(
         "Inserted \(plural(lines, "line")) from \(insertion.name) (conf \(confidence))"
             + (uncertain > 0 ? "; \(uncertain) uncertain" : ""))
+}
+
+/// Where a block of lines goes for a cursor at `offset`: there when it starts a line; else the
+/// start of the next line, or the end of the text after a line end when the line is the last.
+func blockInsertion(at offset: Int, in buffer: TextBuffer) -> (offset: Int, before: String) {
+    let line = buffer.line(containing: offset)
+    if offset == buffer.startOffset(ofLine: line) { return (offset, "") }
+    if line + 1 < buffer.lineCount { return (buffer.startOffset(ofLine: line + 1), "") }
+    return (buffer.utf8Count, "\n")
 }
 
 /// Applies how an ``EditorEffect`` turned out.

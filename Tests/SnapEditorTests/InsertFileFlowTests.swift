@@ -80,6 +80,35 @@ import Testing
     #expect(editor.state.uncertainMarks.count == 1)
 }
 
+/// Issue 43: a photo's lines are a block: with the cursor inside a line they go below it (its
+/// marks with them), not into it; on the last line, after a line end.
+@Test(arguments: [
+    ([KeyEvent.right], "Lenore, the kettle hums\nyour tnue,\nend"),  // in "Lenore,": below its line
+    ([.down, .right], "Lenore, the kettle hums\nend\nyour tnue,\n"),  // in "end", the last line
+])
+func aPhotosLinesGoBelowTheCursorsLine(keys: [KeyEvent], expected: String) {
+    let first = FakeRecognition([.finished(text: "Lenore, the kettle hums\nend", meanConfidence: 90, words: [])])
+    let second = FakeRecognition([
+        .finished(
+            text: "your tnue,\n", meanConfidence: 84,
+            words: [ProofWord(text: "tnue,", range: 5..<10, confidence: 60, doubts: ["low confidence"])])
+    ])
+    var configuration = EditorConfiguration.photo(path: "/p/first.jpg", recognition: first, sharing: FakeSharing())
+    configuration.photoReader = { _ in second }
+    let editor = Editor(terminal: FakeTerminal(), configuration: configuration)
+    editor.pollRecognition()
+    editor.press(keys)
+    editor.press(.control("r"))
+    editor.press(typing("second.jpg"))
+    editor.press(.enter)
+    editor.pollRecognition()
+    #expect(editor.state.buffer.text == expected)
+    #expect(editor.state.uncertainMarks.map { editor.state.buffer.text(inUTF8: $0.range) } == ["tnue,"])
+    #expect(editor.state.status == StatusMessage("Inserted 1 line from second.jpg (conf 84); 1 uncertain"))
+    editor.press(.meta("u"))
+    #expect(editor.state.buffer.text == "Lenore, the kettle hums\nend")
+}
+
 @Test func cancellingAPhotoForControlRKeepsTheText() {
     let second = FakeRecognition([.progress(percent: 30)])
     var configuration = EditorConfiguration.textFile(path: "poem.txt", text: "x\n", sharing: FakeSharing())
