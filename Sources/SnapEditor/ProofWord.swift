@@ -34,8 +34,9 @@ public struct ProofWord: Equatable, Sendable {
     /// made none (a region of a photo, a text without documents).
     public var page: Int?
     /// The word with the accents its line's language needs, when that language's dictionary knows
-    /// it only so ("hâte" for "hate" in a French line); offered first in the alternatives menu.
-    public var withAccents: String?
+    /// it only so ("hâte" for "hate" in a French line; "prés", "près" for "pres"), each spelling it
+    /// knows; offered first in the alternatives menu. Empty when there is none.
+    public var withAccents: [String]
 
     /// Whether the engine read it at or above the uncertainty threshold (`--uncertain-below`,
     /// 88 unless given): it may be doubted for other reasons (no dictionary knows it), not for
@@ -51,7 +52,7 @@ public struct ProofWord: Equatable, Sendable {
         text: String, range: Range<Int>, confidence: Double, box: WordBox = WordBox(), line: Int = 0,
         alternatives: [String] = [], isUnknownWord: Bool = false, suggestions: [String]? = nil,
         doubts: [String] = [], otherReading: String? = nil, page: Int? = nil, isReadConfidently: Bool? = nil,
-        withAccents: String? = nil
+        withAccents: [String] = []
     ) {
         self.text = text
         self.range = range

@@ -61,6 +61,11 @@ private func replace(with output: CommandOutput, in state: inout EditorState) {
     let lines = TextBuffer(text: output.output).writtenLineCount
     let whole = 0..<state.buffer.utf8Count
     let range = output.region.map { $0.clamped(to: whole) } ?? whole
+    // The text as it was (`|cat`): nothing to replace, and its marks stay.
+    if state.buffer.text(inUTF8: range) == output.output {
+        state.status = StatusMessage("The output is the \(output.region == nil ? "text" : "region") as it was")
+        return
+    }
     state.buffer.closeUndoGroup()
     if !(range.isEmpty && output.output.isEmpty) { try? state.buffer.replace([range], with: output.output) }
     state.buffer.closeUndoGroup()

@@ -43,7 +43,7 @@ extension EditorState {
             guard text != current, !entries.contains(where: { $0.text == text }) else { return }
             entries.append(.init(text: text, source: source))
         }
-        if let accented = word.withAccents { add(accented, "accent") }
+        for accented in word.withAccents { add(accented, "accent") }
         for text in word.alternatives { add(text, "engine") }
         if let other = word.otherReading, !other.isEmpty { add(other, "other preparation") }
         for text in word.suggestions ?? [] { add(text, "spelling") }

@@ -81,7 +81,7 @@ public struct Proofreading: Sendable {
             }
             let unit = i > 0 && words[i - 1].line == word.line && isUnit(word.text, after: words[i - 1].text)
             if !unit && !isAddress(word.text) && hasUnusualCharacters(word.text) { doubts.append(.unusualCharacters) }
-            if word.withAccents != nil { doubts.append(.missingAccent) }
+            if !word.withAccents.isEmpty { doubts.append(.missingAccent) }
             return doubts
         }
     }
@@ -195,25 +195,31 @@ public struct Proofreading: Sendable {
         for word in words {
             for c in word.text where c.isLetter { capitals[word.line, default: 0] += c.isUppercase ? 1 : -1 }
         }
+        // Mail and web addresses are spelled as they are (www.fete-du-village.fr).
+        let language = { (i: Int) in isAddress(words[i].text) ? nil : lineLanguage[words[i].line] }
         let spellings = words.indices.flatMap { i in
-            lineLanguage[words[i].line].map {
-                Accents.spellingsToAsk(for: words[i].text, knownIn: known[i], language: $0)
-            } ?? []
+            language(i).map { Accents.spellingsToAsk(for: words[i].text, knownIn: known[i], language: $0) } ?? []
         }
         let respellings = spellings.isEmpty ? [:] : knownIn(Array(Set(spellings)))
         for i in words.indices {
-            let language = lineLanguage[words[i].line]
+            let language = language(i)
             let isKnown = { (w: String) in language.map { respellings[w]?.contains($0) ?? false } ?? false }
             let inCapitals =
                 language.map {
                     Accents.isKnownInCapitals(words[i].text, knownIn: known[i], language: $0, isKnown: isKnown)
                 } ?? false
             result.words[i].isKnownWord = inCapitals ? true : known[i].map { !$0.isEmpty }
-            result.words[i].withAccents = language.flatMap {
-                Accents.respelled(
-                    words[i].text, knownIn: known[i], language: $0,
-                    lineIsCapitals: capitals[words[i].line, default: 0] > 0, isKnown: isKnown)
-            }
+            // A sentence starts a line or follows its end: what makes a lone A an À.
+            let startsSentence =
+                i == 0 || words[i - 1].line != words[i].line
+                || words[i - 1].text.last.map { ".!?…:".contains($0) } == true
+            result.words[i].withAccents =
+                language.map {
+                    Accents.respelled(
+                        words[i].text, knownIn: known[i], language: $0,
+                        lineIsCapitals: capitals[words[i].line, default: 0] > 0, startsSentence: startsSentence,
+                        isKnown: isKnown)
+                } ?? []
         }
         return result
     }

@@ -57,9 +57,10 @@ public struct RecognizedWord: Codable, Equatable, Sendable {
     /// come back `eng`. The line's language is the dictionaries' (`Accents.lineLanguages`).
     public var language: String?
     /// The word with the accents its line's language needs, when that language's dictionary knows
-    /// it only so (`hate` → `hâte`, a lone `A` → `À` in a French line; `Accents.respelled`); nil
+    /// it only so (`hate` → `hâte`; `pres` → `prés`, `près`; a lone `A` starting a French
+    /// sentence → `À`; `Accents.respelled`), each spelling the dictionary knows, at most 3; empty
     /// otherwise or when it was not checked.
-    public var withAccents: String?
+    public var withAccents: [String] = []
 }
 
 /// The outcome of OCR on one photo.

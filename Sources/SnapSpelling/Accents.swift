@@ -95,32 +95,42 @@ public enum Accents {
         return core.count > 24 ? [] : spellings(of: core, in: language)
     }
 
-    /// The word `token` stands for with the accents its line's `language` needs, when that
-    /// language's dictionary does not know it as read but knows one of its accented spellings
-    /// (`hate` → `hâte`, `fenetre,` → `fenêtre,`: punctuation around it kept), or when it is a lone
-    /// capital `A` in a French line that is not all capitals (`A bientôt` → `À bientôt`: the verb
-    /// rarely starts a French sentence; in a title in capitals it is the verb, `IL Y A`). Never for
-    /// a word in capitals (`isKnownInCapitals`).
+    /// The spellings of the word `token` stands for with the accents its line's `language` needs,
+    /// when that language's dictionary does not know it as read but knows it so (`hate` →
+    /// `hâte`, `fenetre,` → `fenêtre,`: punctuation around it kept; `pres` → `prés`, `près`: each
+    /// the dictionary knows with the fewest accents added, in the order of `spellings(of:in:)`, at
+    /// most `limit`), or when it is
+    /// a lone capital `A` starting a French sentence in a line not in capitals (`A bientôt` →
+    /// `À bientôt`: the verb rarely starts a French sentence; in a title in capitals it is the
+    /// verb, `IL Y A`; `vitamine A` and the initial `A.` are no sentence's start). Never for a word
+    /// in capitals (`isKnownInCapitals`). Empty when there is none.
     ///
     /// - Parameters:
     ///   - knownIn: the languages whose dictionaries know the token as read (nil: nothing to judge).
     ///   - lineIsCapitals: whether most letters of the line are capitals.
+    ///   - startsSentence: whether the token starts a line or follows a sentence's end (`.`, `!`,
+    ///     `?`, `…`, `:`).
     ///   - isKnown: whether `language`'s dictionary knows a spelling (asked about
     ///     `spellingsToAsk(for:knownIn:language:)`).
-    /// - Returns: the token respelled, or nil.
     public static func respelled(
-        _ token: String, knownIn: Set<String>?, language: String, lineIsCapitals: Bool,
-        isKnown: (String) -> Bool
-    ) -> String? {
+        _ token: String, knownIn: Set<String>?, language: String, lineIsCapitals: Bool, startsSentence: Bool,
+        limit: Int = 3, isKnown: (String) -> Bool
+    ) -> [String] {
         let core = WordEvidence.core(of: token)
-        guard !core.isEmpty, let range = token.range(of: core) else { return nil }
+        guard !core.isEmpty, let range = token.range(of: core) else { return [] }
         if language == "fra" && core == "A" {
-            return lineIsCapitals ? nil : token.replacingCharacters(in: range, with: "À")
+            let initial = token[range.upperBound...].hasPrefix(".")
+            guard !lineIsCapitals, startsSentence, !initial else { return [] }
+            return [token.replacingCharacters(in: range, with: "À")]
         }
-        guard !isCapitals(core),
-            let found = spellingsToAsk(for: token, knownIn: knownIn, language: language).first(where: isKnown)
-        else { return nil }
-        return token.replacingCharacters(in: range, with: found)
+        guard !isCapitals(core) else { return [] }
+        // The fewest accents added: "hâte", not also "hâté"; "prés" and "près" both.
+        let known = spellingsToAsk(for: token, knownIn: knownIn, language: language).filter(isKnown)
+        let added = { (s: String) in zip(s, core).filter { $0 != $1 }.count }
+        let fewest = known.map(added).min()
+        return known.filter { added($0) == fewest }.prefix(limit).map {
+            token.replacingCharacters(in: range, with: $0)
+        }
     }
 
     /// Whether `token` is a word in capitals that `language`'s dictionary knows with accents

@@ -28,7 +28,7 @@ struct OCRReport: Encodable {
         var uncertain: Bool
         var otherReading: String?
         var language: String?
-        var withAccents: String?
+        var withAccents: [String]
 
         enum CodingKeys: String, CodingKey {
             case text, confidence, range, box, line, alternatives, runnerUp, known, doubts, uncertain, otherReading

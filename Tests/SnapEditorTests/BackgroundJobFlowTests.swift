@@ -163,6 +163,18 @@ import Testing
     #expect(editor.state.buffer.text == "one\ntwo\n")
 }
 
+/// An output that is the text as it was (`|cat`) changes nothing: the marks stay.
+@Test func anOutputEqualToTheTextChangesNothing() {
+    let sharing = FakeSharing()
+    sharing.commandOutputs["cat"] = .finished(output: "one\ntwo\n")
+    let (editor, _, _) = makeEditor(text: "one\ntwo\n", sharing: sharing)
+    let revision = editor.state.buffer.revision
+    editor.press([.control("t")] + typing("|cat") + [.enter])
+    #expect(editor.state.buffer.revision == revision)
+    #expect(editor.state.isModified == false)
+    #expect(editor.state.status == StatusMessage("The output is the text as it was"))
+}
+
 @Test func withoutAMarkTheWholeTextIsPipedAndTheOutputCanBeInserted() {
     let sharing = FakeSharing()
     sharing.commandOutputs["wc -l"] = .finished(output: "2\n")

@@ -36,25 +36,33 @@ import Testing
     }
 
     @Test func aWordIsRespelledOnlyWhenItsLinesDictionaryKnowsItOnlyWithAccents() {
-        let french: Set<String> = ["hâte", "fenêtre", "été"]
+        let french: Set<String> = ["hâte", "fenêtre", "été", "prés", "près"]
         let isKnown = { french.contains($0) }
-        func respelled(_ token: String, _ knownIn: Set<String>?, _ language: String = "fra", capitals: Bool = false)
-            -> String?
-        {
-            Accents.respelled(token, knownIn: knownIn, language: language, lineIsCapitals: capitals, isKnown: isKnown)
+        func respelled(
+            _ token: String, _ knownIn: Set<String>?, _ language: String = "fra", capitals: Bool = false,
+            startsSentence: Bool = true
+        ) -> [String] {
+            Accents.respelled(
+                token, knownIn: knownIn, language: language, lineIsCapitals: capitals, startsSentence: startsSentence,
+                isKnown: isKnown)
         }
-        #expect(respelled("hate", ["eng"]) == "hâte")
-        #expect(respelled("«fenetre,", []) == "«fenêtre,")
-        #expect(respelled("ete", []) == "été")
+        #expect(respelled("hate", ["eng"]) == ["hâte"])
+        #expect(respelled("«fenetre,", []) == ["«fenêtre,"])
+        #expect(respelled("ete", []) == ["été"])
+        // Every spelling the dictionary knows, é before è: the line decides, the reader chooses.
+        #expect(respelled("pres", []) == ["prés", "près"])
         // Known to French as read (a real word either way), or in an English line: left alone.
-        #expect(respelled("cote", ["fra"]) == nil)
-        #expect(respelled("hate", ["eng"], "eng") == nil)
+        #expect(respelled("cote", ["fra"]) == [])
+        #expect(respelled("hate", ["eng"], "eng") == [])
         // Nothing French with accents: left alone.
-        #expect(respelled("xqzv", []) == nil)
-        // A lone capital A in a French line is À, but the verb in a line of capitals (IL Y A).
-        #expect(respelled("A", nil) == "À")
-        #expect(respelled("A", nil, capitals: true) == nil)
-        #expect(respelled("A", nil, "eng") == nil)
-        #expect(respelled("a", nil) == nil)
+        #expect(respelled("xqzv", []) == [])
+        // A lone capital A starting a French sentence is À; not the verb in a line of capitals
+        // (IL Y A), not inside a sentence (vitamine A), not an initial (A. Rimbaud).
+        #expect(respelled("A", nil) == ["À"])
+        #expect(respelled("A", nil, capitals: true) == [])
+        #expect(respelled("A", nil, startsSentence: false) == [])
+        #expect(respelled("A.", nil) == [])
+        #expect(respelled("A", nil, "eng") == [])
+        #expect(respelled("a", nil) == [])
     }
 }
