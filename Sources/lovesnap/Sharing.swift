@@ -72,9 +72,9 @@ struct Sharing: DocumentSharing {
         let read = wanted.map { pages.documents.indices.contains($0.page) ? pages.documents[$0.page] : nil }
         guard !read.isEmpty, !read.contains(where: { $0 == nil }) else {
             throw Refusal(
+                // One status line of 80 columns: why, and what makes one.
                 description:
-                    "\(path): no .\(export.fileExtension) document of this reading (a region, or a photo read along "
-                    + "its detected lines: lovesnap --reading page PHOTO reads one with documents); write .txt for the text"
+                    "No .\(export.fileExtension) of text read by lines or a region: lovesnap --reading page makes one"
             )
         }
         let exported = zip(read, wanted).map { documents, page in

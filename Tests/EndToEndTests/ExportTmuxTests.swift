@@ -43,6 +43,23 @@ struct ExportTmuxTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["err.txt"])
     }
 
+    /// A photo read along its detected lines has no documents (Tesseract's renderers follow its
+    /// page layout): Write Out of a .pdf says so, and what makes one, on one 80-column line.
+    @Test func aPhotoReadAlongItsLinesHasNoPDFAndSaysWhatMakesOne() throws {
+        let dir = TestPaths.temporaryDirectory("lsnap-nopdf")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(
+            atPath: TestPaths.fixture("light-print-on-dark-card.jpg"),
+            toPath: dir.appendingPathComponent("card.jpg").path)
+        let t = try TmuxSession([TestPaths.lovesnap, "card.jpg"], in: dir, label: "lsnap-nopdf")
+        defer { t.kill() }
+        _ = try t.waitUntil("the reading") { status($0).hasPrefix("Read 7 lines") }
+        let message = "No .pdf of text read by lines or a region: lovesnap --reading page makes one"
+        let said = try writeOut(t, "card.pdf", expect: "No .pdf")
+        #expect(said == "[ \(message) ]")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("card.pdf").path))
+    }
+
     @Test func writeOutExportsTheCorrectedWordsAndRefusesThePhoto() throws {
         let dir = TestPaths.temporaryDirectory("lsnap-export")
         defer { try? FileManager.default.removeItem(at: dir) }
