@@ -332,7 +332,7 @@ struct Arguments {
         Usage:
           lovesnap [OPTIONS] PHOTO        OCR the photo and open the text in the editor
           lovesnap ocr [OPTIONS] PHOTO…   OCR the photos (- for stdin) into one text or document
-          lovesnap edit FILE              open a UTF-8 text file in the editor
+          lovesnap edit FILE              open a text file in the editor (UTF-8, else Latin-1)
           lovesnap --list-langs [--tessdata DIR]   the languages there (as tesseract --list-langs)
           lovesnap --help | --help-keys | --version
 
