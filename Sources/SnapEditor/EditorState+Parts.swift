@@ -33,6 +33,10 @@ struct InsertionState: Equatable, Sendable {
     var replaces: Range<Int>?
     /// Whether the photo read for insertion is a new one (^R), whose turn the result tells.
     var isNewPhoto = false
+    /// The OCR state before the insertion started: the title keeps the text's reading and its
+    /// confidence (the inserted reading's is said on the status line), so undoing the insertion
+    /// leaves no other reading's confidence in the title.
+    var previousRecognition: RecognitionState = .none
 }
 
 /// The proofreading's bookkeeping between keys: part of ``EditorState``.

@@ -65,7 +65,12 @@ private func insertRecognized(text: String, confidence: Int, words: [ProofWord],
     state.inserting.replaces = nil
     state.inserting.photo = nil
     state.inserting.isNewPhoto = false
-    state.recognition = .finished(meanConfidence: min(max(confidence, 0), 100))
+    // The title keeps the text's own reading; a text without one takes the inserted reading's.
+    if case .finished = state.inserting.previousRecognition {
+        state.recognition = state.inserting.previousRecognition
+    } else {
+        state.recognition = .finished(meanConfidence: min(max(confidence, 0), 100))
+    }
     // A photo's lines are a block: with the cursor inside a line they go below it, not into it
     // (nano's ^R of a text file inserts at the cursor; a file's text has no place of its own).
     let (at, before) =
@@ -162,6 +167,7 @@ public func apply(_ result: EffectResult, to state: inout EditorState) {
         state.photos.append(PhotoSource(path: path, name: EditorConfiguration.fileName(of: path)))
         state.inserting.photo = state.photos.count - 1
         state.inserting.isNewPhoto = true
+        state.inserting.previousRecognition = state.recognition
         state.recognition = .running(percent: 0)
     case .readAgainStarted(let choice):
         readAgainStarted(choice, in: &state)
@@ -171,6 +177,7 @@ public func apply(_ result: EffectResult, to state: inout EditorState) {
         state.inserting.replaces = region
         state.inserting.photo = index
         state.inserting.isNewPhoto = false
+        state.inserting.previousRecognition = state.recognition
         state.recognition = .running(percent: 0)
     case .photoRendered(let rendering):
         state.photoRendering = rendering

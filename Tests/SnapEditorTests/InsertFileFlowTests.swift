@@ -105,8 +105,12 @@ func aPhotosLinesGoBelowTheCursorsLine(keys: [KeyEvent], expected: String) {
     #expect(editor.state.buffer.text == expected)
     #expect(editor.state.uncertainMarks.map { editor.state.buffer.text(inUTF8: $0.range) } == ["tnue,"])
     #expect(editor.state.status == StatusMessage("Inserted 1 line from second.jpg (conf 84); 1 uncertain"))
+    // The title keeps the text's own reading (conf 90): the inserted one's is on the status line,
+    // and undoing the insertion leaves no other confidence in the title.
+    #expect(editor.state.recognition == .finished(meanConfidence: 90))
     editor.press(.meta("u"))
     #expect(editor.state.buffer.text == "Lenore, the kettle hums\nend")
+    #expect(editor.state.recognition == .finished(meanConfidence: 90))
 }
 
 @Test func cancellingAPhotoForControlRKeepsTheText() {
