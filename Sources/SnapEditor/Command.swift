@@ -170,6 +170,8 @@ public enum PromptAction: String, CaseIterable, Sendable {
     case toggleLatin1
     /// Read at the accurate level, or the fast one (M-L; the Read again prompt only).
     case toggleAccurate
+    /// Complete the file name typed, as nano does (Tab; the Write Out and Insert prompts only).
+    case completeFileName
 
     /// Whether the action does anything in a prompt of `kind` (elsewhere its key is ignored).
     public func isAvailable(in kind: PromptKind) -> Bool {
@@ -180,6 +182,7 @@ public enum PromptAction: String, CaseIterable, Sendable {
         case .switchToReplace: return kind == .search
         case .toggleDOSFormat, .toggleMacFormat, .toggleLatin1: return kind == .writeOut
         case .toggleAccurate: return kind == .readAgain
+        case .completeFileName: return kind == .writeOut || kind == .insertFile
         default: return true
         }
     }

@@ -67,6 +67,11 @@ public protocol DocumentSharing {
     /// Why no mail can be sent at all (the mail command is found nowhere), or nil; asked with
     /// `refusal(toMail:)`.
     func mailCommandProblem() -> String?
+    /// The names in the folder `prefix` points into (its part up to the last "/"; the working
+    /// folder when it has none) that start with its last part, a folder's with "/" after it,
+    /// sorted: what Tab completes in the file prompts, as nano does. Empty when there is none
+    /// or the folder cannot be read.
+    func fileNames(completing prefix: String) -> [String]
 }
 
 extension DocumentSharing {
@@ -83,6 +88,8 @@ extension DocumentSharing {
     public func refusal(toMail to: String) -> String? { nil }
     /// No check: the mail job says what is wrong.
     public func mailCommandProblem() -> String? { nil }
+    /// No files to complete.
+    public func fileNames(completing prefix: String) -> [String] { [] }
 }
 
 /// One page of an export: a reading of a photo whose words are in the text.

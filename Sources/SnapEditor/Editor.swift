@@ -225,6 +225,8 @@ public final class Editor {
             }
         case .mail(let text, let to, let subject):
             job = sharing.startMail(text, to: to, subject: subject)
+        case .completeFileName(let answer):
+            apply(.fileNamesFound(answer: answer, names: sharing.fileNames(completing: answer)), to: &state)
         case .checkMailTo(let to):
             if let refusal = sharing.refusal(toMail: to) {
                 apply(.mailToChecked(to: to, refusal: refusal, addressRefused: true), to: &state)

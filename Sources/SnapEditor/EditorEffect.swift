@@ -56,6 +56,10 @@ public enum EditorEffect: Equatable, Sendable {
     /// Read `photo` again with `choice`'s languages and level (M-O); the new reading replaces the
     /// text, or goes below it (``EditorConfiguration/photoRereader``).
     case readAgain(photo: PhotoSource, choice: ReadingChoice)
+    /// List the file names that complete `answer`, a file prompt's (Tab;
+    /// ``DocumentSharing/fileNames(completing:)``); they come back as
+    /// ``EffectResult/fileNamesFound(answer:names:)``.
+    case completeFileName(String)
     /// Put `text` on the system clipboard through the terminal (OSC 52).
     case copyToClipboard(String)
     /// Write `text` to a new emergency file for the document `saveName` (``DocumentSharing/saveEmergencyCopy(_:forDocument:)``),
@@ -65,6 +69,8 @@ public enum EditorEffect: Equatable, Sendable {
 
 /// How an ``EditorEffect`` turned out, fed back with ``apply(_:to:)``.
 public enum EffectResult: Equatable, Sendable {
+    /// The names completing the file prompt's `answer` (``EditorEffect/completeFileName(_:)``).
+    case fileNamesFound(answer: String, names: [String])
     /// The text was written to `path`, which is now at `version` (nil when unknown).
     case saved(path: String, version: DiskVersion? = nil)
     /// Writing failed; the message names the file and the reason.

@@ -228,6 +228,7 @@ public struct Keymap: Equatable, Sendable {
             KeyBinding([.up], .olderAnswer, "the previous answer to this prompt"),
             KeyBinding([.down], .newerAnswer, "the next answer to this prompt"),
             KeyBinding([.control("k"), .control("u")], .clear, "clear the answer"),
+            KeyBinding([.tab], .completeFileName, "complete the file name (File Name to Write, File to insert)"),
         ],
         question: [
             KeyBinding([.character("Y"), .character("y")], .yes, bar: "Yes", "yes"),

@@ -73,6 +73,9 @@ public struct Prompt: Equatable, Sendable {
     /// Why the answer given before was refused, shown in the prompt's label until it is answered
     /// again (a To field that is no mail address is asked again with what was typed).
     public var problem: String?
+    /// The file names Tab found when they were several, shown above the prompt until the next key
+    /// (nano lists them there).
+    public var listed: [String] = []
 
     /// A prompt of `kind` pre-filled with `answer`, the cursor at its end; `problem` is why the
     /// last answer was refused.

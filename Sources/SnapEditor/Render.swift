@@ -246,6 +246,11 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
     let width = frame.size.columns
     switch state.mode {
     case .prompt(let prompt):
+        // Tab's file names, above the prompt as nano lists them: as many as fit.
+        if !prompt.listed.isEmpty && row > 0 {
+            frame.write(String(repeating: " ", count: width), row: row - 1, column: 0)
+            frame.write(fitted(prompt.listed.joined(separator: "  "), width: width), row: row - 1, column: 0)
+        }
         frame.setStyle(.reverse, row: row, columns: 0..<width)
         drawPrompt(
             &frame, row: row,

@@ -120,6 +120,8 @@ func blockInsertion(at offset: Int, in buffer: TextBuffer) -> (offset: Int, befo
 /// Applies how an ``EditorEffect`` turned out.
 public func apply(_ result: EffectResult, to state: inout EditorState) {
     switch result {
+    case .fileNamesFound(let answer, let names):
+        completeFileName(answer, names: names, in: &state)
     case .saved(let path, _) where EditorConfiguration.isExport(path):
         // An export is a copy in another format: the text itself is still unsaved, and ^S still
         // writes the text file (whose version on disk is still the one known).

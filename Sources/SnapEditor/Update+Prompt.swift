@@ -5,6 +5,7 @@ import SnapText
 
 func updatePrompt(_ state: inout EditorState, _ prompt: Prompt, _ key: KeyEvent, keymap: Keymap) -> [EditorEffect] {
     var prompt = prompt
+    prompt.listed = []
     switch key {
     case .character(let c):
         prompt.answer.insert(c, at: prompt.cursor)
@@ -66,12 +67,35 @@ func updatePrompt(_ state: inout EditorState, _ prompt: Prompt, _ key: KeyEvent,
         state.format.encoding = state.format.encoding == .latin1 ? .utf8 : .latin1
     case .toggleAccurate:
         state.readingChoice.accurate.toggle()
+    case .completeFileName:
+        state.mode = .prompt(prompt)
+        return [.completeFileName(prompt.text)]
     case .accept:
         state.mode = .editing
         return accept(prompt, in: &state)
     }
     state.mode = .prompt(prompt)
     return []
+}
+
+/// Tab in a file prompt, as in nano: `answer` completed by `names`, the names in its folder that
+/// start with its last part (``DocumentSharing/fileNames(completing:)``): the one name, else as
+/// far as all of them agree; with several, they are listed above the prompt.
+func completeFileName(_ answer: String, names: [String], in state: inout EditorState) {
+    guard case .prompt(var prompt) = state.mode, prompt.text == answer else { return }  // typed on since
+    let folder = answer.lastIndex(of: "/").map { String(answer[...$0]) } ?? ""
+    guard let first = names.first else {
+        state.status = StatusMessage("No file name starts with \"\(answer.dropFirst(folder.count))\"")
+        return
+    }
+    var common = first
+    for name in names.dropFirst() {
+        common = String(zip(common, name).prefix { $0 == $1 }.map(\.0))
+    }
+    prompt.answer = Array(folder + common)
+    prompt.cursor = prompt.answer.count
+    prompt.listed = names.count > 1 ? names : []
+    state.mode = .prompt(prompt)
 }
 
 private func browseHistory(_ prompt: inout Prompt, older: Bool, history: [String]) {

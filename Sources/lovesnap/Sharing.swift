@@ -51,6 +51,20 @@ struct Sharing: DocumentSharing {
     }
 
     /// A mail command found nowhere is said with the To field, not once the Subject is typed.
+    func fileNames(completing prefix: String) -> [String] {
+        let folder = prefix.lastIndex(of: "/").map { String(prefix[...$0]) } ?? ""
+        let start = String(prefix.dropFirst(folder.count))
+        let path = folder.isEmpty ? "." : PathName.expandingTilde(folder, home: home)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
+        // Hidden files only when asked for, as a shell completes.
+        return names.filter { $0.hasPrefix(start) && (start.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted().map {
+            var isFolder: ObjCBool = false
+            let isDirectory =
+                FileManager.default.fileExists(atPath: path + "/" + $0, isDirectory: &isFolder) && isFolder.boolValue
+            return isDirectory ? $0 + "/" : $0
+        }
+    }
+
     func mailCommandProblem() -> String? {
         do {
             try mailing.command.checkRunnable()

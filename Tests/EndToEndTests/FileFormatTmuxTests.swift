@@ -72,6 +72,34 @@ struct FileFormatTmuxTests {
         #expect(try String(contentsOf: notes, encoding: .utf8) == "the raven\n")
     }
 
+    /// Tab in ^R's prompt completes the file name from the folder, as nano does (issue 43).
+    @Test func tabCompletesTheFileToInsert() throws {
+        let dir = TestPaths.temporaryDirectory("lsnap-tab")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("x\n".utf8).write(to: dir.appendingPathComponent("notes.txt"))
+        try Data("Lenore\n".utf8).write(to: dir.appendingPathComponent("kettle-lines.txt"))
+        try Data("Hélène\n".utf8).write(to: dir.appendingPathComponent("kettle-words.txt"))
+        let t = try TmuxSession([TestPaths.lovesnap, "edit", "notes.txt"], in: dir, label: "lsnap-tab")
+        defer { t.kill() }
+        try t.waitUntil("the text file read") { status($0).hasPrefix("[ Read") }
+        try t.press("C-r")
+        try t.waitFor("File to insert:")
+        try t.type("ke")
+        try t.press("Tab")
+        var screen = try t.waitFor("File to insert: kettle-")
+        #expect(screen[20] == "kettle-lines.txt  kettle-words.txt")
+        try t.type("l")
+        try t.press("Tab")
+        screen = try t.waitFor("File to insert: kettle-lines.txt")
+        try t.press("Enter")
+        screen = try t.waitUntil("the insertion") { status($0).hasPrefix("[ Inserted") }
+        #expect(Array(screen[1...2]) == ["Lenore", "x"])
+        try t.press("C-x")
+        try t.waitFor("Save modified buffer?")
+        try t.type("n")
+        #expect(try t.waitForExit() == 0)
+    }
+
     /// `lovesnap notes.txt` (nano's habit) on a text file opens it as `lovesnap edit` does, and a
     /// save writes it back; on a missing one named as text it says how to start one rather than
     /// "No such file or directory"; a missing photo still says it is missing.

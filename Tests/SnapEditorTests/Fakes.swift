@@ -87,6 +87,13 @@ final class FakeSharing: DocumentSharing {
     var rescued: [(text: String, saveName: String)] = []
     /// What exists, by path; a path saved to becomes `.other`.
     var items: [String: ExistingItem] = [:]
+    /// The names Tab completes: for each folder ("" the working one), its entries.
+    var folders: [String: [String]] = [:]
+
+    func fileNames(completing prefix: String) -> [String] {
+        let folder = prefix.lastIndex(of: "/").map { String(prefix[...$0]) } ?? ""
+        return (folders[folder] ?? []).filter { $0.hasPrefix(prefix.dropFirst(folder.count)) }.sorted()
+    }
     var saveError: FakeError?
     var mailError: FakeError?
     var emergencyError: FakeError?

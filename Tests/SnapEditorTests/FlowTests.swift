@@ -102,6 +102,39 @@ import Testing
     #expect(editor.state.exitCode == 0)
 }
 
+/// Issue 43, nano's Tab in the file prompts: the one name that fits, else as far as all agree,
+/// with the names listed on the status line; none says so; other prompts ignore it.
+@Test func tabCompletesFileNamesInTheFilePrompts() {
+    let sharing = FakeSharing()
+    sharing.folders = [
+        "": ["notes.txt", "poem.txt", "poems/", "raven.jpg"], "poems/": ["lenore.txt", "nevermore.txt"],
+    ]
+    let (editor, _, _) = makeEditor(text: "x", sharing: sharing)
+    func answer() -> String {
+        guard case .prompt(let prompt) = editor.state.mode else { return "(no prompt)" }
+        return prompt.text
+    }
+    editor.press(.control("o"), .control("u"))
+    editor.press(typing("po") + [.tab])
+    #expect(answer() == "poem")
+    #expect(
+        render(editor.state, size: TerminalSize(rows: 24, columns: 80)).text(ofRow: 20).hasPrefix("poem.txt  poems/"))
+    editor.press(typing("s") + [.tab])
+    #expect(answer() == "poems/")
+    editor.press(typing("l") + [.tab])
+    #expect(answer() == "poems/lenore.txt")
+    editor.press(.control("u"))
+    editor.press(typing("zz") + [.tab])
+    #expect(answer() == "zz")
+    #expect(editor.state.status == StatusMessage("No file name starts with \"zz\""))
+    editor.press(.control("c"), .control("r"))
+    editor.press(typing("r") + [.tab])
+    #expect(answer() == "raven.jpg")
+    editor.press(.control("c"), .control("w"))
+    editor.press(typing("r") + [.tab])
+    #expect(answer() == "r")
+}
+
 @Test func writeOutCancelAndEmptyName() {
     let (editor, _, sharing) = makeEditor(text: "a")
     editor.press(.control("o"), .control("c"))
