@@ -76,7 +76,8 @@ public struct Proofreading: Sendable {
                 let own = word.confidence >= nameConfidence ? 1 : 0
                 let recurs = confidentCount[key(word.text), default: 0] - own > 0
                 // A capitalised word read surely is a name (KLABNIK, Tarzana, Contoso), not an error.
-                let name = word.confidence >= nameConfidence && word.text.firstCore.first?.isUppercase == true
+                let name =
+                    word.confidence >= nameConfidence && WordEvidence.core(of: word.text).first?.isUppercase == true
                 if !recurs && !name { doubts.append(.unknownWord) }
             }
             let unit = i > 0 && words[i - 1].line == word.line && isUnit(word.text, after: words[i - 1].text)
@@ -102,10 +103,8 @@ public struct Proofreading: Sendable {
 
     /// The word without the punctuation around it, lowercased: what recurrences are counted by.
     static func key(_ text: String) -> String {
-        let isEdge: (Character) -> Bool = { !($0.isLetter || $0.isNumber) }
-        guard let first = text.firstIndex(where: { !isEdge($0) }), let last = text.lastIndex(where: { !isEdge($0) })
-        else { return text }
-        return text[first...last].lowercased()
+        let core = WordEvidence.core(of: text)
+        return core.isEmpty ? text : core.lowercased()
     }
 
     /// Letters that are words on their own in English or French, as written in running text; a
@@ -222,14 +221,5 @@ public struct Proofreading: Sendable {
                 } ?? []
         }
         return result
-    }
-}
-
-extension String {
-    /// The text from its first letter or digit to its last (`«Lenore,»` → `Lenore`).
-    fileprivate var firstCore: String {
-        let isCore: (Character) -> Bool = { $0.isLetter || $0.isNumber }
-        guard let first = firstIndex(where: isCore), let last = lastIndex(where: isCore) else { return self }
-        return String(self[first...last])
     }
 }

@@ -103,8 +103,9 @@ public struct WordEvidence: Equatable, Sendable {
     /// than known letters alone or known minus half the unknown (scripts/ocr-benchmark.py).
     public var score: Int { knownLetters - unknownLetters }
 
-    /// `token` without the punctuation and symbols around it.
-    static func core(of token: String) -> String {
+    /// `token` without the punctuation and symbols around it (from its first letter or digit to its
+    /// last; "" when it has none): the word a token stands for, here and in the proofreading rules.
+    public static func core(of token: String) -> String {
         let isEdge: (Character) -> Bool = { !($0.isLetter || $0.isNumber) }
         guard let first = token.firstIndex(where: { !isEdge($0) }),
             let last = token.lastIndex(where: { !isEdge($0) })
