@@ -46,10 +46,7 @@ struct FileFormatTmuxTests {
         let t = try TmuxSession([TestPaths.lovesnap, "edit", "notes.txt"], in: dir, label: "lsnap-nanokeys")
         defer { t.kill() }
         try t.waitUntil("the text file read") { status($0).hasPrefix("[ Read") }
-        func cursor() throws -> String {
-            try t.tmux(["display-message", "-p", "-t", t.target, "#{cursor_y},#{cursor_x}"])
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-        }
+        let cursor = t.cursorPosition
         try t.press("M-/")
         try t.press("C-q")
         try t.waitFor("Search [Backwards]:")

@@ -243,8 +243,7 @@ struct PhotoViewTmuxTests {
         screen = try t.waitFor("almost a card number — check these digits")
         try t.press("Enter")
         try t.waitUntil("the cursor on the second number") { _ in
-            (try? t.tmux(["display-message", "-p", "-t", t.target, "#{cursor_y},#{cursor_x}"]))?
-                .trimmingCharacters(in: .whitespacesAndNewlines) == "4,0"
+            (try? t.cursorPosition()) == "4,0"
         }
         // The list opens on the first item at or after the cursor.
         try t.press("M-f")

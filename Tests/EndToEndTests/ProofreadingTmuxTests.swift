@@ -63,10 +63,7 @@ struct ProofreadingTmuxTests {
         return words
     }
 
-    func cursor(_ t: TmuxSession) throws -> String {
-        try t.tmux(["display-message", "-p", "-t", t.target, "#{cursor_y},#{cursor_x}"])
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    func cursor(_ t: TmuxSession) throws -> String { try t.cursorPosition() }
 
     @Test func marksAreDrawnVisitedReplacedAcceptedAndUndone() throws {
         let dir = TestPaths.temporaryDirectory("lsnap-proof")

@@ -112,6 +112,12 @@ public final class TmuxSession {
         if ownsStateFolder { try? FileManager.default.removeItem(atPath: stateFolder) }
     }
 
+    /// The terminal's cursor as "row,column" (both from 0), as tmux reports it.
+    public func cursorPosition() throws -> String {
+        try tmux(["display-message", "-p", "-t", target, "#{cursor_y},#{cursor_x}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// Runs a tmux client command against this server; returns its stdout.
     @discardableResult
     public func tmux(_ arguments: [String], check: Bool = true) throws -> String {
