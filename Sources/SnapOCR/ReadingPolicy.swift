@@ -61,6 +61,10 @@ enum ReadingPolicy {
     ///   nothing (it read the easy part): the lines are kept when read as text (mean confidence
     ///   `Recognizer.orientationCheckBelowConfidence` or more) with no less evidence of real
     ///   words than the kept reading, or than none.
+    /// - When the kept reading missed text (under `fullCoverage`) and the lines cover
+    ///   `coverageGain` points more *and* have more evidence of real words (one known word at
+    ///   least), they found text the layout missed; the kept reading's confidence is again that of
+    ///   the part it read.
     /// - Otherwise two signals must agree, as neither alone tells a better reading: the lines are
     ///   read at least as surely (mean confidence), and they have more evidence of real words (and
     ///   some: above 0) by one known word at least (`WordEvidence.minimumKnownLetters`: a newspaper read across its
@@ -79,16 +83,21 @@ enum ReadingPolicy {
             return lines.meanConfidence >= Recognizer.orientationCheckBelowConfidence
                 && lines.evidence >= min(kept.evidence, 0)
         }
+        let missedText = Double(kept.coveredPercent) < fullCoverage * 100
+        let coversMore = missedText && lines.coveredPercent >= kept.coveredPercent + coverageGain
+        let moreWords = lines.evidence > 0 && lines.evidence >= kept.evidence + WordEvidence.minimumKnownLetters
+        // Text the layout missed, found as real words: the kept reading's confidence is that of
+        // the part it read (a receipt's dark lines read at 96 beside its faded ones), no measure
+        // of the page.
+        if coversMore && moreWords { return true }
         guard lines.meanConfidence >= kept.meanConfidence else { return false }
         // More by one word at least: two readings of one page differ by a few letters either way.
         // And real words, not just fewer unknown letters (a passport's machine-readable zone has
         // none: a reading that lost a line "gains").
-        if lines.evidence > 0 && lines.evidence >= kept.evidence + WordEvidence.minimumKnownLetters { return true }
+        if moreWords { return true }
         // Coverage alone: the lines found text the layout missed. When they also have less
         // evidence of real words, they must be read more surely too: covering more by reading
         // another page's fragments or the lines across a spread's two pages is no gain.
-        let missedText = Double(kept.coveredPercent) < fullCoverage * 100
-        return missedText && lines.coveredPercent >= kept.coveredPercent + coverageGain
-            && (lines.evidence >= kept.evidence || lines.meanConfidence > kept.meanConfidence)
+        return coversMore && (lines.evidence >= kept.evidence || lines.meanConfidence > kept.meanConfidence)
     }
 }

@@ -42,7 +42,7 @@ final class RecognitionRun {
     let loaded: LoadedImage
     /// The JPEG's reduced decoding (1 when decoded at full size).
     let reduction: Double
-    let detection: Pending<Recognizer.Detection>?
+    var detection: Pending<Recognizer.Detection>?
     let reader: ReaderProcess?
     let second: SecondEngine?
     let secondReader: SecondReader?
@@ -126,11 +126,11 @@ final class RecognitionRun {
         loaded = try loader.load(path, sharingRaster: sharesPhoto)
         reduction = Double(loaded.decodeReduction)
         // The text detector runs on a thread of its own while the page is prepared and read.
+        // A region's text is detected in the region, once it is cut (`cutRegion`).
         detection = try Recognizer.startingDetection(
             of: loaded.image, executable: readerExecutable,
-            wanted: options.reading != .page && options.region == nil
-                && (exports.isEmpty || options.exportsIfPossible == true),
-            sizedByPrint: options.reading != .lines)
+            wanted: options.region == nil && Self.detectsText(options, exports), sizedByPrint: options.reading != .lines
+        )
         // In the worker the second engine is the reader process's (`ReaderProcess`). It starts once
         // the photo is loaded and this engine's models are (loading beside them, its models and
         // its start slowed the decoding and this engine's loading: 20–30 ms on colour photos;
@@ -164,6 +164,12 @@ final class RecognitionRun {
         }
         if loaded.flattenedTransparency { notes.append(.transparencyFlattened) }
         if loaded.decodeReduction > 1 { notes.append(.jpegReduced(factor: loaded.decodeReduction)) }
+    }
+
+    /// Whether the text detector finds the lines to read (`--reading` not `page`, no export
+    /// that needs Tesseract's page layout unless `exportsIfPossible`).
+    static func detectsText(_ options: RecognitionOptions, _ exports: [ExportFormat]) -> Bool {
+        options.reading != .page && (exports.isEmpty || options.exportsIfPossible == true)
     }
 
     /// The phases in order; the reading kept, finished (`finish`).
@@ -324,6 +330,11 @@ final class RecognitionRun {
             upright = try upright.scaled(by: regionScale)
         }
         notes.append(.regionRead(region: "\(box.x),\(box.y),\(box.width),\(box.height)", clipped: clipped))
+        // Its lines are found as the whole photo's are: a faded line beside a dark one, lost to
+        // the region's binarization, is read along the line the detector found.
+        detection = try Recognizer.startingDetection(
+            of: upright, executable: readerExecutable, wanted: Self.detectsText(options, exports),
+            sizedByPrint: options.reading != .lines)
         // The user framed the part to read: no page to find in it, and its orientation is the
         // one it was framed in.
         preprocessing.findPage = false

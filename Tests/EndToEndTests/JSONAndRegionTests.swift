@@ -99,6 +99,26 @@ import Testing
         #expect(r.stderr == "lovesnap: card-specimen.png: region 100,250,900,80 read\n")
     }
 
+    @Test func aRegionFindsItsFadedLineAsTheWholePhotoDoes() throws {
+        // A dark line over a faded one: the region's binarization kept the dark line alone
+        // (read at 96, as `tesseract` reads the same crop), and "Cafe creme 3,20" was lost in
+        // every frame of it. The detector finds the region's lines as it finds the photo's; the
+        // line half inside the frame's bottom edge is read as noise and left out.
+        let receipt = TestPaths.fixture("faded-receipt.jpg")
+        for region in ["48,223,672,112", "56,227,656,96", "52,231,664,88"] {
+            let r = try lovesnap(["ocr", "--region", region, receipt])
+            #expect(r.status == 0)
+            #expect(r.stdout == "Table 4, couverts 2\nCafe creme 3,20\n", "region \(region)")
+            #expect(
+                r.stderr
+                    == "lovesnap: faded-receipt.jpg: region \(region) read\n"
+                    + "lovesnap: faded-receipt.jpg: read line by line along 3 text regions found by the detector\n")
+        }
+        // `--reading page` reads as before: Tesseract's layout alone.
+        let page = try lovesnap(["ocr", "--reading", "page", "--region", "48,223,672,112", receipt])
+        #expect(page.stdout == "Table 4, couverts 2\n")
+    }
+
     @Test func aRegionInPercentKeepsBoxesInPixelsOfTheWholePhoto() throws {
         let doc = try document(["--region", "10%,40%,80%,20%", Self.card])
         #expect(doc["text"] as? String == "5555 5555 5555 4445\n")
