@@ -259,6 +259,10 @@ struct Arguments {
                 description: mode == .editText
                     ? "edit: which text file?" : "which photo? (lovesnap PHOTO, or lovesnap --help)")
         }
+        // An empty argument (`lovesnap ocr ''`, an unset shell variable quoted) names no file.
+        if positional.contains("") {
+            throw UsageError(description: "an empty file name ('') names no \(mode == .editText ? "file" : "photo")")
+        }
         if a.json && mode != .ocr { throw UsageError(description: "--json is for `lovesnap ocr`") }
         if (a.formats != nil || !a.replacements.isEmpty) && mode != .ocr {
             throw UsageError(

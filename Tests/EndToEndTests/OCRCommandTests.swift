@@ -453,6 +453,17 @@ import Testing
         return (path, try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
+    @Test func anEmptyFileNameIsAUsageError() throws {
+        // `lovesnap ocr ''` said "lovesnap: : No such file or directory" (an unset variable quoted).
+        for (args, noun) in [
+            (["ocr", ""], "photo"), (["ocr", kettlePNG, ""], "photo"), ([""], "photo"), (["edit", ""], "file"),
+        ] {
+            let r = try lovesnap(args)
+            #expect(r.status == 2 && r.stdout == "")
+            #expect(r.stderr.hasPrefix("lovesnap: an empty file name ('') names no \(noun)\n"))
+        }
+    }
+
     @Test func outputOntoThePhotoItselfIsRefused() throws {
         let (photo, before) = try kettleCopy(named: "same.png", in: "same")
         let r = try lovesnap(["ocr", "-o", photo, photo])
