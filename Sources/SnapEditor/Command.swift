@@ -58,6 +58,8 @@ public enum Command: String, CaseIterable, Sendable {
     case location
     /// Redraw the screen (^L).
     case refresh
+    /// Say how to suspend (^Z): ^T, then ^Z, as in nano 7.2 without `--suspendable`.
+    case suspendHint
     /// Cursor up.
     case moveUp
     /// Cursor down.
@@ -172,6 +174,9 @@ public enum PromptAction: String, CaseIterable, Sendable {
     case toggleAccurate
     /// Complete the file name typed, as nano does (Tab; the Write Out and Insert prompts only).
     case completeFileName
+    /// Suspend lovesnap until the shell's `fg` (^Z; the Command to execute prompt only, as nano's
+    /// ^T ^Z).
+    case suspend
 
     /// Whether the action does anything in a prompt of `kind` (elsewhere its key is ignored).
     public func isAvailable(in kind: PromptKind) -> Bool {
@@ -183,6 +188,7 @@ public enum PromptAction: String, CaseIterable, Sendable {
         case .toggleDOSFormat, .toggleMacFormat, .toggleLatin1: return kind == .writeOut
         case .toggleAccurate: return kind == .readAgain
         case .completeFileName: return kind == .writeOut || kind == .insertFile
+        case .suspend: return kind == .executeCommand
         default: return true
         }
     }

@@ -225,6 +225,8 @@ public final class Editor {
             }
         case .mail(let text, let to, let subject):
             job = sharing.startMail(text, to: to, subject: subject)
+        case .suspend:
+            if let reason = terminal.suspend() { apply(.suspendRefused(reason: reason), to: &state) }
         case .completeFileName(let answer):
             apply(.fileNamesFound(answer: answer, names: sharing.fileNames(completing: answer)), to: &state)
         case .checkMailTo(let to):

@@ -60,6 +60,8 @@ public enum EditorEffect: Equatable, Sendable {
     /// ``DocumentSharing/fileNames(completing:)``); they come back as
     /// ``EffectResult/fileNamesFound(answer:names:)``.
     case completeFileName(String)
+    /// Stop lovesnap as a job of its shell until `fg` (``Terminal/suspend()``).
+    case suspend
     /// Put `text` on the system clipboard through the terminal (OSC 52).
     case copyToClipboard(String)
     /// Write `text` to a new emergency file for the document `saveName` (``DocumentSharing/saveEmergencyCopy(_:forDocument:)``),
@@ -71,6 +73,8 @@ public enum EditorEffect: Equatable, Sendable {
 public enum EffectResult: Equatable, Sendable {
     /// The names completing the file prompt's `answer` (``EditorEffect/completeFileName(_:)``).
     case fileNamesFound(answer: String, names: [String])
+    /// The terminal could not be suspended, and why (``EditorEffect/suspend``).
+    case suspendRefused(reason: String)
     /// The text was written to `path`, which is now at `version` (nil when unknown).
     case saved(path: String, version: DiskVersion? = nil)
     /// Writing failed; the message names the file and the reason.

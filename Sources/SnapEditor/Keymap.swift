@@ -174,6 +174,7 @@ public struct Keymap: Equatable, Sendable {
                 [.control("t")], .executeCommand,
                 "run a command on the marked region (else the text); its output may replace it or be inserted"),
             KeyBinding([.control("l")], .refresh, "redraw the screen"),
+            KeyBinding([.control("z")], .suspendHint, "say how to suspend: ^T, then ^Z (as nano)"),
             KeyBinding([.control("p"), .up], .moveUp, "previous line"),
             KeyBinding([.control("n"), .down], .moveDown, "next line"),
             KeyBinding([.control("b"), .left], .moveLeft, "previous character"),
@@ -229,6 +230,9 @@ public struct Keymap: Equatable, Sendable {
             KeyBinding([.down], .newerAnswer, "the next answer to this prompt"),
             KeyBinding([.control("k"), .control("u")], .clear, "clear the answer"),
             KeyBinding([.tab], .completeFileName, "complete the file name (File Name to Write, File to insert)"),
+            KeyBinding(
+                [.control("z")], .suspend, bar: "Suspend",
+                "suspend lovesnap; the shell's fg brings it back (Command to execute)"),
         ],
         question: [
             KeyBinding([.character("Y"), .character("y")], .yes, bar: "Yes", "yes"),

@@ -46,6 +46,13 @@ func updateEditing(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap) 
         state.status = StatusMessage("Unbound key: \(key.helpName)")
         return []
     }
+    if command == .suspendHint {
+        // nano 7.2's "[ To suspend, type ^T^Z ]", from the keys bound here.
+        let execute = keymap.editing.first { $0.action == .executeCommand }?.keys.first?.helpName ?? "^T"
+        let suspend = keymap.prompt.first { $0.action == .suspend }?.keys.first?.helpName ?? "^Z"
+        state.status = StatusMessage("To suspend, type \(execute)\(suspend)")
+        return []
+    }
     return perform(command, on: &state, afterCut: wasCut)
 }
 
@@ -144,6 +151,8 @@ func perform(_ command: Command, on state: inout EditorState, afterCut: Bool) ->
         state.status = StatusMessage(location(of: state.buffer))
     case .refresh:
         return [.redrawScreen]
+    case .suspendHint:
+        break  // a message naming keys: `updateEditing`
     case .cancelRecognition:
         break
     case .nextUncertain: moveToUncertain(&state, forward: true)

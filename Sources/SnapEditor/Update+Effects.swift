@@ -122,6 +122,8 @@ public func apply(_ result: EffectResult, to state: inout EditorState) {
     switch result {
     case .fileNamesFound(let answer, let names):
         completeFileName(answer, names: names, in: &state)
+    case .suspendRefused(let reason):
+        state.status = StatusMessage("Cannot suspend: \(reason)", isError: true)
     case .saved(let path, _) where EditorConfiguration.isExport(path):
         // An export is a copy in another format: the text itself is still unsaved, and ^S still
         // writes the text file (whose version on disk is still the one known).

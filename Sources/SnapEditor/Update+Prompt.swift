@@ -70,6 +70,9 @@ func updatePrompt(_ state: inout EditorState, _ prompt: Prompt, _ key: KeyEvent,
     case .completeFileName:
         state.mode = .prompt(prompt)
         return [.completeFileName(prompt.text)]
+    case .suspend:
+        state.mode = .editing
+        return [.suspend]
     case .accept:
         state.mode = .editing
         return accept(prompt, in: &state)

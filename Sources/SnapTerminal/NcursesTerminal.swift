@@ -233,6 +233,30 @@ public final class NcursesTerminal: Terminal {
         return (Int(size.ws_xpixel) / Int(size.ws_col), Int(size.ws_ypixel) / Int(size.ws_row))
     }
 
+    /// Stops lovesnap's process group with `SIGSTOP` until its shell continues it (`fg`), as
+    /// nano's `do_suspend` does: the cursor to the last row, curses ended (`endwin`, the shell's
+    /// terminal modes back), bracketed paste and mouse reporting off, "Use "fg" to return to
+    /// lovesnap." printed. Once continued, the program's modes are back (`reset_prog_mode`) and
+    /// the whole screen is repainted at the next draw.
+    ///
+    /// Refused (a reason returned, nothing done) when the process group leads its session: no
+    /// job-control shell could continue it (run as a terminal's or tmux's own command).
+    public func suspend() -> String? {
+        guard !isShutDown else { return "the terminal is closed" }
+        guard getpgrp() != getsid(0) else { return "no shell to return to (lovesnap is not a shell's job)" }
+        _ = move(getmaxy(window) - 1, 0)
+        _ = refresh()
+        _ = def_prog_mode()
+        _ = endwin()
+        Self.writeToTerminal("\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l\n\nUse \"fg\" to return to lovesnap.\n")
+        // The whole job (the OCR worker and reader too) stops, and continues with it.
+        kill(0, SIGSTOP)
+        _ = reset_prog_mode()
+        Self.writeToTerminal("\u{1B}[?2004h" + (reportsMouse ? "\u{1B}[?1002h\u{1B}[?1006h" : ""))
+        invalidate()
+        return nil
+    }
+
     /// Makes the next draw clear and repaint the whole screen (ncurses `clearok`).
     public func invalidate() {
         guard !isShutDown else { return }

@@ -19,6 +19,10 @@ public protocol Terminal: AnyObject {
     /// Throws away the keys typed but not read yet (ncurses `flushinp`): keys typed before a
     /// question was on the screen must not answer it.
     func discardTypeahead()
+    /// Stops the program as a job of its shell until `fg` continues it (nano's Suspend): the
+    /// terminal is given back first and taken again after. Returns nil once continued, or why it
+    /// cannot be suspended (nothing then changed).
+    func suspend() -> String?
 }
 
 extension Terminal {
@@ -33,4 +37,7 @@ extension Terminal {
 
     /// Does nothing: for terminals without typeahead.
     public func discardTypeahead() {}
+
+    /// Refuses: for terminals that are no shell's job.
+    public func suspend() -> String? { "this terminal cannot be suspended" }
 }

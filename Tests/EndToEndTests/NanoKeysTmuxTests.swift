@@ -159,4 +159,63 @@ struct NanoKeysTmuxTests {
         #expect(stderr == "lovesnap: TERM \"dumb\" cannot move the cursor; the editor needs one that can\n")
         #expect(try t.screen().allSatisfy { $0.isEmpty || $0.hasPrefix("Pane is dead") })  // nothing drawn
     }
+
+    /// nano 7.2's Suspend: ^Z says how ("^T^Z"); ^T ^Z stops lovesnap as a job of its shell, `fg`
+    /// brings it back with the text as it was, and the editor goes on.
+    @Test func controlTControlZSuspendsUntilFg() throws {
+        let dir = TestPaths.temporaryDirectory("lsnap-suspend")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("raven.txt")
+        try Data("Once upon a midnight dreary,\n".utf8).write(to: file)
+        let t = try TmuxSession(["/bin/bash", "--norc", "--noprofile", "-i"], in: dir, label: "lsnap-suspend")
+        defer { t.kill() }
+        try t.type("PS1='shell> '; \(TestPaths.lovesnap) edit raven.txt")
+        try t.press("Enter")
+        try t.waitFor("[ Read 1 line ]")
+        try t.type("Lo, ")
+        try t.press("C-z")
+        var screen = try t.waitUntil("the hint") { status($0) == "[ To suspend, type ^T^Z ]" }
+        #expect(screen[1] == "Lo, Once upon a midnight dreary,")
+        try t.press("C-t")
+        screen = try t.waitFor("Command to execute")
+        #expect(screen.joined(separator: "\n").contains("^Z Suspend"))
+        try t.press("C-z")
+        screen = try t.waitFor("Stopped")
+        #expect(screen.contains("Use \"fg\" to return to lovesnap."))
+        #expect(screen.contains { $0.hasPrefix("[1]+  Stopped") })
+        try t.type("fg")
+        try t.press("Enter")
+        screen = try t.waitUntil("the editor back") { $0[1] == "Lo, Once upon a midnight dreary," }
+        #expect(screen[0].hasSuffix("Modified"))
+        // It reads keys as before: raw mode is back (^C is not an interrupt), and so are saves.
+        try t.press("C-c")
+        try t.waitFor("[ line 1/2 (50%)")
+        try t.press("C-s")
+        try t.waitFor("[ Wrote 1 line ]")
+        try t.press("C-x")
+        try t.waitUntil("the shell's prompt") { $0.last { !$0.isEmpty } == "shell>" }
+        // A shell's `fg` ends with the job: its status is lovesnap's.
+        try t.type("echo \"exit status $?\"")
+        try t.press("Enter")
+        try t.waitFor("exit status 0")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "Lo, Once upon a midnight dreary,\n")
+    }
+
+    /// Run as the terminal's own command (no shell to `fg` it), ^T ^Z is refused, not a stop
+    /// nobody could end.
+    @Test func suspendIsRefusedWithoutAShell() throws {
+        let dir = TestPaths.temporaryDirectory("lsnap-nosuspend")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("Once\n".utf8).write(to: dir.appendingPathComponent("once.txt"))
+        let t = try TmuxSession([TestPaths.lovesnap, "edit", "once.txt"], in: dir, label: "lsnap-nosuspend")
+        defer { t.kill() }
+        try t.waitFor("[ Read 1 line ]")
+        try t.press("C-t")
+        try t.waitFor("Command to execute")
+        try t.press("C-z")
+        let screen = try t.waitFor("Cannot suspend")
+        #expect(status(screen) == "[ Cannot suspend: no shell to return to (lovesnap is not a shell's job) ]")
+        try t.press("C-x")
+        #expect(try t.waitForExit() == 0)
+    }
 }
