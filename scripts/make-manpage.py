@@ -131,7 +131,7 @@ _lovesnap() {
         --reading) COMPREPLY=($(compgen -W "auto page lines" -- "$cur")); return ;;
         -f|--format) COMPREPLY=($(compgen -W "txt hocr tsv alto pdf" -- "$cur")); return ;;
         --tessdata) COMPREPLY=($(compgen -d -- "$cur")); return ;;
-        -l|--languages|--psm|--threads|--timeout|--max-dimension|--text-height|--uncertain-below|\\
+        -l|--languages|--psm|--dpi|--threads|--timeout|--max-dimension|--text-height|--uncertain-below|\\
         --mail|--subject|--from|--mail-command|--mail-timeout|--region|--replace|--replace-regex|-c)
             return ;;
     esac

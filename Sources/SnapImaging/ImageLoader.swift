@@ -41,6 +41,10 @@ public struct ImageLoader {
     /// (by 2, 4 or 8) so that the long side stays at or above it: far less memory and time for
     /// 12–50 MP phone photos. nil decodes at full size.
     public var jpegReductionTarget: Int?
+    /// The resolution (DPI) every image loaded is given, in place of its file's or of none
+    /// (`pixSetResolution`); a JPEG decoded reduced gets it divided by the reduction. Nil keeps
+    /// the file's (0 when it gives none).
+    public var resolution: Int?
 
     /// - Parameters:
     ///   - memoryLimit: decoded size above which a file is refused (bytes).
@@ -141,6 +145,7 @@ public struct ImageLoader {
         if image.depth == 16 {
             image = try Image.wrap(pixConvert16To8(image.pix, l_int32(L_MS_BYTE)), "pixConvert16To8")
         }
+        if let resolution { image.setResolution(max(1, resolution / reduction)) }
         return LoadedImage(
             image: image, format: formatName, storedSize: (width, height),
             exifOrientation: orientation, decodeReduction: reduction, frameCount: frames,

@@ -17,6 +17,8 @@ struct ReaderRequest: Codable, Equatable, Sendable {
     var memoryLimit: Int
     /// `ImageLoader.jpegReductionTarget`, pixels (nil: full size).
     var jpegReductionTarget: Int?
+    /// `ImageLoader.resolution`, DPI (nil: the file's).
+    var resolution: Int? = nil
 
     /// The request as one JSON argument.
     func json() throws -> String {

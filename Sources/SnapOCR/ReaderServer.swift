@@ -125,8 +125,9 @@ public struct ReaderServer: Sendable {
                 if let sent {
                     photo = try ReaderServer.image(sent)
                 } else {
-                    let loader = ImageLoader(
+                    var loader = ImageLoader(
                         memoryLimit: request.memoryLimit, jpegReductionTarget: request.jpegReductionTarget)
+                    loader.resolution = request.resolution
                     let loaded = try loader.load(path)
                     (photo, reduction) = (loaded.image, Double(loaded.decodeReduction))
                 }

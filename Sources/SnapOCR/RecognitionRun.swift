@@ -120,7 +120,8 @@ final class RecognitionRun {
         // A region is cut from the photo at full size: a small part of a large JPEG decoded at
         // 1/4 would lose what the region is read for.
         let jpegReductionTarget = options.region == nil ? options.preprocessing.maxDimension : nil
-        let loader = ImageLoader(memoryLimit: options.memoryLimit, jpegReductionTarget: jpegReductionTarget)
+        var loader = ImageLoader(memoryLimit: options.memoryLimit, jpegReductionTarget: jpegReductionTarget)
+        loader.resolution = options.resolution
         // In the worker the photo's pixels are kept in a memory file the reader maps.
         let sharesPhoto = readerExecutable != nil && twoEngines && exports.isEmpty && options.region == nil
         loaded = try loader.load(path, sharingRaster: sharesPhoto)
@@ -138,7 +139,7 @@ final class RecognitionRun {
         // the worker, the second engine is one in this process.
         let request = ReaderRequest(
             engine: engineOptions, preprocessing: options.preprocessing, memoryLimit: options.memoryLimit,
-            jpegReductionTarget: jpegReductionTarget)
+            jpegReductionTarget: jpegReductionTarget, resolution: options.resolution)
         reader =
             twoEngines && exports.isEmpty
             ? readerExecutable.flatMap { executable in

@@ -135,6 +135,11 @@ public struct RecognitionOptions: Codable, Equatable, Sendable {
     /// rendered (they come from one page's reading; with `exportsIfPossible` a reading of the
     /// detected lines is kept without documents).
     public var reading: ReadingMode?
+    /// The photo's resolution in DPI (`--dpi`, as `tesseract --dpi`), in place of the one its
+    /// file gives or of none (`ImageLoader.resolution`): what Tesseract is told when it reads the
+    /// photo as it is, and the page size of the PDF export. Nil: the file's. The prepared page is
+    /// rescaled by its text height and read as 300 DPI either way.
+    public var resolution: Int?
 
     /// Options from their parts; the defaults are lovesnap's (`--level fast`, OSD on, 512 MiB).
     public init(

@@ -488,7 +488,16 @@ public final class TesseractEngine {
             TessResultRendererInsert(head, r)
             // The PDF shows the photo, not the prepared page: its image is the input image.
             // SetInputImage takes ownership of the Pix it is given: hand it a reference of its own.
-            if let photo = request.pdfImage { TessBaseAPISetInputImage(handle, pixClone(photo.pix)) }
+            if let photo = request.pdfImage {
+                TessBaseAPISetInputImage(handle, pixClone(photo.pix))
+                // Its page is the photo at the photo's resolution (its file's, or `--dpi`), as
+                // tesseract's is: the renderer sizes the page by the source resolution, which
+                // `TessBaseAPISetSourceResolution` sets for results' sizes. A photo that gives
+                // none Tesseract believes (70–2400 DPI) keeps the reading's.
+                if (70...2400).contains(request.pdfResolution) {
+                    TessBaseAPISetSourceResolution(handle, Int32(request.pdfResolution))
+                }
+            }
         }
         let resolution = Int(TessBaseAPIGetSourceYResolution(handle))
         guard TessResultRendererBeginDocument(head, request.title) != 0,
@@ -746,6 +755,9 @@ public struct RenderRequest {
     public var formats: [ExportFormat]
     /// The photo the PDF shows (its input image, `TessBaseAPISetInputImage`).
     public var pdfImage: Image?
+    /// The photo's resolution as loaded (its file's, or `--dpi`), DPI; 0 when it gives none. Kept
+    /// apart from `pdfImage`, whose pixels a preparation may share (a grey photo's) and mark 300.
+    public var pdfResolution: Int
     /// The document title (`TessResultRendererBeginDocument`).
     public var title: String
     /// Whether a renderer that cannot run is left out rather than an error.
@@ -755,6 +767,7 @@ public struct RenderRequest {
     public init(formats: [ExportFormat], pdfImage: Image?, title: String, ifPossible: Bool = false) {
         self.formats = formats
         self.pdfImage = pdfImage
+        self.pdfResolution = pdfImage?.resolution ?? 0
         self.title = title
         self.ifPossible = ifPossible
     }

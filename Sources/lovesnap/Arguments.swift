@@ -153,6 +153,9 @@ struct Arguments {
                 }
                 a.options.engine.variables = (a.options.engine.variables ?? []) + [v]
             case "-o", "--output": output = try nonEmpty(name)
+            case "--dpi":
+                // Tesseract's credible range (`kMinCredibleResolution`…`kMaxCredibleResolution`).
+                a.options.resolution = try int(name, 70...2400)
             case "--max-dimension": a.options.preprocessing.maxDimension = try int(name, 100...32000)
             case "--binarization":
                 let v = try value(name)
@@ -347,6 +350,9 @@ struct Arguments {
                                   tessedit_char_whitelist=0123456789)
               --tessdata DIR      folder of the .traineddata files (default: $TESSDATA_PREFIX,
                                   else Tesseract's own)
+              --dpi N             the photo's resolution, for photos that give none or a wrong
+                                  one (70–2400; as tesseract --dpi): Tesseract reads the photo
+                                  as it is with it, and it sizes the PDF's page
               --max-dimension PX  bound on the long side after scaling, in pixels (default: 4000)
               --text-height PX    median glyph height the page is rescaled to when its own is
                                   far from it, in pixels (default: 26)

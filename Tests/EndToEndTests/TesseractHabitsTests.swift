@@ -78,3 +78,41 @@ import Testing
                 == "lovesnap: option -c needs NAME=VALUE (a Tesseract variable), not 'tessedit_char_whitelist'\n")
     }
 }
+
+/// `--dpi N` gives the photo a resolution, as `tesseract --dpi` does (issue 43): a PNG that gives
+/// none gets its PDF page at that size, the page `tesseract --dpi` makes of it, the text layer
+/// still on the words; out of Tesseract's credible range it is a usage error.
+@Suite struct ResolutionOptionTests {
+    @Test func theDPIGivenSizesThePDFPageAsTesseractsDoes() throws {
+        let dir = TestPaths.temporaryDirectory("lsnap-dpi")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let photo = TestPaths.sample("kettle.png")  // 1100 × 439 px, no resolution in the file
+        let ours = dir.appendingPathComponent("ours").path
+        let theirs = dir.appendingPathComponent("theirs").path
+        let r = try lovesnap(["ocr", "--dpi", "150", "--format", "pdf", "-o", ours, photo])
+        #expect(r.status == 0)
+        let t = try run("/usr/bin/env", ["tesseract", "--dpi", "150", photo, theirs, "-l", "eng+fra", "pdf"])
+        #expect(t.status == 0)
+        func pageSize(_ base: String) throws -> String? {
+            try run("/usr/bin/pdfinfo", [base + ".pdf"]).stdout.split(separator: "\n")
+                .first { $0.hasPrefix("Page size:") }.map(String.init)
+        }
+        // 1100 px × 72 / 150 = 528 pt.
+        #expect(try pageSize(ours) == "Page size:       528 x 210.72 pts")
+        #expect(try pageSize(ours) == (try pageSize(theirs)))
+        let text = try run("/usr/bin/pdftotext", ["-raw", ours + ".pdf", "-"]).stdout
+        #expect(text == (try String(contentsOfFile: TestPaths.sample("kettle.txt"), encoding: .utf8)) + "\u{0C}")
+        // Without it, the page is the photo at 300 DPI, as before (the file gives none).
+        let plain = dir.appendingPathComponent("plain").path
+        _ = try lovesnap(["ocr", "--format", "pdf", "-o", plain, photo])
+        #expect(try pageSize(plain) == "Page size:       264 x 105.36 pts")
+    }
+
+    @Test func aResolutionOutsideTesseractsRangeIsAUsageError() throws {
+        for value in ["20", "5000", "high"] {
+            let r = try lovesnap(["ocr", "--dpi", value, TestPaths.sample("kettle.png")])
+            #expect(r.status == 2 && r.stdout == "")
+            #expect(r.stderr.hasPrefix("lovesnap: option --dpi needs a whole number in 70…2400, not '\(value)'\n"))
+        }
+    }
+}
