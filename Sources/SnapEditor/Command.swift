@@ -82,6 +82,10 @@ public enum Command: String, CaseIterable, Sendable {
     case lastLine
     /// Break the line (Enter).
     case newline
+    /// Justify the paragraph at the cursor, then go to the next (^J, nano's Justify).
+    case justify
+    /// Justify every paragraph (M-J, nano's Full Justify).
+    case justifyAll
     /// Insert a TAB.
     case tab
     /// Delete the character before the cursor (Backspace).

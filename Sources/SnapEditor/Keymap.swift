@@ -111,8 +111,8 @@ public struct Keymap: Equatable, Sendable {
     /// position) and M-O (tabs to spaces) toggles are not implemented, so their keys are taken
     /// here; M-F there means nothing by default.
     ///
-    /// ^J, nano's Justify, breaks the line (a terminal sending LF for Enter still works). ^M, ^I
-    /// and ^H are not listed: terminals send them as Enter, TAB and Backspace.
+    /// ^J justifies as nano's does (Enter is the CR terminals send). ^M, ^I and ^H are not listed:
+    /// terminals send them as Enter, TAB and Backspace.
     public static let nano = Keymap(
         editing: [
             KeyBinding([.control("g"), .function(1)], .help, bar: "Help", "show this help"),
@@ -185,7 +185,11 @@ public struct Keymap: Equatable, Sendable {
             KeyBinding([.control("v"), .pageDown, .function(8)], .pageDown, "one screen down"),
             KeyBinding([.meta("\\")], .firstLine, "first line"),
             KeyBinding([.meta("/")], .lastLine, "last line"),
-            KeyBinding([.enter, .control("j")], .newline, "break the line"),
+            KeyBinding([.enter], .newline, "break the line"),
+            KeyBinding(
+                [.control("j"), .function(4)], .justify,
+                "justify the paragraph to the screen's width − 8 (one undo), then go to the next"),
+            KeyBinding([.meta("j")], .justifyAll, "justify every paragraph (one undo)"),
             KeyBinding([.tab], .tab, "insert a TAB"),
             KeyBinding([.backspace], .deleteBackward, "delete the character before the cursor"),
             KeyBinding([.control("d"), .delete], .deleteForward, "delete the character under the cursor"),

@@ -26,6 +26,14 @@ struct Layout: Equatable {
 }
 
 extension EditorState {
+    /// The columns the text is drawn in: the screen's, less the line numbers' margin (M-#: the
+    /// widest number and a space, when that leaves 4 columns or more).
+    var textAreaColumns: Int {
+        let digits = String(buffer.lineCount).count
+        let margin = showsLineNumbers && screenSize.columns - digits - 1 >= 4 ? digits + 1 : 0
+        return screenSize.columns - margin
+    }
+
     /// The layout at ``screenSize``.
     var layout: Layout {
         Layout(size: screenSize, wantsStatusRow: wantsStatusRow)

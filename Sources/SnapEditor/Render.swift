@@ -121,7 +121,7 @@ private func drawText(_ frame: inout Frame, rows: Range<Int>, _ state: EditorSta
     // when they would leave fewer than 4 columns for the text.
     let digits = String(buffer.lineCount).count
     let margin = state.showsLineNumbers && frame.size.columns - digits - 1 >= 4 ? digits + 1 : 0
-    let width = frame.size.columns - margin
+    let width = frame.size.columns - margin  // `EditorState.textAreaColumns` when the frame is the screen
     let top = EditorState.top(
         for: state.topLine, cursorLine: buffer.cursor.line, rows: rows.count,
         lineCount: buffer.lineCount)

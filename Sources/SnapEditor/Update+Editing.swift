@@ -178,6 +178,13 @@ func perform(_ command: Command, on state: inout EditorState, afterCut: Bool) ->
     case .lastLine: state.buffer.moveToEnd()
     case .newline:
         state.buffer.insert("\n")
+    case .justify, .justifyAll:
+        // nano's default fill (-8): the text area's width less 8 columns.
+        let width = max(1, state.textAreaColumns - 8)
+        let justified =
+            command == .justify ? state.buffer.justifyParagraph(width: width) : state.buffer.justifyAll(width: width)
+        state.status = StatusMessage(
+            !justified ? "No paragraph to justify" : command == .justify ? "Justified paragraph" : "Justified file")
     case .tab:
         state.buffer.insert("\t")
     case .deleteBackward:
@@ -220,6 +227,7 @@ func wordCount(of state: EditorState) -> String {
 private func describe(_ step: History.Step) -> String {
     if step.grouping == .cutting { return "cut" }
     if step.grouping == .pasting { return "paste" }
+    if step.grouping == .justifying { return "justification" }
     if step.edits.count > 1 || step.replaced != nil { return "replacement" }
     guard let edit = step.edits.first else { return step.marksBefore != step.marksAfter ? "acceptance" : "action" }
     if edit.text == "\n" { return edit.kind == .insert ? "line break" : "line join" }

@@ -215,7 +215,8 @@ public func finishingEffects(_ state: EditorState) -> [EditorEffect] {
 /// Whether `command` changes the text (refused in read-only mode).
 func changesText(_ command: Command) -> Bool {
     switch command {
-    case .cutLine, .paste, .indent, .unindent, .undo, .redo, .newline, .tab, .deleteBackward, .deleteForward,
+    case .cutLine, .paste, .indent, .unindent, .undo, .redo, .newline, .justify, .justifyAll, .tab, .deleteBackward,
+        .deleteForward,
         .replace, .insertFile, .acceptWord, .alternatives, .executeCommand, .readAgain:
         return true
     default:

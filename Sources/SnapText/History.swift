@@ -20,6 +20,9 @@ public struct History: Equatable, Sendable {
         /// A paste (^U): a step of its own, never merged; named for Undo's message ("Undid
         /// paste", as nano says).
         case pasting
+        /// A justification (^J, M-J): a step of its own, never merged; named for Undo's message
+        /// ("Undid justification", as nano says).
+        case justifying
     }
 
     /// One undoable change.
@@ -152,7 +155,7 @@ public struct History: Equatable, Sendable {
         case .deletingForward, .cutting:
             guard a.kind == .remove, b.kind == .remove, b.offset == a.offset else { return nil }
             return .remove(a.text + b.text, at: a.offset)
-        case .pasting:
+        case .pasting, .justifying:
             return nil
         }
     }
