@@ -95,7 +95,11 @@ public final class Editor {
                 for effect in apply(terminationSignal: sig, to: &state) { perform(effect) }
                 break
             }
-            if pollRecognition() { needsDraw = true }
+            if pollRecognition() {
+                needsDraw = true
+                // What was typed while the text was read goes into it now.
+                for key in takeHeldKeys(from: &state) where terminal.pendingTerminationSignal == nil { handle(key) }
+            }
             if pollJob() { needsDraw = true }
             // A recovery file written or not: a failure is on the status line at once.
             let timed = apply(clock: clock(), to: &state)

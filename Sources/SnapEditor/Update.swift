@@ -101,8 +101,25 @@ private func updateWhileRecognizing(_ state: inout EditorState, _ key: KeyEvent,
         state.exitCode = 0
         return [.cancelRecognition]
     default:
+        // Typed ahead for the text being read: kept for it (not for a photo read for ^R or M-O,
+        // whose end may ask a question the keys must not answer).
+        if state.rereading == nil, state.insertion == nil, state.heldKeys.count < EditorState.maximumHeldKeys {
+            state.heldKeys.append(key)
+        }
         return []
     }
+}
+
+/// The keys typed while the photo's text was read (``EditorState/heldKeys``), for the run loop to
+/// feed to ``update(_:_:keymap:)`` in order, once the text is in and being edited; empty before
+/// that. They are taken out of the state. After a failed or cancelled reading there are none.
+public func takeHeldKeys(from state: inout EditorState) -> [KeyEvent] {
+    guard !state.isRecognizing, case .finished = state.recognition, case .editing = state.mode else {
+        if !state.isRecognizing { state.heldKeys = [] }
+        return []
+    }
+    defer { state.heldKeys = [] }
+    return state.heldKeys
 }
 
 // MARK: - Questions about saving

@@ -256,4 +256,24 @@ struct NanoKeysTmuxTests {
         #expect(screen[7] == "chambre.")
         #expect(screen[0].contains("2 uncertain"))
     }
+
+    /// Keys typed while the photo is read go into its text once it is in, in order (they were
+    /// dropped): nothing a user typed is lost.
+    @Test func keysTypedWhileThePhotoIsReadGoIntoItsText() throws {
+        let dir = TestPaths.temporaryDirectory("lsnap-typeahead")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(
+            atPath: TestPaths.fixture("lost-accents-letter.jpg"), toPath: dir.appendingPathComponent("lettre.jpg").path)
+        let t = try TmuxSession([TestPaths.lovesnap, "lettre.jpg"], in: dir, label: "lsnap-typeahead")
+        defer { t.kill() }
+        var screen = try t.waitFor("Cancel OCR")
+        #expect(!screen[0].contains("uncertain"))  // still reading
+        try t.type("Ma ")
+        try t.press("End")
+        try t.type(" !")
+        screen = try t.waitUntil("the keys in the text") { $0[1] == "Ma Lettre à Hélène !" }
+        #expect(screen[0].contains("2 uncertain"))
+        #expect(screen[3] == "Ma chère amie, j'ai hate de te revoir,")
+        #expect(try t.cursorPosition() == "1,20")
+    }
 }

@@ -97,13 +97,27 @@ import Testing
     }
 
     @Test(arguments: [
-        (KeyEvent.meta("j"), "Unbound key: M-J"), (.control("z"), "Unbound key: ^Z"),
+        (KeyEvent.meta("k"), "Unbound key: M-K"), (.meta("z"), "Unbound key: M-Z"),
         (.function(5), "Unbound key: F5"), (.modified(.up, .shift), "Unbound key: Sh-Up"),
     ])
     func unboundKeysSaySo(key: KeyEvent, message: String) {
         let (editor, _, _) = makeEditor(text: Self.poem)
         editor.press(key)
         #expect(editor.state.status == StatusMessage(message))
+        #expect(editor.state.buffer.text == Self.poem)
+    }
+
+    /// ^Z says how to suspend, as nano 7.2 does without `--suspendable`; the fake terminal, no
+    /// shell's job, refuses ^T ^Z and the text is as it was.
+    @Test func controlZSaysHowToSuspendAndAFakeTerminalRefuses() {
+        let (editor, _, _) = makeEditor(text: Self.poem)
+        editor.press(.control("z"))
+        #expect(editor.state.status == StatusMessage("To suspend, type ^T^Z"))
+        editor.press(.control("t"))
+        editor.press(.control("z"))
+        #expect(editor.state.mode == .editing)
+        #expect(
+            editor.state.status == StatusMessage("Cannot suspend: this terminal cannot be suspended", isError: true))
         #expect(editor.state.buffer.text == Self.poem)
     }
 
