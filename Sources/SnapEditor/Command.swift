@@ -181,6 +181,8 @@ public enum PromptAction: String, CaseIterable, Sendable {
     /// Suspend lovesnap until the shell's `fg` (^Z; the Command to execute prompt only, as nano's
     /// ^T ^Z).
     case suspend
+    /// Open the file browser on the answer's folder (^T; the Write Out and Insert prompts only).
+    case browse
 
     /// Whether the action does anything in a prompt of `kind` (elsewhere its key is ignored).
     public func isAvailable(in kind: PromptKind) -> Bool {
@@ -191,7 +193,7 @@ public enum PromptAction: String, CaseIterable, Sendable {
         case .switchToReplace: return kind == .search
         case .toggleDOSFormat, .toggleMacFormat, .toggleLatin1: return kind == .writeOut
         case .toggleAccurate: return kind == .readAgain
-        case .completeFileName: return kind == .writeOut || kind == .insertFile
+        case .completeFileName, .browse: return kind == .writeOut || kind == .insertFile
         case .suspend: return kind == .executeCommand
         default: return true
         }

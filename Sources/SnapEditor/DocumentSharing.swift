@@ -72,6 +72,11 @@ public protocol DocumentSharing {
     /// sorted: what Tab completes in the file prompts, as nano does. Empty when there is none
     /// or the folder cannot be read.
     func fileNames(completing prefix: String) -> [String]
+    /// The folder at `path` (relative to the working folder; `~` is the home folder) for the file
+    /// browser: its absolute path without "." or ".." parts, its entries with ".." unless it is
+    /// "/" (unsorted), and the working folder's absolute path.
+    /// - Throws: an error saying which folder and why, when it cannot be read.
+    func listFolder(_ path: String) throws -> (path: String, entries: [FolderEntry], workingFolder: String)
 }
 
 extension DocumentSharing {
@@ -90,6 +95,10 @@ extension DocumentSharing {
     public func mailCommandProblem() -> String? { nil }
     /// No files to complete.
     public func fileNames(completing prefix: String) -> [String] { [] }
+    /// No folders: an empty root.
+    public func listFolder(_ path: String) throws -> (path: String, entries: [FolderEntry], workingFolder: String) {
+        ("/", [], "/")
+    }
 }
 
 /// One page of an export: a reading of a photo whose words are in the text.

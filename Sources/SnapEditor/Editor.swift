@@ -229,6 +229,13 @@ public final class Editor {
             }
         case .mail(let text, let to, let subject):
             job = sharing.startMail(text, to: to, subject: subject)
+        case .listFolder(let path):
+            do {
+                let (folder, entries, working) = try sharing.listFolder(path)
+                apply(.folderListed(path: folder, entries: entries, workingFolder: working), to: &state)
+            } catch {
+                apply(.folderListFailed(message: Self.message(for: error)), to: &state)
+            }
         case .suspend:
             if let reason = terminal.suspend() { apply(.suspendRefused(reason: reason), to: &state) }
         case .completeFileName(let answer):

@@ -62,6 +62,9 @@ public enum EditorEffect: Equatable, Sendable {
     case completeFileName(String)
     /// Stop lovesnap as a job of its shell until `fg` (``Terminal/suspend()``).
     case suspend
+    /// List a folder for the file browser (``DocumentSharing/listFolder(_:)``); it comes back as
+    /// ``EffectResult/folderListed(path:entries:workingFolder:)`` or ``EffectResult/folderListFailed(message:)``.
+    case listFolder(String)
     /// Put `text` on the system clipboard through the terminal (OSC 52).
     case copyToClipboard(String)
     /// Write `text` to a new emergency file for the document `saveName` (``DocumentSharing/saveEmergencyCopy(_:forDocument:)``),
@@ -75,6 +78,10 @@ public enum EffectResult: Equatable, Sendable {
     case fileNamesFound(answer: String, names: [String])
     /// The terminal could not be suspended, and why (``EditorEffect/suspend``).
     case suspendRefused(reason: String)
+    /// A folder listed for the browser: its absolute path, its entries, the working folder.
+    case folderListed(path: String, entries: [FolderEntry], workingFolder: String)
+    /// A folder that could not be listed, and why.
+    case folderListFailed(message: String)
     /// The text was written to `path`, which is now at `version` (nil when unknown).
     case saved(path: String, version: DiskVersion? = nil)
     /// Writing failed; the message names the file and the reason.

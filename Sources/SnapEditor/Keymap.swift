@@ -52,6 +52,8 @@ public struct Keymap: Equatable, Sendable {
     public var framing: [KeyBinding<FramingAction>]
     /// The list of data found in the text.
     public var dataMenu: [KeyBinding<DataMenuAction>]
+    /// The file browser (^T in the file prompts).
+    public var browser: [KeyBinding<BrowserAction>]
 
     /// Creates a keymap from its lists.
     public init(
@@ -59,7 +61,7 @@ public struct Keymap: Equatable, Sendable {
         question: [KeyBinding<Answer>], help: [KeyBinding<HelpAction>], menu: [KeyBinding<MenuAction>],
         running: [KeyBinding<Command>] = [], recovery: [KeyBinding<RecoveryChoice>] = [],
         photo: [KeyBinding<PhotoAction>] = [], framing: [KeyBinding<FramingAction>] = [],
-        dataMenu: [KeyBinding<DataMenuAction>] = []
+        dataMenu: [KeyBinding<DataMenuAction>] = [], browser: [KeyBinding<BrowserAction>] = []
     ) {
         self.editing = editing
         self.recognizing = recognizing
@@ -72,6 +74,7 @@ public struct Keymap: Equatable, Sendable {
         self.photo = photo
         self.framing = framing
         self.dataMenu = dataMenu
+        self.browser = browser
     }
 
     /// The command `key` runs in the text, if any.
@@ -99,6 +102,8 @@ public struct Keymap: Equatable, Sendable {
     public func framingAction(for key: KeyEvent) -> FramingAction? { Self.action(for: key, in: framing) }
     /// What `key` does in the list of data, if anything.
     public func dataMenuAction(for key: KeyEvent) -> DataMenuAction? { Self.action(for: key, in: dataMenu) }
+    /// What `key` does in the file browser, if anything.
+    public func browserAction(for key: KeyEvent) -> BrowserAction? { Self.action(for: key, in: browser) }
 
     private static func action<Action>(for key: KeyEvent, in bindings: [KeyBinding<Action>]) -> Action? {
         bindings.first { $0.keys.contains(key) }?.action
@@ -235,6 +240,9 @@ public struct Keymap: Equatable, Sendable {
             KeyBinding([.control("k"), .control("u")], .clear, "clear the answer"),
             KeyBinding([.tab], .completeFileName, "complete the file name (File Name to Write, File to insert)"),
             KeyBinding(
+                [.control("t")], .browse, bar: "Browse",
+                "the file browser: pick the file in its folder's list (File Name to Write, File to insert)"),
+            KeyBinding(
                 [.control("z")], .suspend, bar: "Suspend",
                 "suspend lovesnap; the shell's fg brings it back (Command to execute)"),
         ],
@@ -306,5 +314,19 @@ public struct Keymap: Equatable, Sendable {
             KeyBinding([.escape, .control("c"), .control("x")], .close, bar: "Close", "close the list"),
             KeyBinding([.up, .control("p")], .up, bar: "Prev", "the item above"),
             KeyBinding([.down, .control("n")], .down, bar: "Next", "the item below"),
+        ],
+        browser: [
+            KeyBinding(
+                [.enter, .control("j")], .choose, bar: "Choose",
+                "open the folder, or take the file (inserted or written at once, as in nano)"),
+            KeyBinding([.control("x"), .control("c"), .escape], .close, bar: "Close", "back to the prompt"),
+            KeyBinding([.control("p"), .up], .up, bar: "Prev Line", "the entry above"),
+            KeyBinding([.control("n"), .down], .down, bar: "Next Line", "the entry below"),
+            KeyBinding([.control("b"), .left], .left, bar: "Back", "the entry before"),
+            KeyBinding([.control("f"), .right], .right, bar: "Forward", "the entry after"),
+            KeyBinding([.control("y"), .pageUp], .pageUp, bar: "Prev Page", "one screen up"),
+            KeyBinding([.control("v"), .pageDown], .pageDown, bar: "Next Page", "one screen down"),
+            KeyBinding([.meta("\\")], .first, "the first entry"),
+            KeyBinding([.meta("/")], .last, "the last entry"),
         ])
 }

@@ -74,6 +74,7 @@ extension Keymap {
         case .recoveryOffer: return Self.barItems(recovery)
         case .photo(let view): return view.region == nil ? Self.barItems(photo) : Self.barItems(framing)
         case .data: return Self.barItems(dataMenu)
+        case .browser: return Self.barItems(browser)
         }
     }
 
@@ -91,7 +92,7 @@ extension Keymap {
             + ([
                 editing.map(\.keys), recognizing.map(\.keys), prompt.map(\.keys), question.map(\.keys),
                 help.map(\.keys), menu.map(\.keys), running.map(\.keys), recovery.map(\.keys),
-                photo.map(\.keys), framing.map(\.keys), dataMenu.map(\.keys),
+                photo.map(\.keys), framing.map(\.keys), dataMenu.map(\.keys), browser.map(\.keys),
             ].joined().map { Self.keyNames($0).count }.max() ?? 0)
         func section<Action>(_ title: String, _ bindings: [KeyBinding<Action>]) -> [String] {
             [""] + [title]
@@ -123,6 +124,7 @@ extension Keymap {
             + section("In the photo view (M-P; the text's moving keys move the highlight too):", photo)
             + section("While a region of the photo is framed:", framing)
             + section("In the list of data found in the text (M-F):", dataMenu)
+            + section("In the file browser (^T in File to insert and File Name to Write):", browser)
     }
 
     /// "1 s", "4 s": a delay as the help screen says it.

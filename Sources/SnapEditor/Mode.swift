@@ -54,6 +54,8 @@ public enum Mode: Equatable, Sendable {
     /// A new reading of the photo (M-O) of a text changed since it was read, shown in place of
     /// the text: Y replaces the text with it, B puts it below the text, N / ^C drop it.
     case confirmReading(NewReading)
+    /// The file browser (^T in the File to insert and File Name to Write prompts).
+    case browser(FileBrowser)
 }
 
 /// What runs in the background while the editor waits (``Mode/running(_:)``).

@@ -29,6 +29,9 @@ public func render(_ state: EditorState, size: TerminalSize, keymap: Keymap = .n
         drawText(&frame, rows: layout.textRows, shown)
     } else if case .photo = state.mode {
         drawPhotoView(&frame, rows: layout.textRows, state)
+    } else if case .browser(let browser) = state.mode {
+        if let row = layout.titleRow { drawBrowserTitle(&frame, row: row, browser) }
+        drawBrowser(&frame, rows: layout.textRows, browser)
     } else {
         drawText(&frame, rows: layout.textRows, state)
         if case .alternatives(let menu) = state.mode { drawMenu(&frame, rows: layout.textRows, menu) }
@@ -353,7 +356,7 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
         let report = state.photoReport
         frame.write(report, row: row, column: max(0, (width - displayWidth(report)) / 2))
         return
-    case .editing, .help, .photo:
+    case .editing, .help, .photo, .browser:
         break
     }
     if case .running(let percent) = state.recognition {
@@ -375,6 +378,45 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
     frame.write(
         text, row: row, column: start > 1 ? start - 2 : max(0, start),
         style: status.isError ? [.reverse, .bold] : .reverse)
+}
+
+/// The browser's title row, as nano's: "DIR: " and the folder, centred (its start cut with "…"
+/// when too long).
+private func drawBrowserTitle(_ frame: inout Frame, row: Int, _ browser: FileBrowser) {
+    let columns = frame.size.columns
+    for c in 0..<columns { frame.put(" ", row: row, column: c, style: .reverse) }
+    let folder = browser.folder.hasSuffix("/") ? browser.folder : browser.folder + "/"
+    var text = "DIR: " + folder
+    if displayWidth(text) > columns {
+        text = "DIR: …" + String(String(folder.reversed()).prefix(max(0, columns - 6)).reversed())
+    }
+    frame.write(
+        fitted(text, width: columns), row: row, column: max(0, (columns - displayWidth(text)) / 2), style: .reverse)
+}
+
+/// The browser's grid, as nano's: entries left to right, then down, each a cell of its name and,
+/// right-aligned, "(dir)", "(parent dir)" or its size; the highlighted one in reverse. The rows
+/// scroll to keep it shown.
+private func drawBrowser(_ frame: inout Frame, rows: Range<Int>, _ browser: FileBrowser) {
+    guard !rows.isEmpty else { return }
+    let width = frame.size.columns
+    let cell = FileBrowser.cellWidth(browser.entries, width: width)
+    let columns = FileBrowser.columns(browser.entries, width: width)
+    let firstRow = max(0, browser.selected / columns - rows.count + 1)
+    for (index, entry) in browser.entries.enumerated() {
+        let gridRow = index / columns - firstRow
+        guard gridRow >= 0, gridRow < rows.count else { continue }
+        let row = rows.lowerBound + gridRow
+        let start = (index % columns) * cell
+        let style: Style = index == browser.selected ? .reverse : .normal
+        let inner = max(1, cell - 2)
+        let info = entry.info
+        let name = fitted(entry.name, width: max(1, inner - displayWidth(info) - 1))
+        for c in start..<min(width, start + inner) { frame.put(" ", row: row, column: c, style: style) }
+        frame.write(name, row: row, column: start, style: style)
+        frame.write(info, row: row, column: start + inner - displayWidth(info), style: style)
+    }
+    frame.cursor = nil
 }
 
 /// `text` as it fits in `width` columns: whole, or cut at a character and ended with "…".

@@ -122,6 +122,10 @@ public func apply(_ result: EffectResult, to state: inout EditorState) {
     switch result {
     case .fileNamesFound(let answer, let names):
         completeFileName(answer, names: names, in: &state)
+    case .folderListed(let path, let entries, let workingFolder):
+        folderListed(path, entries: entries, workingFolder: workingFolder, in: &state)
+    case .folderListFailed(let message):
+        state.status = StatusMessage(message, isError: true)
     case .suspendRefused(let reason):
         state.status = StatusMessage("Cannot suspend: \(reason)", isError: true)
     case .saved(let path, _) where EditorConfiguration.isExport(path):

@@ -73,6 +73,9 @@ func updatePrompt(_ state: inout EditorState, _ prompt: Prompt, _ key: KeyEvent,
     case .suspend:
         state.mode = .editing
         return [.suspend]
+    case .browse:
+        state.mode = .prompt(prompt)
+        return [.listFolder(browserStartFolder(prompt.text))]
     case .accept:
         state.mode = .editing
         return accept(prompt, in: &state)
@@ -125,6 +128,11 @@ private func remember(_ answer: String, for kind: PromptKind, in state: inout Ed
 
 /// The answer given: search, go on to the next prompt, or ask the run loop to write or mail.
 private func accept(_ prompt: Prompt, in state: inout EditorState) -> [EditorEffect] {
+    acceptAnswer(prompt, in: &state)
+}
+
+/// ``accept(_:in:)`` for the file browser: a file taken answers its prompt.
+func acceptAnswer(_ prompt: Prompt, in state: inout EditorState) -> [EditorEffect] {
     let answer = prompt.text
     remember(answer, for: prompt.kind, in: &state)
     switch prompt.kind {

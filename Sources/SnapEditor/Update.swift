@@ -54,6 +54,8 @@ public func update(_ state: inout EditorState, _ key: KeyEvent, keymap: Keymap =
         effects = updateDataMenu(&state, menu, keymap.dataMenuAction(for: key))
     case .confirmReading(let reading):
         updateReadingQuestion(&state, reading, keymap.answer(for: key))
+    case .browser(let browser):
+        effects = updateBrowser(&state, browser, keymap.browserAction(for: key))
     }
     effects += offerSeriesOnLeavingWord(&state, typed: inText && state.buffer.revision != revision)
     // Changed text is modified unless it is back in the state last loaded, read or written.

@@ -65,6 +65,28 @@ struct Sharing: DocumentSharing {
         }
     }
 
+    func listFolder(_ path: String) throws -> (path: String, entries: [FolderEntry], workingFolder: String) {
+        let working = FileManager.default.currentDirectoryPath
+        let expanded = PathName.expandingTilde(path, home: home)
+        let absolute = expanded.hasPrefix("/") ? expanded : working + "/" + expanded
+        let folder = URL(fileURLWithPath: absolute).standardized.path
+        guard let stream = opendir(folder) else {
+            throw FolderListingError(description: "\(folder): \(String(cString: strerror(errno)))")
+        }
+        closedir(stream)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        var entries = folder == "/" ? [] : [FolderEntry(name: "..", isFolder: true)]
+        for name in names {
+            var info = stat()
+            // A symbolic link is what it points to (a broken one: a file of size 0).
+            let found = stat((folder == "/" ? "" : folder) + "/" + name, &info) == 0
+            let isFolder = found && (info.st_mode & S_IFMT) == S_IFDIR
+            entries.append(
+                FolderEntry(name: name, isFolder: isFolder, size: found && !isFolder ? Int(info.st_size) : 0))
+        }
+        return (folder, entries, working)
+    }
+
     func mailCommandProblem() -> String? {
         do {
             try mailing.command.checkRunnable()
@@ -185,4 +207,9 @@ struct Sharing: DocumentSharing {
         }
         return true
     }
+}
+
+/// A folder the file browser cannot open: which, and why (`strerror`).
+struct FolderListingError: Error, CustomStringConvertible {
+    let description: String
 }

@@ -135,10 +135,11 @@ struct NanoKeysTmuxTests {
         #expect(Array(screen[1...2]) == ["LoveInASnap: fix the", "poem read from the"])
         #expect(screen[4].hasPrefix("^X Close"))
         // One line a page at this size: more pages than the help has lines, in one tmux call.
-        // The last binding is the data list's (M-F). Other pages end in "below" too, so the wait is
-        // for the last one.
+        // The last binding is the file browser's (M-/).
         _ = try t.tmux(["send-keys", "-t", t.target] + Array(repeating: "C-v", count: 600))
-        screen = try t.waitUntil("the last page", timeout: 60) { Array($0[1...2]) == ["Down ^N the item", "below"] }
+        screen = try t.waitUntil("the last page", timeout: 60) {
+            Array($0[1...2]) == ["M-\\ the first entry", "M-/ the last entry"]
+        }
         try t.type("q")
         screen = try t.waitUntil("the text again") { $0[1] == "Lenore" }
         try t.press("C-x")
@@ -275,5 +276,51 @@ struct NanoKeysTmuxTests {
         #expect(screen[0].contains("2 uncertain"))
         #expect(screen[3] == "Ma chère amie, j'ai hate de te revoir,")
         #expect(try t.cursorPosition() == "1,20")
+    }
+
+    /// nano's file browser, ^T in the File to insert and File Name to Write prompts: folders
+    /// first, Enter opens a folder or takes a file at once; ^X goes back to the prompt as it was.
+    @Test func controlTInTheFilePromptsBrowses() throws {
+        let dir = TestPaths.temporaryDirectory("lsnap-browse")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = dir.resolvingSymlinksInPath().path
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try Data("Lenore\n".utf8).write(to: dir.appendingPathComponent("sub/verse.txt"))
+        try Data(repeating: 0x41, count: 3000).write(to: dir.appendingPathComponent("a.txt"))
+        let t = try TmuxSession([TestPaths.lovesnap, "edit", "poem.txt"], in: dir, label: "lsnap-browse")
+        defer { t.kill() }
+        try t.waitFor("New File")
+        try t.press("C-r")
+        try t.waitFor("File to insert")
+        try t.press("C-t")
+        var screen = try t.waitFor("DIR: ")
+        #expect(screen[0].trimmingCharacters(in: .whitespaces) == "DIR: \(folder)/")
+        #expect(
+            screen[1].replacingOccurrences(of: " +", with: " ", options: .regularExpression)
+                == ".. (parent dir) sub (dir) a.txt 2 KB")
+        try t.press("Right")
+        try t.press("Enter")
+        screen = try t.waitFor("DIR: \(folder)/sub/")
+        #expect(
+            screen[1].replacingOccurrences(of: " +", with: " ", options: .regularExpression)
+                == ".. (parent dir) verse.txt 7 B")
+        try t.press("Right")
+        try t.press("Enter")
+        screen = try t.waitFor("Inserted 1 line")
+        #expect(status(screen) == "[ Inserted 1 line from verse.txt ]")
+        #expect(screen[1] == "Lenore")
+        // From Write Out: ^X brings the prompt back with its answer.
+        try t.press("C-o")
+        try t.waitFor("File Name to Write: poem.txt")
+        try t.press("C-t")
+        try t.waitFor("DIR: \(folder)/")
+        try t.press("C-x")
+        screen = try t.waitFor("File Name to Write: poem.txt")
+        try t.press("Enter")
+        try t.waitFor("[ Wrote 1 line ]")
+        try t.press("C-x")
+        #expect(try t.waitForExit() == 0)
+        #expect(try String(contentsOf: dir.appendingPathComponent("poem.txt"), encoding: .utf8) == "Lenore\n")
     }
 }

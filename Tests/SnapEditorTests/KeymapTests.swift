@@ -173,7 +173,7 @@ func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
     _ = update(&state, .control("r"))
     #expect(keymap.helpBar(for: state).map(\.label) == ["Cancel", "Case Sens", "Accents", "Reg.exp."])
     state.mode = .prompt(Prompt(kind: .writeOut))
-    #expect(keymap.helpBar(for: state).map(\.label) == ["Cancel", "DOS Format", "Mac Format", "Latin-1"])
+    #expect(keymap.helpBar(for: state).map(\.label) == ["Cancel", "DOS Format", "Mac Format", "Latin-1", "Browse"])
     state.mode = .confirmSave
     #expect(
         keymap.helpBar(for: state) == [
@@ -280,4 +280,57 @@ func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
     #expect(frame.text(ofRow: 1).hasPrefix(lines[lines.count - 2]))
     #expect(frame.text(ofRow: 2).hasPrefix(lines[lines.count - 1]))
     #expect(frame.text(ofRow: 4).hasPrefix("^X Close"))
+}
+
+/// The file browser's pure parts: entries listed as nano lists them, the grid's moves, a folder
+/// entered, a file taken answering the prompt it was opened from.
+@Suite struct FileBrowserTests {
+    let entries = FolderEntry.sorted([
+        FolderEntry(name: "poem.txt", isFolder: false, size: 6), FolderEntry(name: "Sub", isFolder: true),
+        FolderEntry(name: "..", isFolder: true), FolderEntry(name: "big.bin", isFolder: false, size: 3000),
+        FolderEntry(name: "a.txt", isFolder: false, size: 3), FolderEntry(name: "huge", isFolder: false, size: 5 << 30),
+    ])
+
+    @Test func entriesAreSortedAndSizedAsNanoShowsThem() {
+        #expect(entries.map(\.name) == ["..", "Sub", "a.txt", "big.bin", "huge", "poem.txt"])
+        #expect(entries.map(\.info) == ["(parent dir)", "(dir)", "   3  B", "   2 KB", "   5 GB", "   6  B"])
+        #expect(FileBrowser.cellWidth(entries, width: 80) == 20)
+        #expect(FileBrowser.columns(entries, width: 80) == 4)
+    }
+
+    @Test func movesEnterAFolderAndAFileAnswersThePrompt() {
+        var state = EditorState(displayName: "poem.txt", saveName: "poem.txt")
+        let prompt = Prompt(kind: .insertFile, answer: "notes/")
+        state.mode = .prompt(prompt)
+        #expect(update(&state, .control("t")) == [.listFolder("notes/")])
+        apply(.folderListed(path: "/home/l/notes", entries: entries, workingFolder: "/home/l"), to: &state)
+        guard case .browser(let opened) = state.mode else {
+            Issue.record("no browser: \(state.mode)")
+            return
+        }
+        #expect(opened.folder == "/home/l/notes" && opened.selected == 0 && opened.entries == entries)
+        _ = update(&state, .down)  // 4 a row: "huge"
+        _ = update(&state, .right)
+        guard case .browser(let moved) = state.mode else { return }
+        #expect(moved.selected == 5)
+        // A file: the prompt answered with its path from the working folder, at once.
+        #expect(update(&state, .enter) == [.insertFile(path: "notes/poem.txt")])
+        #expect(state.mode == .editing)
+
+        state.mode = .browser(opened)
+        _ = update(&state, .right)
+        #expect(update(&state, .enter) == [.listFolder("/home/l/notes/Sub")])
+        apply(
+            .folderListed(
+                path: "/home/l/notes/Sub", entries: [FolderEntry(name: "..", isFolder: true)], workingFolder: "/home/l"),
+            to: &state)
+        #expect(update(&state, .enter) == [.listFolder("/home/l/notes/Sub/..")])
+        // Back up: the folder left is highlighted.
+        apply(.folderListed(path: "/home/l/notes", entries: entries, workingFolder: "/home/l"), to: &state)
+        guard case .browser(let up) = state.mode else { return }
+        #expect(up.selected == 1)
+        // ^X: the prompt as it was.
+        _ = update(&state, .control("x"))
+        #expect(state.mode == .prompt(prompt))
+    }
 }
