@@ -132,9 +132,22 @@ public struct MailCommand: Equatable, Sendable {
         guard let path = ExternalCommand.find(program, searchPath: searchPath, extraFolders: Self.fallbackFolders)
         else {
             throw ShareError.mailCommandNotRunnable(
-                command: displayString, reason: "\(program): command not found in PATH")
+                command: displayString,
+                reason: "\(program): command not found in PATH" + Self.hint(forMissing: program, searchPath: searchPath)
+            )
         }
         return path
+    }
+
+    /// What to do when the default `sendmail` is found nowhere: on Debian the package
+    /// msmtp-mta provides it for msmtp (an account in `~/.msmtprc`); with msmtp alone,
+    /// `--mail-command` can name it. Empty for any other program.
+    static func hint(forMissing program: String, searchPath: String?) -> String {
+        guard program == "sendmail" else { return "" }
+        if ExternalCommand.find("msmtp", searchPath: searchPath, extraFolders: fallbackFolders) != nil {
+            return "; msmtp is here: apt-get install msmtp-mta, or --mail-command 'msmtp -t --read-envelope-from'"
+        }
+        return "; apt-get install msmtp-mta (your account in ~/.msmtprc), or give --mail-command"
     }
 
     /// The command as a user would type it, for messages: `sendmail -t -i`.

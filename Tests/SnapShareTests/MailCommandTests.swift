@@ -65,6 +65,29 @@ import Testing
         ) {
             try command.executablePath(for: "mailx", searchPath: fakeBin)
         }
+        // No sendmail anywhere (as on the machine install-deps.sh prepares): what to install is said,
+        // and msmtp is named when it is there.
+        if !["/usr/sbin/sendmail", "/sbin/sendmail", "/usr/lib/sendmail"].contains(where: {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }) {
+            let empty = tmp.file("empty")
+            try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: false)
+            #expect(
+                throws: ShareError.mailCommandNotRunnable(
+                    command: "sendmail -t -i",
+                    reason:
+                        "sendmail: command not found in PATH; apt-get install msmtp-mta (your account in ~/.msmtprc), "
+                        + "or give --mail-command")
+            ) { try command.executablePath(for: "sendmail", searchPath: empty) }
+            try put("#!/bin/sh\n", empty + "/msmtp", mode: 0o755)
+            #expect(
+                throws: ShareError.mailCommandNotRunnable(
+                    command: "sendmail -t -i",
+                    reason:
+                        "sendmail: command not found in PATH; msmtp is here: apt-get install msmtp-mta, "
+                        + "or --mail-command 'msmtp -t --read-envelope-from'")
+            ) { try command.executablePath(for: "sendmail", searchPath: empty) }
+        }
         // An ordinary user's PATH lacks /usr/sbin, where sendmail lives; it is searched after PATH.
         if FileManager.default.isExecutableFile(atPath: "/usr/sbin/nologin") {
             #expect(try command.executablePath(for: "nologin", searchPath: "/nonexistent") == "/usr/sbin/nologin")
