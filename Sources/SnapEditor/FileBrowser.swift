@@ -158,7 +158,7 @@ func updateBrowser(_ state: inout EditorState, _ browser: FileBrowser, _ action:
         prompt.answer = Array(browser.path(of: entry.name))
         prompt.cursor = prompt.answer.count
         state.mode = .editing
-        return acceptAnswer(prompt, in: &state)
+        return accept(prompt, in: &state)
     case nil:
         break
     }

@@ -126,13 +126,9 @@ private func remember(_ answer: String, for kind: PromptKind, in state: inout Ed
     state.promptHistory[kind.historyKey] = list
 }
 
-/// The answer given: search, go on to the next prompt, or ask the run loop to write or mail.
-private func accept(_ prompt: Prompt, in state: inout EditorState) -> [EditorEffect] {
-    acceptAnswer(prompt, in: &state)
-}
-
-/// ``accept(_:in:)`` for the file browser: a file taken answers its prompt.
-func acceptAnswer(_ prompt: Prompt, in state: inout EditorState) -> [EditorEffect] {
+/// The answer given (Enter, or a file taken in the browser): search, go on to the next prompt, or
+/// ask the run loop to write or mail.
+func accept(_ prompt: Prompt, in state: inout EditorState) -> [EditorEffect] {
     let answer = prompt.text
     remember(answer, for: prompt.kind, in: &state)
     switch prompt.kind {

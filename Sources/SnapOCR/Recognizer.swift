@@ -131,9 +131,9 @@ public struct RecognitionOptions: Codable, Equatable, Sendable {
     public var marksSpelling: Bool?
     /// How the text is found (`--reading`; nil = `.auto`): by Tesseract's layout analysis of the
     /// page, or also by the trained text detector (`TextDetector`), the page then read line by
-    /// line along what it found. Not for a region, nor when documents other than text must be
-    /// rendered (they come from one page's reading; with `exportsIfPossible` a reading of the
-    /// detected lines is kept without documents).
+    /// line along what it found; a region's text is found in the region once it is cut. Not when
+    /// documents other than text must be rendered (they come from one page's reading; with
+    /// `exportsIfPossible` a reading of the detected lines is kept without documents).
     public var reading: ReadingMode?
     /// The photo's resolution in DPI (`--dpi`, as `tesseract --dpi`), in place of the one its
     /// file gives or of none (`ImageLoader.resolution`): what Tesseract is told when it reads the

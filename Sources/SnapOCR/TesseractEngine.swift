@@ -56,6 +56,10 @@ public struct EngineOptions: Codable, Equatable, Sendable {
 ///
 /// Not thread-safe: use one engine per thread. Follows `tesseract/capi.h` (5.3).
 public final class TesseractEngine {
+    /// The resolutions (DPI) Tesseract believes an image's (`kMinCredibleResolution` …
+    /// `kMaxCredibleResolution` in its `publictypes.h`): what `--dpi` may give.
+    public static let credibleResolutions = 70...2400
+
     /// The traineddata Tesseract finds in `tessdataPath` (nil: `$TESSDATA_PREFIX`, else its own
     /// folder), as `tesseract --list-langs` lists them: the folder as Tesseract names it (with a
     /// final `/`) and the languages, sorted (`TessBaseAPIGetAvailableLanguagesAsVector`, capi.h,
@@ -494,7 +498,7 @@ public final class TesseractEngine {
                 // tesseract's is: the renderer sizes the page by the source resolution, which
                 // `TessBaseAPISetSourceResolution` sets for results' sizes. A photo that gives
                 // none Tesseract believes (70–2400 DPI) keeps the reading's.
-                if (70...2400).contains(request.pdfResolution) {
+                if TesseractEngine.credibleResolutions.contains(request.pdfResolution) {
                     TessBaseAPISetSourceResolution(handle, Int32(request.pdfResolution))
                 }
             }

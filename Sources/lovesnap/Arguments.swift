@@ -154,8 +154,7 @@ struct Arguments {
                 a.options.engine.variables = (a.options.engine.variables ?? []) + [v]
             case "-o", "--output": output = try nonEmpty(name)
             case "--dpi":
-                // Tesseract's credible range (`kMinCredibleResolution`…`kMaxCredibleResolution`).
-                a.options.resolution = try int(name, 70...2400)
+                a.options.resolution = try int(name, TesseractEngine.credibleResolutions)
             case "--max-dimension": a.options.preprocessing.maxDimension = try int(name, 100...32000)
             case "--binarization":
                 let v = try value(name)
