@@ -27,6 +27,9 @@ public struct PageGeometry: Codable, Equatable, Sendable {
         /// a prepared point (x, y) came from (x, y − disparity(x, y)); the disparity sampled
         /// every `step` pixels, `columns` samples a row, row after row.
         case verticalDisparity(samples: [Float], step: Int, columns: Int)
+        /// A rectangle cut out (`pixClipRectangle`) whose top-left corner was at (`x`, `y`): a
+        /// region of the photo read on its own.
+        case crop(x: Double, y: Double)
     }
 
     /// The steps from the photo to the prepared page, in the order applied.
@@ -68,6 +71,9 @@ public struct PageGeometry: Codable, Equatable, Sendable {
                 let t = degrees * .pi / 180
                 let (dx, dy) = (px - cx, py - cy)
                 (px, py) = (cx + dx * cos(t) + dy * sin(t), cy - dx * sin(t) + dy * cos(t))
+            case .crop(let x, let y):
+                px += x
+                py += y
             case .verticalDisparity(let samples, let stepSize, let columns):
                 guard columns > 0, !samples.isEmpty else { break }
                 let rows = samples.count / columns

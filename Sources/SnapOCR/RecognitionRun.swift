@@ -866,6 +866,17 @@ final class RecognitionRun {
             height: turned ? loaded.storedSize.width : loaded.storedSize.height
         )
         var toLoaded: [PageGeometry.Step] = []
+        // A region: turned as it was framed, cut out, a strip enlarged (`cutRegion`).
+        if let region = options.region, let regionBox {
+            if region.quarterTurnsClockwise % 4 != 0 {
+                toLoaded.append(
+                    .quarterTurns(
+                        region.quarterTurnsClockwise, width: Double(loaded.image.width),
+                        height: Double(loaded.image.height)))
+            }
+            toLoaded.append(.crop(x: Double(regionBox.x), y: Double(regionBox.y)))
+            if regionScale != 1 { toLoaded.append(.scale(regionScale)) }
+        }
         if osdTurns != 0 {
             toLoaded.append(
                 .quarterTurns(osdTurns, width: Double(loaded.image.width), height: Double(loaded.image.height)))

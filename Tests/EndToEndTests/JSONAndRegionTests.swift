@@ -119,6 +119,30 @@ import Testing
         #expect(page.stdout == "Table 4, couverts 2\n")
     }
 
+    @Test func aRegionsExportsPlaceItsWordsInThePhotoAsItsJSONDoes() throws {
+        // The documents of a region were in the region's own pixels: the receipt's "CAFE" at
+        // 2,1 in the TSV (and in the PDF's top-left corner) where the JSON said 62,61.
+        let receipt = TestPaths.fixture("faded-receipt.jpg")
+        let doc = try document(["--region", "60,60,330,110", receipt])
+        let words = try #require(doc["words"] as? [[String: Any]])
+        let dir = TestPaths.temporaryDirectory("lsnap-region-export")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let base = dir.appendingPathComponent("region").path
+        let r = try lovesnap(["ocr", "--region", "60,60,330,110", "--format", "tsv,pdf", "-o", base, receipt])
+        #expect(r.status == 0)
+        let tsv = try String(contentsOfFile: base + ".tsv", encoding: .utf8).split(separator: "\n").map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        }
+        let tsvWords = tsv.filter { $0.first == "5" && $0.count == 12 }
+        #expect(tsvWords.map { $0[11] } == words.map { $0["text"] as? String ?? "" })
+        #expect(tsvWords.map { $0[6...9].compactMap { Int($0) } } == words.map { $0["box"] as? [Int] ?? [] })
+        #expect(words.first?["box"] as? [Int] == [62, 61, 59, 19])
+        // The PDF's page is the whole photo (760 px at 300 DPI), "CAFE" at 62 px = 14.88 pt.
+        let bbox = try run("/usr/bin/pdftotext", ["-bbox", base + ".pdf", "-"]).stdout
+        #expect(bbox.contains("<page width=\"182.400000\" height=\"170.880000\">"))
+        #expect(bbox.contains("<word xMin=\"14.880000\" yMin=\"14.080000\""))
+    }
+
     @Test func aRegionInPercentKeepsBoxesInPixelsOfTheWholePhoto() throws {
         let doc = try document(["--region", "10%,40%,80%,20%", Self.card])
         #expect(doc["text"] as? String == "5555 5555 5555 4445\n")
