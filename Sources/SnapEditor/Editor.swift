@@ -95,10 +95,11 @@ public final class Editor {
                 for effect in apply(terminationSignal: sig, to: &state) { perform(effect) }
                 break
             }
-            if pollRecognition() {
+            if pollRecognition() { needsDraw = true }
+            // What was typed while a photo was read goes into the text once it is there.
+            for key in takeHeldKeys(from: &state) where terminal.pendingTerminationSignal == nil {
+                handle(key)
                 needsDraw = true
-                // What was typed while the text was read goes into it now.
-                for key in takeHeldKeys(from: &state) where terminal.pendingTerminationSignal == nil { handle(key) }
             }
             if pollJob() { needsDraw = true }
             // A recovery file written or not: a failure is on the status line at once.
@@ -229,10 +230,17 @@ public final class Editor {
             }
         case .mail(let text, let to, let subject):
             job = sharing.startMail(text, to: to, subject: subject)
-        case .listFolder(let path):
+        case .listFolder(let path, let fallback):
             do {
-                let (folder, entries, working) = try sharing.listFolder(path)
-                apply(.folderListed(path: folder, entries: entries, workingFolder: working), to: &state)
+                let listed: (path: String, entries: [FolderEntry], workingFolder: String)
+                if let first = try? sharing.listFolder(path) {
+                    listed = first
+                } else {
+                    listed = try sharing.listFolder(fallback ?? path)  // again without one: its error
+                }
+                apply(
+                    .folderListed(path: listed.path, entries: listed.entries, workingFolder: listed.workingFolder),
+                    to: &state)
             } catch {
                 apply(.folderListFailed(message: Self.message(for: error)), to: &state)
             }

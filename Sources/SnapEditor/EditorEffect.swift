@@ -62,9 +62,11 @@ public enum EditorEffect: Equatable, Sendable {
     case completeFileName(String)
     /// Stop lovesnap as a job of its shell until `fg` (``Terminal/suspend()``).
     case suspend
-    /// List a folder for the file browser (``DocumentSharing/listFolder(_:)``); it comes back as
-    /// ``EffectResult/folderListed(path:entries:workingFolder:)`` or ``EffectResult/folderListFailed(message:)``.
-    case listFolder(String)
+    /// List a folder for the file browser (``DocumentSharing/listFolder(_:)``), or `fallback` when
+    /// it cannot be (a prompt's answer in a folder that does not exist: the working folder, as
+    /// nano); it comes back as ``EffectResult/folderListed(path:entries:workingFolder:)`` or
+    /// ``EffectResult/folderListFailed(message:)``.
+    case listFolder(String, fallback: String? = nil)
     /// Put `text` on the system clipboard through the terminal (OSC 52).
     case copyToClipboard(String)
     /// Write `text` to a new emergency file for the document `saveName` (``DocumentSharing/saveEmergencyCopy(_:forDocument:)``),

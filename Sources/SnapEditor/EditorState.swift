@@ -31,9 +31,9 @@ public struct EditorState: Equatable {
     public var mode: Mode = .editing
     /// The OCR job's state.
     public var recognition: RecognitionState = .none
-    /// Keys typed while the photo's text is read (not those that cancel it), in order: given back
-    /// by ``takeHeldKeys(from:)`` once the text is in, dropped when the reading fails or is
-    /// cancelled. At most ``maximumHeldKeys``.
+    /// Keys typed while a photo is read (not those that cancel it), in order: given back by
+    /// ``takeHeldKeys(from:)`` once the reading is over and the text is being edited. At most
+    /// ``maximumHeldKeys``.
     var heldKeys: [KeyEvent] = []
     /// How many keys ``heldKeys`` keeps (a paste into the progress screen, say); later ones are dropped.
     static let maximumHeldKeys = 4096

@@ -11,22 +11,24 @@ public struct FolderEntry: Equatable, Sendable {
     public var name: String
     /// Whether it is a folder (a symbolic link to one counts as one).
     public var isFolder: Bool
-    /// Its size in bytes (files only; 0 for folders).
-    public var size: Int
+    /// Its size in bytes (files only; 0 for folders); nil when it cannot be looked at (a broken
+    /// link, a folder that cannot be searched).
+    public var size: Int?
 
     /// An entry from its parts.
-    public init(name: String, isFolder: Bool, size: Int = 0) {
+    public init(name: String, isFolder: Bool, size: Int? = 0) {
         self.name = name
         self.isFolder = isFolder
         self.size = size
     }
 
-    /// What the grid shows after the name, as nano 7.2 does: "(parent dir)", "(dir)", or the size
-    /// in bytes, KB, MB or GB (1024s, rounded down), the number right-aligned in 4 columns.
+    /// What the grid shows after the name, as nano 7.2 does: "(parent dir)", "(dir)", the size in
+    /// bytes, KB, MB or GB (1024s, rounded down), the number right-aligned in 4 columns, or "--"
+    /// when it is not known.
     public var info: String {
         if name == ".." { return "(parent dir)" }
         if isFolder { return "(dir)" }
-        var value = size
+        guard var value = size else { return "--" }
         var unit = " "
         for next in ["K", "M", "G"] where value >= 1024 {
             value /= 1024

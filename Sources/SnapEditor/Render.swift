@@ -411,12 +411,27 @@ private func drawBrowser(_ frame: inout Frame, rows: Range<Int>, _ browser: File
         let style: Style = index == browser.selected ? .reverse : .normal
         let inner = max(1, cell - 2)
         let info = entry.info
-        let name = fitted(entry.name, width: max(1, inner - displayWidth(info) - 1))
+        let name = fittedKeepingEnd(entry.name, width: max(1, inner - displayWidth(info) - 1))
         for c in start..<min(width, start + inner) { frame.put(" ", row: row, column: c, style: style) }
         frame.write(name, row: row, column: start, style: style)
         frame.write(info, row: row, column: start + inner - displayWidth(info), style: style)
     }
     frame.cursor = nil
+}
+
+/// `text` as it fits in `width` columns: whole, or its start cut and "…" before the rest (a long
+/// file name keeps its extension, as nano's browser shows it).
+func fittedKeepingEnd(_ text: String, width: Int) -> String {
+    guard displayWidth(text) > width, width > 0 else { return text }
+    var kept = ""
+    var used = 0
+    for character in text.reversed() {
+        let columns = displayWidth(String(character))
+        if used + columns > width - 1 { break }
+        kept.insert(character, at: kept.startIndex)
+        used += columns
+    }
+    return "…" + kept
 }
 
 /// `text` as it fits in `width` columns: whole, or cut at a character and ended with "…".

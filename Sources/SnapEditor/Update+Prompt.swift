@@ -75,7 +75,8 @@ func updatePrompt(_ state: inout EditorState, _ prompt: Prompt, _ key: KeyEvent,
         return [.suspend]
     case .browse:
         state.mode = .prompt(prompt)
-        return [.listFolder(browserStartFolder(prompt.text))]
+        let start = browserStartFolder(prompt.text)
+        return [.listFolder(start, fallback: start == "." ? nil : ".")]
     case .accept:
         state.mode = .editing
         return accept(prompt, in: &state)

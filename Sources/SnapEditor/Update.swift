@@ -103,25 +103,27 @@ private func updateWhileRecognizing(_ state: inout EditorState, _ key: KeyEvent,
         state.exitCode = 0
         return [.cancelRecognition]
     default:
-        // Typed ahead for the text being read: kept for it (not for a photo read for ^R or M-O,
-        // whose end may ask a question the keys must not answer).
-        if state.rereading == nil, state.insertion == nil, state.heldKeys.count < EditorState.maximumHeldKeys {
-            state.heldKeys.append(key)
-        }
+        // Typed ahead: kept for the text, once the reading is in (or inserted, or answered for).
+        if state.heldKeys.count < EditorState.maximumHeldKeys { state.heldKeys.append(key) }
         return []
     }
 }
 
-/// The keys typed while the photo's text was read (``EditorState/heldKeys``), for the run loop to
-/// feed to ``update(_:_:keymap:)`` in order, once the text is in and being edited; empty before
-/// that. They are taken out of the state. After a failed or cancelled reading there are none.
+/// The keys typed while a photo was read (``EditorState/heldKeys``), for the run loop to feed to
+/// ``update(_:_:keymap:)`` in order once the reading is over: after the text read is in, or a
+/// photo's text inserted (^R, a region), in the text or the photo view they were typed in. A
+/// question the reading's end asks (M-O's new reading of a changed text) is never answered by
+/// them: they wait until it is. Empty before that; they are taken out of the state.
 public func takeHeldKeys(from state: inout EditorState) -> [KeyEvent] {
-    guard !state.isRecognizing, case .finished = state.recognition, case .editing = state.mode else {
-        if !state.isRecognizing { state.heldKeys = [] }
+    guard !state.heldKeys.isEmpty, !state.isRecognizing else { return [] }
+    switch state.mode {
+    case .editing, .photo, .prompt, .help, .alternatives, .data, .browser:
+        defer { state.heldKeys = [] }
+        return state.heldKeys
+    case .confirmReplace, .confirmSave, .confirmOverwrite, .confirmSeries, .confirmEmptyMail, .confirmChangedOnDisk,
+        .running, .commandOutput, .recoveryOffer, .confirmReading:
         return []
     }
-    defer { state.heldKeys = [] }
-    return state.heldKeys
 }
 
 // MARK: - Questions about saving

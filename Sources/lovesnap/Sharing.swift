@@ -55,36 +55,58 @@ struct Sharing: DocumentSharing {
         let folder = prefix.lastIndex(of: "/").map { String(prefix[...$0]) } ?? ""
         let start = String(prefix.dropFirst(folder.count))
         let path = folder.isEmpty ? "." : PathName.expandingTilde(folder, home: home)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
+        guard let entries = try? Self.entries(ofFolder: FileSystemName(shown: path)) else { return [] }
         // Hidden files only when asked for, as a shell completes.
-        return names.filter { $0.hasPrefix(start) && (start.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted().map {
-            var isFolder: ObjCBool = false
-            let isDirectory =
-                FileManager.default.fileExists(atPath: path + "/" + $0, isDirectory: &isFolder) && isFolder.boolValue
-            return isDirectory ? $0 + "/" : $0
-        }
+        return entries.filter { $0.name.hasPrefix(start) && (start.hasPrefix(".") || !$0.name.hasPrefix(".")) }
+            .sorted { $0.name < $1.name }.map { $0.isFolder ? $0.name + "/" : $0.name }
     }
 
     func listFolder(_ path: String) throws -> (path: String, entries: [FolderEntry], workingFolder: String) {
-        let working = FileManager.default.currentDirectoryPath
+        let working = Self.workingFolder()
         let expanded = PathName.expandingTilde(path, home: home)
         let absolute = expanded.hasPrefix("/") ? expanded : working + "/" + expanded
         let folder = URL(fileURLWithPath: absolute).standardized.path
-        guard let stream = opendir(folder) else {
-            throw FolderListingError(description: "\(folder): \(String(cString: strerror(errno)))")
+        let entries = try Self.entries(ofFolder: FileSystemName(shown: folder))
+        return (folder, (folder == "/" ? [] : [FolderEntry(name: "..", isFolder: true)]) + entries, working)
+    }
+
+    /// The working folder as the editor shows names (`FileSystemName.shown`: not UTF-8 is `\xNN`).
+    static func workingFolder() -> String {
+        guard let cwd = getcwd(nil, 0) else { return FileManager.default.currentDirectoryPath }
+        defer { free(cwd) }
+        let bytes = UnsafeBufferPointer(start: cwd, count: strlen(cwd)).map { UInt8(bitPattern: $0) }
+        return FileSystemName(bytes: bytes).shown
+    }
+
+    /// The entries of `folder` but "." and "..", each named as the editor shows names (a name
+    /// that is not UTF-8 as `\xNN`, read back by `FileSystemName(shown:)`), a folder (or a link to
+    /// one) as a folder, a file with its size (nil when it cannot be looked at: a broken link, a
+    /// folder that cannot be searched). Read with `opendir`/`readdir`, the bytes as they are.
+    /// - Throws: `FolderListingError` naming the folder and why (`strerror`).
+    static func entries(ofFolder folder: FileSystemName) throws -> [FolderEntry] {
+        func withPath<T>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
+            (bytes + [0]).withUnsafeBufferPointer {
+                body(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self))
+            }
         }
-        closedir(stream)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        var entries = folder == "/" ? [] : [FolderEntry(name: "..", isFolder: true)]
-        for name in names {
+        guard let stream = withPath(folder.bytes, { opendir($0) }) else {
+            throw FolderListingError(description: "\(folder.shown): \(String(cString: strerror(errno)))")
+        }
+        defer { closedir(stream) }
+        var out: [FolderEntry] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if name == [0x2E] || name == [0x2E, 0x2E] { continue }
             var info = stat()
-            // A symbolic link is what it points to (a broken one: a file of size 0).
-            let found = stat((folder == "/" ? "" : folder) + "/" + name, &info) == 0
+            let separated = folder.bytes.last == 0x2F ? folder.bytes : folder.bytes + [0x2F]
+            let found = withPath(separated + name) { stat($0, &info) == 0 }
             let isFolder = found && (info.st_mode & S_IFMT) == S_IFDIR
-            entries.append(
-                FolderEntry(name: name, isFolder: isFolder, size: found && !isFolder ? Int(info.st_size) : 0))
+            out.append(
+                FolderEntry(
+                    name: FileSystemName(bytes: name).shown, isFolder: isFolder,
+                    size: found ? (isFolder ? 0 : Int(info.st_size)) : nil))
         }
-        return (folder, entries, working)
+        return out
     }
 
     func mailCommandProblem() -> String? {

@@ -276,6 +276,16 @@ struct NanoKeysTmuxTests {
         #expect(screen[0].contains("2 uncertain"))
         #expect(screen[3] == "Ma chère amie, j'ai hate de te revoir,")
         #expect(try t.cursorPosition() == "1,20")
+        // The same while a photo is read for ^R: the keys go into the text once it is inserted.
+        try t.press("C-r")
+        try t.waitFor("File to insert")
+        try t.type("lettre.jpg")
+        try t.press("Enter")
+        try t.waitFor("Cancel OCR")
+        try t.press("M-\\")
+        try t.type("Oh ")
+        screen = try t.waitUntil("the inserted text and the keys") { $0[1] == "Oh Ma Lettre à Hélène !" }
+        #expect(screen[0].contains("4 uncertain"))
     }
 
     /// nano's file browser, ^T in the File to insert and File Name to Write prompts: folders
@@ -322,5 +332,55 @@ struct NanoKeysTmuxTests {
         try t.press("C-x")
         #expect(try t.waitForExit() == 0)
         #expect(try String(contentsOf: dir.appendingPathComponent("poem.txt"), encoding: .utf8) == "Lenore\n")
+    }
+
+    /// A name that is not UTF-8 (Latin-1 "café.txt") is listed, completed and taken as the
+    /// editor shows such names, `\xE9`, and the file it names is the one read and asked about
+    /// (the browser listed "caf\u{FFFD}.txt" and wrote a new file of that name).
+    @Test func theBrowserAndTabKeepANameThatIsNotUTF8() throws {
+        let dir = TestPaths.temporaryDirectory("lsnap-latin1-name")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let name: [UInt8] = Array("caf".utf8) + [0xE9] + Array(".txt".utf8)
+        let path = Array(dir.path.utf8) + [0x2F] + name + [0]
+        let fd = path.withUnsafeBufferPointer {
+            open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o644)
+        }
+        #expect(fd >= 0)
+        _ = write(fd, "latin1 name\n", 12)
+        close(fd)
+        let t = try TmuxSession([TestPaths.lovesnap, "edit", "poem.txt"], in: dir, label: "lsnap-latin1")
+        defer { t.kill() }
+        try t.waitFor("New File")
+        try t.press("C-r")
+        try t.waitFor("File to insert")
+        try t.type("caf")
+        try t.press("Tab")
+        try t.waitFor("File to insert: caf\\xE9.txt")
+        try t.press("C-k")
+        try t.press("C-t")
+        var screen = try t.waitFor("DIR: ")
+        #expect(
+            screen[1].replacingOccurrences(of: " +", with: " ", options: .regularExpression)
+                == ".. (parent dir) caf\\xE9.txt 12 B")
+        try t.press("Right")
+        try t.press("Enter")
+        screen = try t.waitFor("Inserted 1 line")
+        #expect(status(screen) == "[ Inserted 1 line from caf\\xE9.txt ]")
+        #expect(screen[1] == "latin1 name")
+        try t.press("C-o")
+        try t.waitFor("File Name to Write")
+        try t.press("C-t")
+        try t.waitFor("DIR: ")
+        try t.press("Right")
+        try t.press("Enter")
+        screen = try t.waitFor("OVERWRITE?")
+        #expect(status(screen).hasPrefix("File \"caf\\xE9.txt\" exists; OVERWRITE?"))
+        try t.press("C-c")
+        try t.press("C-x")
+        try t.waitFor("Save modified buffer?")
+        try t.press("n")
+        #expect(try t.waitForExit() == 0)
+        // Nothing was written: the folder holds the one file.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).count == 1)
     }
 }

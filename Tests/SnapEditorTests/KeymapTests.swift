@@ -302,7 +302,7 @@ func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
         var state = EditorState(displayName: "poem.txt", saveName: "poem.txt")
         let prompt = Prompt(kind: .insertFile, answer: "notes/")
         state.mode = .prompt(prompt)
-        #expect(update(&state, .control("t")) == [.listFolder("notes/")])
+        #expect(update(&state, .control("t")) == [.listFolder("notes/", fallback: ".")])
         apply(.folderListed(path: "/home/l/notes", entries: entries, workingFolder: "/home/l"), to: &state)
         guard case .browser(let opened) = state.mode else {
             Issue.record("no browser: \(state.mode)")
