@@ -294,6 +294,7 @@ func nanoKeysRunTheirCommands(key: KeyEvent, command: Command) {
     @Test func entriesAreSortedAndSizedAsNanoShowsThem() {
         #expect(entries.map(\.name) == ["..", "Sub", "a.txt", "big.bin", "huge", "poem.txt"])
         #expect(entries.map(\.info) == ["(parent dir)", "(dir)", "   3  B", "   2 KB", "   5 GB", "   6  B"])
+        #expect(FolderEntry(name: "broken-link", isFolder: false, size: nil).info == "--")
         #expect(FileBrowser.cellWidth(entries, width: 80) == 20)
         #expect(FileBrowser.columns(entries, width: 80) == 4)
     }
