@@ -65,6 +65,9 @@ enum ReadingPolicy {
     ///   `coverageGain` points more *and* have more evidence of real words (one known word at
     ///   least), they found text the layout missed; the kept reading's confidence is again that of
     ///   the part it read.
+    /// - When the kept reading is barely read (under `Recognizer.orientationCheckBelowConfidence`)
+    ///   and the lines surely (`Recognizer.doubtfulBelowConfidence` or more), with no less
+    ///   evidence of real words, the lines are kept: the same text, read.
     /// - Otherwise two signals must agree, as neither alone tells a better reading: the lines are
     ///   read at least as surely (mean confidence), and they have more evidence of real words (and
     ///   some: above 0) by one known word at least (`WordEvidence.minimumKnownLetters`: a newspaper read across its
@@ -90,6 +93,14 @@ enum ReadingPolicy {
         // the part it read (a receipt's dark lines read at 96 beside its faded ones), no measure
         // of the page.
         if coversMore && moreWords { return true }
+        // The same text read surely along the lines where the page's reading is barely read
+        // (prices on a receipt's right edge: "17720)" at 50 against "17,20" at 92), with no
+        // fewer real words.
+        if kept.meanConfidence < Recognizer.orientationCheckBelowConfidence,
+            lines.meanConfidence >= Recognizer.doubtfulBelowConfidence, lines.evidence >= kept.evidence
+        {
+            return true
+        }
         guard lines.meanConfidence >= kept.meanConfidence else { return false }
         // More by one word at least: two readings of one page differ by a few letters either way.
         // And real words, not just fewer unknown letters (a passport's machine-readable zone has

@@ -120,6 +120,15 @@ import Testing
         #expect(!ReadingPolicy.prefersDetectedLines(weight(-16, 56, 30), over: weight(-26, 100, 25)))
         // ...nor when it covers as much, read more surely: fewer unknown letters are no real words.
         #expect(!ReadingPolicy.prefersDetectedLines(weight(-21, 97, 55), over: weight(-26, 100, 25)))
+        // A region of a receipt, a dark line over a faded one: the kept reading covers 43 % at
+        // 96, the lines 80 % at 95 with more real words: kept, whatever the confidences.
+        #expect(ReadingPolicy.prefersDetectedLines(weight(22, 80, 95), over: weight(13, 43, 96)))
+        #expect(!ReadingPolicy.prefersDetectedLines(weight(14, 80, 95), over: weight(13, 43, 96)))
+        // A receipt's price column: the same prices, barely read by the layout ("17720)" at 50),
+        // read surely along the lines: kept; not when the lines are unsure too, or lost words.
+        #expect(ReadingPolicy.prefersDetectedLines(weight(0, 96, 92), over: weight(0, 95, 50)))
+        #expect(!ReadingPolicy.prefersDetectedLines(weight(0, 96, 91), over: weight(0, 95, 50)))
+        #expect(!ReadingPolicy.prefersDetectedLines(weight(-3, 96, 95), over: weight(0, 95, 60)))
     }
 
     @Test func aHomographyMapsABoxToTheBoxAroundItsImage() {
