@@ -76,6 +76,9 @@ final class RecognitionRun {
     var detectOrientation: Bool
     var regionBox: BoundingBox?
     var regionScale = 1.0
+    /// Whether the region is a strip lower than twice the target text height (one line, read as
+    /// a block: `readyEngine`).
+    var regionIsStrip = false
     /// Quarter turns clockwise that orientation detection turned the photo by.
     var osdTurns = 0
 
@@ -205,6 +208,11 @@ final class RecognitionRun {
     func readyEngine() throws -> TesseractEngine {
         if let startedEngine { return startedEngine }
         let started = try pendingEngine.take()
+        if regionIsStrip && started.options.pageSegmentationMode == TesseractEngine.automaticLayout {
+            // A strip framed round a line is a block of text, not a page to lay out: read as
+            // `tesseract --psm 6` reads it ("TOTAL EUR 17,20" where automatic layout kept "17,20").
+            started.setPageSegmentationMode(TesseractEngine.singleBlock)
+        }
         startedEngine = started
         return started
     }
@@ -327,6 +335,7 @@ final class RecognitionRun {
         // twice the target text height first (up to 4×), so its print is read near that height.
         let enlargement = min(4, 2 * preprocessing.targetTextHeight / Double(box.height))
         if enlargement > 1.05 {
+            regionIsStrip = true
             regionScale = enlargement
             upright = try upright.scaled(by: regionScale)
         }

@@ -113,7 +113,8 @@ public struct RecognitionOptions: Codable, Equatable, Sendable {
     /// Only this part of the photo is read (`--region`, or framed in the photo view), with its
     /// own preparation: decoded at full size, cut out (a strip lower than twice the target text
     /// height enlarged to it, up to 4×), then prepared as a page of its own (small print enlarged
-    /// to the target text height), no page finding or orientation detection; its light-on-dark
+    /// to the target text height; a strip is read as one block of text, PSM 6, unless another
+    /// PSM than the automatic one was asked for), no page finding or orientation detection; its light-on-dark
     /// blocks are read alone when its reading is doubtful, as the whole photo's are (a sign
     /// framed with its wall); word boxes stay in pixels of the whole upright photo. Nil: the
     /// whole photo.

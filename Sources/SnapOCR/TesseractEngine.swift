@@ -59,6 +59,10 @@ public final class TesseractEngine {
     /// The resolutions (DPI) Tesseract believes an image's (`kMinCredibleResolution` …
     /// `kMaxCredibleResolution` in its `publictypes.h`): what `--dpi` may give.
     public static let credibleResolutions = 70...2400
+    /// Page segmentation mode `PSM_AUTO` (3): the page's layout analysed (the default).
+    public static let automaticLayout = Int(PSM_AUTO.rawValue)
+    /// Page segmentation mode `PSM_SINGLE_BLOCK` (6): one uniform block of text.
+    public static let singleBlock = Int(PSM_SINGLE_BLOCK.rawValue)
 
     /// The traineddata Tesseract finds in `tessdataPath` (nil: `$TESSDATA_PREFIX`, else its own
     /// folder), as `tesseract --list-langs` lists them: the folder as Tesseract names it (with a
@@ -122,8 +126,9 @@ public final class TesseractEngine {
     public let loadedLanguages: [String]
     /// The tessdata folder Tesseract used.
     public let tessdataPath: String
-    /// The options the engine was started with.
-    public let options: EngineOptions
+    /// The options the engine was started with (its page segmentation mode as set last:
+    /// ``setPageSegmentationMode(_:)``).
+    public private(set) var options: EngineOptions
     /// Whether Tesseract's OpenMP parallel regions run on the reading thread alone, without
     /// libgomp's team of one (`CInterposed/serial_openmp.c`).
     let parallelRegionsInline: Bool
@@ -267,6 +272,12 @@ public final class TesseractEngine {
     /// `resolution` DPI.
     /// - Returns: the words with boxes in `image`'s pixels, all on line 0.
     /// - Throws: `OCRError.recognitionFailed`.
+    /// Reads the pages set from now on in page segmentation mode `mode` (`TessBaseAPISetPageSegMode`).
+    func setPageSegmentationMode(_ mode: Int) {
+        options.pageSegmentationMode = mode
+        TessBaseAPISetPageSegMode(handle, TessPageSegMode(UInt32(mode)))
+    }
+
     func readLine(_ image: Image, resolution: Int) throws -> WordsRead {
         TessBaseAPISetPageSegMode(handle, PSM_SINGLE_LINE)
         // Tesseract's tiled adaptive Otsu (`thresholding_method` 1, Leptonica's

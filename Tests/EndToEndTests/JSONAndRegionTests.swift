@@ -119,6 +119,24 @@ import Testing
         #expect(page.stdout == "Table 4, couverts 2\n")
     }
 
+    @Test func aStripOrAPriceColumnIsReadAsTesseractReadsItsCrop() throws {
+        // A frame flush with one line, a strip: read as one block (`tesseract --psm 6`), where the
+        // page's automatic layout kept "17,20" alone. A column of prices: read along its lines
+        // ("2,10", "17,20" at 92) where the layout read "2,0)" and "17720)" at 50.
+        let receipt = TestPaths.fixture("faded-receipt.jpg")
+        for (region, text) in [
+            ("60,544,640,23", "TOTAL EUR 17,20\n"), ("60,279,640,22", "Cafe creme 3.20\n"),
+            ("600,500,160,212", "2,10\n17,20\n"),
+        ] {
+            let r = try lovesnap(["ocr", "--region", region, receipt])
+            #expect(r.status == 0)
+            #expect(r.stdout == text, "region \(region)")
+        }
+        // `--psm` given is kept: a strip at PSM 7 (one line).
+        let line = try lovesnap(["ocr", "--psm", "7", "--region", "60,544,640,23", receipt])
+        #expect(line.stdout == "TOTAL EUR 17,20\n")
+    }
+
     @Test func aRegionsExportsPlaceItsWordsInThePhotoAsItsJSONDoes() throws {
         // The documents of a region were in the region's own pixels: the receipt's "CAFE" at
         // 2,1 in the TSV (and in the PDF's top-left corner) where the JSON said 62,61.
