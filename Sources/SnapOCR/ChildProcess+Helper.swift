@@ -1,5 +1,6 @@
 import Foundation
 import SnapProcess
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -50,11 +51,44 @@ extension ChildProcess {
                 ended("the \(name) could not be started: \(error)")
                 return
             }
+            HelperProcesses.started(child)
             if started(child.processIdentifier) { child.kill() }
             WorkerClient.readLines(lines) { line($0) }
-            ended(describe(child.waitForExit(), of: name))
+            let termination = child.waitForExit()
+            HelperProcesses.reaped(child)
+            ended(describe(termination, of: name))
         }
         return input.writing
+    }
+
+    /// Ends the helpers still running (`startHelper`: the reader, the spelling process) with
+    /// SIGKILL and waits, at most `seconds`, until their threads have reaped them: called by a
+    /// worker whose result is sent, just before it ends, so that their CPU time is counted as its
+    /// children's, and through it as lovesnap's (`/usr/bin/time`, `getrusage(RUSAGE_CHILDREN)`).
+    /// Left to `PR_SET_PDEATHSIG`, they were reaped by init and their time counted nowhere. Their
+    /// work is done by then: the worker sent its answer.
+    /// - Returns: whether every helper was reaped in time.
+    @discardableResult
+    static func endHelpers(waitingAtMost seconds: Double) -> Bool {
+        for child in HelperProcesses.running.withLock({ Array($0.values) }) { child.kill() }
+        return HelperProcesses.group.wait(timeout: .now() + seconds) == .success
+    }
+}
+
+/// The helpers `startHelper` started that their threads have not reaped yet.
+private enum HelperProcesses {
+    static let running = Mutex<[pid_t: ChildProcess]>([:])
+    /// Entered when a helper starts, left once its thread has reaped it.
+    static let group = DispatchGroup()
+
+    static func started(_ child: ChildProcess) {
+        group.enter()
+        running.withLock { $0[child.processIdentifier] = child }
+    }
+
+    static func reaped(_ child: ChildProcess) {
+        running.withLock { $0[child.processIdentifier] = nil }
+        group.leave()
     }
 }
 

@@ -2,6 +2,7 @@ import CInterposed
 import CLibc
 import Foundation
 import SnapImaging
+import SnapProcess
 import SnapSpelling
 
 #if canImport(Glibc)
@@ -110,6 +111,17 @@ public struct WorkerServer: Sendable {
     /// settings when the parent loaded it: `serial_openmp_assume_one_thread`). Ends the process:
     /// status 0 once the result is sent, 1 after a failure (sent as a message).
     /// - Parameter parent: the parent's process id, taken before the fork (`prepareProcess`).
+    /// How long a worker whose result is sent waits for its helpers to be reaped
+    /// (`endHelpers()`), seconds: SIGKILLed, they end at once.
+    static let helpersReapedWithin = 0.5
+
+    /// Ends the worker's helpers (the reader, the spelling process) and reaps them, at most
+    /// `helpersReapedWithin` seconds (`ChildProcess.endHelpers`): for a worker whose result is
+    /// sent, just before it ends, so that their CPU time counts as lovesnap's.
+    public static func endHelpers() {
+        ChildProcess.endHelpers(waitingAtMost: helpersReapedWithin)
+    }
+
     static func serveForked(request: String, path: String, parent: pid_t) -> Never {
         if getenv("OMP_THREAD_LIMIT") == nil {
             serial_openmp_assume_one_thread()
@@ -117,7 +129,10 @@ public struct WorkerServer: Sendable {
         }
         setenv("SWIFT_BACKTRACE", "enable=no", 1)
         guard prepareProcess(parent: parent, keepsFreedImageMemory: true, tunesLibraries: true) else { _exit(1) }
-        let served = WorkerServer(output: .standardOutput).serve(request: request, path: path) { _exit(0) }
+        let served = WorkerServer(output: .standardOutput).serve(request: request, path: path) {
+            endHelpers()
+            _exit(0)
+        }
         if case .failure = served { _exit(1) }
         _exit(0)
     }

@@ -74,7 +74,10 @@ enum InternalRole: Equatable {
         let served: Bool
         switch self {
         case .worker(let request, let photo):
-            let outcome = WorkerServer(output: .standardOutput).serve(request: request, path: photo) { _exit(0) }
+            let outcome = WorkerServer(output: .standardOutput).serve(request: request, path: photo) {
+                WorkerServer.endHelpers()
+                _exit(0)
+            }
             if case .failure(let failure) = outcome { throw .workerEnded(failure) }
             served = true
         case .reader(let request, let photo):
