@@ -9,6 +9,14 @@ struct NanoKeysTmuxTests {
     // Screen rows at 80x24: 0 title, 1...20 text, 21 status/prompt, 22...23 help lines.
     static let statusRow = 21
 
+    /// lovesnap opened on a copy of the French letter photo (`lettre.jpg`) in a folder of its own.
+    func editingTheLetter(label: String) throws -> (TmuxSession, URL) {
+        let dir = TestPaths.temporaryDirectory(label)
+        try FileManager.default.copyItem(
+            atPath: TestPaths.fixture("lost-accents-letter.jpg"), toPath: dir.appendingPathComponent("lettre.jpg").path)
+        return (try TmuxSession([TestPaths.lovesnap, "lettre.jpg"], in: dir, label: label), dir)
+    }
+
     func status(_ screen: [String]) -> String {
         screen.count > Self.statusRow ? screen[Self.statusRow].trimmingCharacters(in: .whitespaces) : ""
     }
@@ -223,12 +231,11 @@ struct NanoKeysTmuxTests {
     /// ^J and M-J justify as nano 7.2 does (lines of at most 72 columns at 80), one undo step
     /// each; the words read from a photo keep their marks through them.
     @Test func controlJJustifiesAndTheMarksStay() throws {
-        let dir = TestPaths.temporaryDirectory("lsnap-justify")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.copyItem(
-            atPath: TestPaths.fixture("lost-accents-letter.jpg"), toPath: dir.appendingPathComponent("lettre.jpg").path)
-        let t = try TmuxSession([TestPaths.lovesnap, "lettre.jpg"], in: dir, label: "lsnap-justify")
-        defer { t.kill() }
+        let (t, dir) = try editingTheLetter(label: "lsnap-justify")
+        defer {
+            t.kill()
+            try? FileManager.default.removeItem(at: dir)
+        }
         var screen = try t.waitUntil("the OCR result") { status($0).contains("Read 8 lines (conf ") }
         #expect(screen[0].contains("2 uncertain"))
         let stanza = [
@@ -261,12 +268,11 @@ struct NanoKeysTmuxTests {
     /// Keys typed while the photo is read go into its text once it is in, in order (they were
     /// dropped): nothing a user typed is lost.
     @Test func keysTypedWhileThePhotoIsReadGoIntoItsText() throws {
-        let dir = TestPaths.temporaryDirectory("lsnap-typeahead")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.copyItem(
-            atPath: TestPaths.fixture("lost-accents-letter.jpg"), toPath: dir.appendingPathComponent("lettre.jpg").path)
-        let t = try TmuxSession([TestPaths.lovesnap, "lettre.jpg"], in: dir, label: "lsnap-typeahead")
-        defer { t.kill() }
+        let (t, dir) = try editingTheLetter(label: "lsnap-typeahead")
+        defer {
+            t.kill()
+            try? FileManager.default.removeItem(at: dir)
+        }
         var screen = try t.waitFor("Cancel OCR")
         #expect(!screen[0].contains("uncertain"))  // still reading
         try t.type("Ma ")
