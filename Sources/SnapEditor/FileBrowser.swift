@@ -121,10 +121,17 @@ public enum BrowserAction: String, CaseIterable, Sendable {
     case last
 }
 
-/// The folder the browser opens on for a prompt's `answer`: its part up to the last "/" (as Tab
-/// completes), else the working folder (".").
+/// The folder part of a file prompt's `answer`: up to and with its last "/", "" when it has none
+/// (the working folder). What Tab completes in, and the browser opens on.
+public func folderPart(of answer: String) -> String {
+    answer.lastIndex(of: "/").map { String(answer[...$0]) } ?? ""
+}
+
+/// The folder the browser opens on for a prompt's `answer`: ``folderPart(of:)``, else the working
+/// folder (".").
 func browserStartFolder(_ answer: String) -> String {
-    answer.lastIndex(of: "/").map { String(answer[...$0]) } ?? "."
+    let folder = folderPart(of: answer)
+    return folder.isEmpty ? "." : folder
 }
 
 /// A key in the file browser (the grid's columns and rows are those of the screen's size).

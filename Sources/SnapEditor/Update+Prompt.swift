@@ -90,7 +90,7 @@ func updatePrompt(_ state: inout EditorState, _ prompt: Prompt, _ key: KeyEvent,
 /// far as all of them agree; with several, they are listed above the prompt.
 func completeFileName(_ answer: String, names: [String], in state: inout EditorState) {
     guard case .prompt(var prompt) = state.mode, prompt.text == answer else { return }  // typed on since
-    let folder = answer.lastIndex(of: "/").map { String(answer[...$0]) } ?? ""
+    let folder = folderPart(of: answer)
     guard let first = names.first else {
         state.status = StatusMessage("No file name starts with \"\(answer.dropFirst(folder.count))\"")
         return

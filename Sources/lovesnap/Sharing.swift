@@ -52,7 +52,7 @@ struct Sharing: DocumentSharing {
 
     /// A mail command found nowhere is said with the To field, not once the Subject is typed.
     func fileNames(completing prefix: String) -> [String] {
-        let folder = prefix.lastIndex(of: "/").map { String(prefix[...$0]) } ?? ""
+        let folder = folderPart(of: prefix)
         let start = String(prefix.dropFirst(folder.count))
         let path = folder.isEmpty ? "." : PathName.expandingTilde(folder, home: home)
         guard let entries = try? Self.entries(ofFolder: FileSystemName(shown: path)) else { return [] }
