@@ -47,7 +47,11 @@ def scalar_operand(node, consts, op_type):
     return None
 
 
-def convert(data):
+def convert(data, opset=14):
+    """The three rewrites of `data` (the model's bytes) at `opset`: at 14 the hard-swish becomes
+    `HardSwish(x)`; below (a model whose other operators keep an older opset's form, such as
+    `Squeeze` with its axes as an attribute) `x * HardSigmoid(x)`, alpha 1/6, beta 0.5, the same
+    function. Returns the model and the counts of each rewrite."""
     model = onnx.load_from_string(data)
     graph = model.graph
     consts = {}
@@ -117,9 +121,16 @@ def convert(data):
         by6 = scalar_operand(div, consts, "Div")
         if by6 is None or by6[0] != mul.output[0] or by6[1] != 6.0:
             continue
-        replaced[id(node)] = helper.make_node("HardSwish", [x], [div.output[0]], name=div.name + "__hardswish")
+        if opset >= 14:
+            replaced[id(node)] = [helper.make_node("HardSwish", [x], [div.output[0]], name=div.name + "__hardswish")]
+        else:
+            gate = div.output[0] + "__gate"
+            replaced[id(node)] = [
+                helper.make_node("HardSigmoid", [x], [gate], name=div.name + "__hardsigmoid", alpha=1 / 6, beta=0.5),
+                helper.make_node("Mul", [x, gate], [div.output[0]], name=div.name + "__hardswish"),
+            ]
         dropped.update({id(clip), id(mul), id(div)})
-    nodes = [replaced.get(id(n), n) for n in nodes if id(n) not in dropped]
+    nodes = [m for n in nodes if id(n) not in dropped for m in replaced.get(id(n), [n])]
 
     # 3. Any other Clip(x, lo, hi) = Relu(x − lo) − Relu(x − hi) + lo.
     rewritten = []
@@ -156,7 +167,7 @@ def convert(data):
     graph.initializer.extend(initializers)
     graph.initializer.extend(numpy_helper.from_array(v, k) for k, v in extra_inits.items() if k in used)
     del model.opset_import[:]
-    model.opset_import.extend([helper.make_opsetid("", 14)])
+    model.opset_import.extend([helper.make_opsetid("", opset)])
     onnx.checker.check_model(model)
     return model, folded, len(replaced), clips
 
