@@ -16,7 +16,8 @@ fi
 install -d "$prefix/bin" "$prefix/share/lovesnap" "$prefix/share/man/man1" \
   "$prefix/share/bash-completion/completions"
 install -m 755 "$binary" "$prefix/bin/lovesnap"
-install -m 644 Models/text-detection.onnx Models/LICENSE-Apache-2.0 Models/README.md "$prefix/share/lovesnap/"
+install -m 644 Models/text-detection.onnx Models/text-recognition.onnx Models/text-recognition.txt \
+  Models/LICENSE-Apache-2.0 Models/README.md "$prefix/share/lovesnap/"
 made=$(mktemp -d)
 trap 'rm -rf "$made"' EXIT
 python3 scripts/make-manpage.py "$prefix/bin/lovesnap" "$made" >/dev/null

@@ -13,7 +13,9 @@ ground-truth words, and prints, for several confidence thresholds T:
 
 for the confidence alone (a word is marked when its confidence < T) and for lovesnap's rules
 (confidence < T, or any other doubt the JSON lists: readingsDisagree, unknownWord,
-unusualCharacters, missingAccent), then what each other signal adds at the default threshold, and what the
+unusualCharacters, missingAccent, learnedReadingDiffers; none of them when the learned
+recognizer read the word the same way, `learnedAgrees`, and its only doubts are the confidence
+and readingsDisagree), then what each other signal adds at the default threshold, and what the
 candidate signals not in the rules would add (the other preparation's differing `otherReading`).
 
 Words are tokens between white space, NFC, typographic apostrophes and quotes read as straight
@@ -27,7 +29,20 @@ import argparse, json, os, subprocess, sys, unicodedata
 from collections import Counter
 
 EXT = (".png", ".jpg", ".jpeg", ".tif", ".tiff", ".gif", ".bmp", ".webp", ".pnm", ".ppm", ".pgm", ".pbm")
-SIGNALS = ["readingsDisagree", "unknownWord", "unusualCharacters", "missingAccent"]
+SIGNALS = ["readingsDisagree", "unknownWord", "unusualCharacters", "missingAccent", "learnedReadingDiffers"]
+# The doubts a learned reading that agrees lifts (Proofreading.liftedByAgreement), beside a
+# confidence under the threshold.
+LIFTED = {"readingsDisagree"}
+
+
+def marked_at(w, t, signals, lifting=True):
+    """lovesnap's rule at threshold t with the doubts `signals`: a confidence under t or one of
+    the signals, unless the learned recognizer read the word the same way and the word's only
+    doubts are Tesseract's hesitation (`lifting`)."""
+    doubts = [s for s in w["doubts"] if s in signals]
+    if not (w["confidence"] < t or doubts):
+        return False
+    return not (lifting and w.get("learnedAgrees") and set(doubts) <= LIFTED)
 # Signals measured but not in lovesnap's rules: (name, test of a JSON word).
 CANDIDATES = [
     # The other preparation (the page read twice) read something else at the word's place.
@@ -162,7 +177,7 @@ def main():
     print("|---|---|---|---|---|---|---|")
     for t in [int(x) for x in args.thresholds.split(",")]:
         c = score(words, lambda w: w["confidence"] < t)
-        a = score(words, lambda w: w["confidence"] < t or bool(w["doubts"]))
+        a = score(words, lambda w: marked_at(w, t, SIGNALS))
         star = " (default)" if t == default else ""
         print(f"| {t}{star} | {c[0]} | {c[3]:.2f} | {c[4]:.2f} | {a[0]} | {a[3]:.2f} | {a[4]:.2f} |")
     if default is None:
@@ -172,17 +187,19 @@ def main():
     print()
     print("| signals | marked | wrong found | recall | precision |")
     print("|---|---|---|---|---|")
-    rows = [("confidence", [])] + [("confidence + " + s, [s]) for s in SIGNALS] + [("all", SIGNALS)]
-    rows += [("all but " + s, [x for x in SIGNALS if x != s]) for s in SIGNALS]
-    for name, signals in rows:
-        r = score(words, lambda w: w["confidence"] < default or any(s in w["doubts"] for s in signals))
+    rows = [("confidence", [], False)] + [("confidence + " + s, [s], False) for s in SIGNALS]
+    rows += [("all", SIGNALS, False), ("all, lifted where the learned reading agrees (lovesnap's rule)", SIGNALS, True)]
+    rows += [("all but " + s, [x for x in SIGNALS if x != s], True) for s in SIGNALS]
+    rows += [("confidence, lifted where the learned reading agrees", [], True)]
+    for name, signals, lifting in rows:
+        r = score(words, lambda w: marked_at(w, default, signals, lifting))
         print(f"| {name} | {r[0]} | {r[1]} | {r[3]:.2f} | {r[4]:.2f} |")
     # Candidates measured before they join the rules (they are not doubts lovesnap marks by).
     for name, test in CANDIDATES:
         for base, signals in (("confidence", []), ("all", SIGNALS)):
             r = score(
                 words,
-                lambda w: w["confidence"] < default or any(s in w["doubts"] for s in signals) or test(w),
+                lambda w: marked_at(w, default, signals) or test(w),
             )
             print(f"| {base} + {name} (candidate) | {r[0]} | {r[1]} | {r[3]:.2f} | {r[4]:.2f} |")
 

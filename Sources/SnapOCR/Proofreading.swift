@@ -17,6 +17,11 @@ public enum WordDoubt: String, Codable, CaseIterable, Sendable, CustomStringConv
     /// The dictionary of the line's language knows the word only with accents it was read without
     /// (``RecognizedWord/withAccents``: `hate` for `hâte` in a French line).
     case missingAccent
+    /// The learned recognizer (``RecognizedWord/learnedReading``) read another word there, sure
+    /// of it (``Proofreading/learnedDisagreementConfidence``), where Tesseract was not sure enough
+    /// (under ``Proofreading/learnedCheckBelow``); not when they differ only by punctuation at the
+    /// word's ends (`LearnedReading.differsOnlyAtTheEdges`).
+    case learnedReadingDiffers
 
     /// The user-facing wording ("low confidence").
     public var description: String {
@@ -26,6 +31,7 @@ public enum WordDoubt: String, Codable, CaseIterable, Sendable, CustomStringConv
         case .unknownWord: return "not in the dictionary"
         case .unusualCharacters: return "unusual characters"
         case .missingAccent: return "accent missing"
+        case .learnedReadingDiffers: return "read otherwise by the second recognizer"
         }
     }
 }
@@ -43,6 +49,17 @@ public struct Proofreading: Sendable {
     /// An unknown word is taken for a name when it recurs elsewhere with at least this confidence.
     public static let nameConfidence = 90.0
 
+    /// The learned recognizer is asked about the words read under this confidence (0–100), or
+    /// whose readings disagree, that have no other doubt (`asksLearnedReading`).
+    public static let learnedCheckBelow = 93.0
+    /// A learned reading that differs is a doubt when the learned recognizer is at least this
+    /// sure of it (0–100).
+    public static let learnedDisagreementConfidence = 90.0
+    /// The doubts a learned reading that agrees lifts: Tesseract's own hesitation. A word no
+    /// dictionary knows, with unusual characters or missing an accent stays doubted (the learned
+    /// recognizer knows few accents, and reads a misprint as printed).
+    public static let liftedByAgreement: Set<WordDoubt> = [.lowConfidence, .readingsDisagree]
+
     /// Words with a confidence (0–100) below this are uncertain.
     public var uncertainBelow: Double
 
@@ -52,11 +69,22 @@ public struct Proofreading: Sendable {
     }
 
     /// The doubts about each word of `words`, parallel to it (empty: the word is not uncertain).
+    /// A word whose only doubts are Tesseract's hesitation (`liftedByAgreement`) has none when
+    /// the learned recognizer read it the same way.
     public func doubts(about words: [RecognizedWord]) -> [[WordDoubt]] {
         let others = Self.otherSignals(words)
         return words.indices.map { i in
-            (words[i].confidence < uncertainBelow ? [.lowConfidence] : []) + others[i]
+            let all = (words[i].confidence < uncertainBelow ? [WordDoubt.lowConfidence] : []) + others[i]
+            return words[i].learnedAgrees && Self.liftedByAgreement.isSuperset(of: all) ? [] : all
         }
+    }
+
+    /// Whether the learned recognizer is asked about `word`, whose doubts other than its
+    /// confidence are `otherDoubts`: when its reading could lift them or raise one, read under
+    /// `learnedCheckBelow` or with disagreeing readings, and no other doubt.
+    public static func asksLearnedReading(_ word: RecognizedWord, otherDoubts: [WordDoubt]) -> Bool {
+        (word.confidence < learnedCheckBelow || otherDoubts.contains(.readingsDisagree))
+            && liftedByAgreement.isSuperset(of: otherDoubts)
     }
 
     /// The doubts that do not depend on the threshold, parallel to `words`: disagreement, unknown
@@ -83,6 +111,13 @@ public struct Proofreading: Sendable {
             let unit = i > 0 && words[i - 1].line == word.line && isUnit(word.text, after: words[i - 1].text)
             if !unit && !isAddress(word.text) && hasUnusualCharacters(word.text) { doubts.append(.unusualCharacters) }
             if !word.withAccents.isEmpty { doubts.append(.missingAccent) }
+            if let learned = word.learnedReading, !word.learnedAgrees, word.confidence < learnedCheckBelow,
+                word.learnedConfidence >= learnedDisagreementConfidence,
+                learned.contains(where: { $0.isLetter || $0.isNumber }),
+                !LearnedReading.differsOnlyAtTheEdges(word.text, learned)
+            {
+                doubts.append(.learnedReadingDiffers)
+            }
             return doubts
         }
     }

@@ -91,6 +91,12 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
     case comparedDetectedLines(lines: ReadingWeight, kept: ReadingWeight)
     /// The page was read line by line along the `regions` the text detector found.
     case keptDetectedLines(regions: Int)
+    /// The learned recognizer read `asked` words Tesseract doubted or was not sure enough of, and
+    /// read `agreed` of them the same way (`TextRecognizer`, `Proofreading`).
+    case learnedReadings(asked: Int, agreed: Int)
+    /// The learned recognizer could not run (no model, or OpenCV failed): marks by Tesseract's
+    /// confidence and the dictionaries only.
+    case learnedReadingUnavailable(reason: String)
 
     /// Whether this note only describes how the pipeline ran (shown with `--verbose`).
     public var isDiagnostic: Bool {
@@ -102,7 +108,7 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
             return false
         case .languagesLoaded, .jpegReduced, .prepared, .read, .kept, .orientationDetected, .uprightByBlocksAlone,
             .compared, .comparedBlocks, .readByTwoEngines, .textDetected, .textDetectorUnavailable,
-            .comparedDetectedLines:
+            .comparedDetectedLines, .learnedReadings, .learnedReadingUnavailable:
             return true
         }
     }
@@ -180,6 +186,10 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
             return "detected lines \(lines) against the reading kept so far \(kept)"
         case .keptDetectedLines(let regions):
             return "read line by line along \(regions) text regions found by the detector"
+        case .learnedReadings(let asked, let agreed):
+            return "second recognizer: \(asked) words read again, \(agreed) read the same way"
+        case .learnedReadingUnavailable(let reason):
+            return "second recognizer not used: \(reason)"
         }
     }
 }

@@ -61,6 +61,18 @@ public struct RecognizedWord: Codable, Equatable, Sendable {
     /// sentence → `À`; `Accents.respelled`), each spelling the dictionary knows, at most 3; empty
     /// otherwise or when it was not checked.
     public var withAccents: [String] = []
+    /// How the learned recognizer (`TextRecognizer`, a network that shares nothing with
+    /// Tesseract's) read the word's box, when it was asked (`Proofreading.asksLearnedReading`):
+    /// its text, "" when it read nothing there; nil when it was not asked or could not run.
+    public var learnedReading: String?
+    /// The learned recognizer's confidence (0–100) in `learnedReading`: the mean probability of
+    /// its characters; 0 when it read nothing or was not asked.
+    public var learnedConfidence: Double = 0
+
+    /// Whether the learned recognizer read the word the same way (`LearnedReading.agrees`).
+    public var learnedAgrees: Bool {
+        learnedReading.map { LearnedReading.agrees(text, $0) } ?? false
+    }
 }
 
 /// The outcome of OCR on one photo.

@@ -838,6 +838,13 @@ final class RecognitionRun {
         if best.rotationDegrees != 0 { notes.append(.rotated(degrees: best.rotationDegrees)) }
         best.rotationDegrees =
             (Recognizer.rotation(ofEXIF: loaded.exifOrientation) + osdTurns * 90 + best.rotationDegrees) % 360
+        // Proofreading's signals, while the boxes are still in the upright photo's pixels: the
+        // spelling (without a dictionary the words stay unchecked), then the learned recognizer.
+        if !best.words.isEmpty, marksSpelling, let spelling = readySpelling() {
+            best = spelling.checking(best)
+            guard progress(99, .recognizing) else { throw OCRError.cancelled }
+            best.words = readingAgain(best.words)
+        }
         if let regionBox {
             best.region = regionBox
             for i in best.words.indices {
@@ -848,10 +855,6 @@ final class RecognitionRun {
             }
         }
         best.notes = [.languagesLoaded(try readyEngine().loadedLanguages)] + notes + best.notes
-        // Proofreading's spelling signal; without a dictionary the words stay unchecked.
-        if !best.words.isEmpty, marksSpelling, let spelling = readySpelling() {
-            best = spelling.checking(best)
-        }
         if let rendered = best.rendered {
             best.documents = try documents(rendered, of: best, page: kept.page)
         }
@@ -861,6 +864,38 @@ final class RecognitionRun {
         best.renderedWordCorrections = []
         _ = progress(100, .done)
         return best
+    }
+
+    /// `words` with the learned recognizer's readings of those it is asked about
+    /// (`Proofreading.asksLearnedReading`), their boxes cut out of the upright photo; as they
+    /// were, with a note, when it cannot run.
+    private func readingAgain(_ words: [RecognizedWord]) -> [RecognizedWord] {
+        let others = Proofreading.otherSignals(words)
+        let asked = words.indices.filter { Proofreading.asksLearnedReading(words[$0], otherDoubts: others[$0]) }
+        guard !asked.isEmpty else { return words }
+        guard let model = TextRecognizer.defaultModelPath() else {
+            notes.append(
+                .learnedReadingUnavailable(
+                    reason: "no model: \(TextRecognizer.modelEnvironmentVariable) names none, and no "
+                        + "\(TextRecognizer.modelFileName) in ../share/lovesnap beside the executable or in the "
+                        + "source tree's Models/"))
+            return words
+        }
+        // The boxes are in the full-size photo's pixels; `upright` is decoded `reduction` times smaller.
+        let boxes = asked.map { words[$0].boundingBox.scaled(by: 1 / reduction) }
+        do {
+            let read = try TextRecognizer(modelPath: model).read(upright, boxes: boxes)
+            var words = words
+            for (i, reading) in zip(asked, read) {
+                words[i].learnedReading = reading?.text ?? ""
+                words[i].learnedConfidence = reading?.confidence ?? 0
+            }
+            notes.append(.learnedReadings(asked: asked.count, agreed: asked.filter { words[$0].learnedAgrees }.count))
+            return words
+        } catch {
+            notes.append(.learnedReadingUnavailable(reason: "\(error)"))
+            return words
+        }
     }
 
     /// The documents Tesseract rendered for `best`, their coordinates from the prepared page back

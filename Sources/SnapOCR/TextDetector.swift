@@ -53,20 +53,7 @@ public struct TextDetector: Sendable {
     public static func defaultModelPath(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> String? {
-        if let named = environment[modelEnvironmentVariable] {
-            return named.isEmpty || !FileManager.default.isReadableFile(atPath: named) ? nil : named
-        }
-        var candidates: [String] = []
-        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            let bin = (exe as NSString).deletingLastPathComponent
-            candidates.append(
-                ((bin as NSString).appendingPathComponent("../share/lovesnap") as NSString)
-                    .appendingPathComponent(modelFileName))
-        }
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Models").appendingPathComponent(modelFileName)
-        candidates.append(source.path)
-        return candidates.first { FileManager.default.isReadableFile(atPath: $0) }
+        ModelFile.path(modelFileName, variable: modelEnvironmentVariable, environment: environment)
     }
 
     /// The longer side (pixels) of the network's input for `image`: `limitSide`, or less when its

@@ -29,10 +29,13 @@ struct OCRReport: Encodable {
         var otherReading: String?
         var language: String?
         var withAccents: [String]
+        var learnedReading: String?
+        var learnedConfidence: Double
+        var learnedAgrees: Bool
 
         enum CodingKeys: String, CodingKey {
             case text, confidence, range, box, line, alternatives, runnerUp, known, doubts, uncertain, otherReading
-            case language, withAccents
+            case language, withAccents, learnedReading, learnedConfidence, learnedAgrees
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -50,6 +53,9 @@ struct OCRReport: Encodable {
             try c.encode(otherReading, forKey: .otherReading)
             try c.encode(language, forKey: .language)
             try c.encode(withAccents, forKey: .withAccents)
+            try c.encode(learnedReading, forKey: .learnedReading)
+            try c.encode(learnedConfidence, forKey: .learnedConfidence)
+            try c.encode(learnedAgrees, forKey: .learnedAgrees)
         }
     }
 
@@ -114,7 +120,8 @@ struct OCRReport: Encodable {
                 box: [b.x, b.y, b.width, b.height], line: w.line, alternatives: w.alternatives,
                 runnerUp: w.runnerUpConfidence, known: w.isKnownWord,
                 doubts: others[i].map(\.rawValue), uncertain: !all[i].isEmpty, otherReading: w.otherReading,
-                language: w.language, withAccents: w.withAccents)
+                language: w.language, withAccents: w.withAccents, learnedReading: w.learnedReading,
+                learnedConfidence: (w.learnedConfidence * 10).rounded() / 10, learnedAgrees: w.learnedAgrees)
         }
         detections = Detectors.detect(in: result.text).map { d in
             Found(

@@ -14,7 +14,8 @@ import Testing
         let installed = try run("/bin/bash", [script + "/install.sh", prefix.path], environment: environment)
         #expect(installed.status == 0, "\(installed.stderr)")
         let files = [
-            "bin/lovesnap", "share/lovesnap/text-detection.onnx", "share/lovesnap/LICENSE-Apache-2.0",
+            "bin/lovesnap", "share/lovesnap/text-detection.onnx", "share/lovesnap/text-recognition.onnx",
+            "share/lovesnap/text-recognition.txt", "share/lovesnap/LICENSE-Apache-2.0",
             "share/lovesnap/README.md", "share/man/man1/lovesnap.1", "share/bash-completion/completions/lovesnap",
         ]
         #expect(files.allSatisfy { FileManager.default.fileExists(atPath: prefix.appendingPathComponent($0).path) })

@@ -74,10 +74,15 @@ import Testing
         #expect(
             Set(first.keys) == [
                 "text", "confidence", "range", "box", "line", "alternatives", "runnerUp", "known", "doubts",
-                "uncertain", "otherReading", "language", "withAccents",
+                "uncertain", "otherReading", "language", "withAccents", "learnedReading", "learnedConfidence",
+                "learnedAgrees",
             ])
         #expect(first["known"] is NSNull)
         #expect(first["otherReading"] is NSNull)
+        // Read at 96.6, with no other doubt: the second recognizer was not asked.
+        #expect(first["learnedReading"] is NSNull)
+        #expect(first["learnedConfidence"] as? Double == 0)
+        #expect(first["learnedAgrees"] as? Bool == false)
     }
 
     /// `dim-warm-light.jpg` (the kettle poem in dim, warm, uneven light) is read twice with

@@ -11,6 +11,9 @@ import Testing
 /// no page finding or lighting step touches, so its confidences stay put): that marks the six
 /// words read with less confidence (hums 88.8; blush 89.7; curtains 90.9; Lenore, 92.0;
 /// misted 92.1; kettle 92.3, whose engine alternative is "kettie" — the next is "the" at 92.9).
+/// The second recognizer reads all six the same way and lifts their marks
+/// (`theSecondRecognizerLiftsTheMarksOfWordsItReadsTheSame`), so the tests of how marks are drawn
+/// and visited switch it off (`LOVESNAP_TEXT_RECOGNIZER` empty).
 @Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed: the terminal tests need it"))
 struct ProofreadingTmuxTests {
     static let titleRow = 0, statusRow = 21
@@ -73,7 +76,7 @@ struct ProofreadingTmuxTests {
         let t = try TmuxSession(
             [TestPaths.lovesnap, "--uncertain-below", "92.6", "kettle.jpg"], in: dir,
             // `swift test` runs with NO_COLOR=1; an empty NO_COLOR asks for colour (no-color.org).
-            environment: ["NO_COLOR": ""], label: "lsnap-proof")
+            environment: ["NO_COLOR": "", "LOVESNAP_TEXT_RECOGNIZER": ""], label: "lsnap-proof")
         defer { t.kill() }
 
         var screen = try t.waitUntil("the OCR result") { status($0).hasPrefix("[ Read ") }
@@ -138,6 +141,41 @@ struct ProofreadingTmuxTests {
         #expect(try t.waitForExit() == 0)
     }
 
+    /// Issue 42: on a clean page, the words Tesseract read under the threshold that the second
+    /// recognizer reads the same way are not marked: the six words of the test above, at the same
+    /// threshold, and the JSON says why.
+    @Test func theSecondRecognizerLiftsTheMarksOfWordsItReadsTheSame() throws {
+        let dir = TestPaths.temporaryDirectory("lsnap-lifted")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(
+            atPath: TestPaths.fixture("large-4032x3024.jpg"), toPath: dir.appendingPathComponent("kettle.jpg").path)
+        let t = try TmuxSession(
+            [TestPaths.lovesnap, "--uncertain-below", "92.6", "kettle.jpg"], in: dir, label: "lsnap-lifted")
+        defer { t.kill() }
+        let screen = try t.waitUntil("the OCR result") { status($0).hasPrefix("[ Read ") }
+        #expect(status(screen).wholeMatch(of: #/\[ Read 4 lines \(conf \d+\) \]/#) != nil, "\(status(screen))")
+        #expect(screen[Self.titleRow].contains("no uncertain words"))
+        try t.press("M-]")
+        try t.waitFor("No uncertain words")
+        try t.press("C-x")
+        try t.waitFor("Save modified buffer?")
+        try t.type("n")
+        #expect(try t.waitForExit() == 0)
+
+        let json = try lovesnap([
+            "ocr", "--json", "--uncertain-below", "92.6", dir.appendingPathComponent("kettle.jpg").path,
+        ])
+        #expect(json.status == 0)
+        let words = try #require(
+            (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["words"]
+                as? [[String: Any]])
+        let low = words.filter { ($0["confidence"] as? Double ?? 100) < 92.6 }
+        #expect(low.map { $0["text"] as? String } == ["Lenore,", "kettle", "hums", "curtains", "blush", "misted"])
+        #expect(low.allSatisfy { $0["learnedAgrees"] as? Bool == true && $0["uncertain"] as? Bool == false })
+        #expect(
+            low.map { $0["learnedReading"] as? String } == ["Lenore,", "kettle", "hums", "curtains", "blush", "misted"])
+    }
+
     @Test func controlROfASecondPhotoAppendsItsTextWithItsMarks() throws {
         let dir = TestPaths.temporaryDirectory("lsnap-insert")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -181,7 +219,8 @@ struct ProofreadingTmuxTests {
         try FileManager.default.copyItem(
             atPath: TestPaths.fixture("large-4032x3024.jpg"), toPath: dir.appendingPathComponent("kettle.jpg").path)
         let t = try TmuxSession(
-            [TestPaths.lovesnap, "--uncertain-below", "101", "kettle.jpg"], in: dir, label: "lsnap-series")
+            [TestPaths.lovesnap, "--uncertain-below", "101", "kettle.jpg"], in: dir,
+            environment: ["LOVESNAP_TEXT_RECOGNIZER": ""], label: "lsnap-series")
         defer { t.kill() }
         var screen = try t.waitUntil("the OCR result") { status($0).hasPrefix("[ Read ") }
         #expect(status(screen) == "[ Read 4 lines (conf 94); 25 uncertain ]")
@@ -228,7 +267,7 @@ struct ProofreadingTmuxTests {
             atPath: TestPaths.sample("kettle-photo.jpg"), toPath: dir.appendingPathComponent("kettle-photo.jpg").path)
         let t = try TmuxSession(
             [TestPaths.lovesnap, "--uncertain-below", "92.7", "kettle-photo.jpg"], in: dir,
-            environment: ["NO_COLOR": "1"], label: "lsnap-nocolor")
+            environment: ["NO_COLOR": "1", "LOVESNAP_TEXT_RECOGNIZER": ""], label: "lsnap-nocolor")
         defer { t.kill() }
         try t.waitUntil("the OCR result") { status($0).hasPrefix("Read ") }
         let styled = try t.tmux(["capture-pane", "-p", "-e", "-t", t.target]).components(separatedBy: "\n")

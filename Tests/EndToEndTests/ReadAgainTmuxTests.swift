@@ -41,9 +41,11 @@ struct ReadAgainTmuxTests {
         try t.waitFor("Read the photo again, languages: ")
         try t.press("Enter")
         screen = try t.waitUntil("the new reading", timeout: 120) { status($0).hasPrefix("[ Read poem.png again") }
+        // One mark: "early", read right at 63, that the second recognizer reads "early." (its
+        // cut took the stroke of the next J for a full stop): not lifted.
         #expect(
             status(screen).wholeMatch(
-                of: #/\[ Read poem\.png again: 4 lines \(conf \d+, fast\); 2 uncertain; M-U undoes \]/#)
+                of: #/\[ Read poem\.png again: 4 lines \(conf \d+, fast\); 1 uncertain; M-U undoes \]/#)
                 != nil, "status: \(status(screen))")
         #expect(Array(screen[1...5]) == ["Lenore, the kettle hums your tune,"] + Self.rest)
         try t.press("C-x")
@@ -86,9 +88,10 @@ struct ReadAgainTmuxTests {
         #expect(screen.contains { $0.trimmingCharacters(in: .whitespaces) == "Esc cancels" })
         #expect(screen[Self.statusRow] == "Esc cancels the OCR")
         screen = try t.waitUntil("the new reading", timeout: 120) { status($0).hasPrefix("[ Read poem.png again") }
+        // No mark: "early", read right at 56, is read the same way by the second recognizer.
         #expect(
             status(screen).wholeMatch(
-                of: #/\[ Read poem\.png again: 4 lines \(conf \d+, accurate\); 1 uncertain; M-U undoes \]/#)
+                of: #/\[ Read poem\.png again: 4 lines \(conf \d+, accurate\); M-U undoes \]/#)
                 != nil, "status: \(status(screen))")
         #expect(Array(screen[1...5]) == ["Lenore. the kettle hums your tune."] + Self.rest)
         // A reading in place of a reading is as unsaved as the first.

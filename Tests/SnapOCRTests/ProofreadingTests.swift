@@ -173,3 +173,74 @@ private func word(_ text: String, _ confidence: Double, runnerUp: Double = 0, kn
         }
     }
 }
+
+/// Issue 42: the learned recognizer's reading (`RecognizedWord.learnedReading`) lifts Tesseract's
+/// own hesitation where it agrees and raises a doubt where it reads another word surely.
+@Suite struct LearnedReadingTests {
+    private func read(_ w: RecognizedWord, as learned: String?, _ confidence: Double = 97) -> RecognizedWord {
+        var w = w
+        w.learnedReading = learned
+        w.learnedConfidence = learned == nil ? 0 : confidence
+        return w
+    }
+
+    @Test(arguments: [
+        ("frôle", "frole", true), ("tables”.", "tables''.", true), ("l’amour", "l'amour", true),
+        ("œuvre", "oeuvre", true), ("sequence—", "sequence-", true), ("pri son.", "prison.", true),
+        ("Code", "Code'", false), ("La", "la", false), ("fermes", "femmes", false), ("fallait,", "fallait.", false),
+        ("150", "150.", false), ("", "", true),
+    ])
+    func agreement(text: String, learned: String, agrees: Bool) {
+        #expect(LearnedReading.agrees(text, learned) == agrees)
+    }
+
+    @Test func anAgreeingReadingLiftsOnlyTesseractsHesitation() {
+        let rules = Proofreading(uncertainBelow: 88)
+        let words = [
+            read(word("needed", 77.9), as: "needed"),
+            read(word("table", 85.9, runnerUp: 64), as: "table"),
+            read(word("conpte", 79.6, known: false), as: "conpte"),
+            read(word("into", 77.4), as: "in to"),
+            read(word("autres.", 87.9), as: nil),
+            read(word("prix", 83.1), as: "Prix"),
+        ]
+        #expect(
+            rules.doubts(about: words) == [
+                [], [], [.lowConfidence, .unknownWord], [], [.lowConfidence], [.lowConfidence, .learnedReadingDiffers],
+            ])
+    }
+
+    @Test func aDifferentReadingIsADoubtWhenSureAndTesseractWasNot() {
+        let words = [
+            read(word("fermes", 90.5), as: "femmes", 97.2),
+            read(word("fermes", 90.5), as: "femmes", 89.9),
+            read(word("fermes", 93), as: "femmes", 99),
+            read(word("I", 91.9), as: "—", 95),
+            read(word("ne", 80), as: "", 0),
+        ]
+        #expect(Proofreading.otherSignals(words) == [[.learnedReadingDiffers], [], [], [], []])
+        #expect(Proofreading().doubts(about: words)[0] == [.learnedReadingDiffers])
+    }
+
+    @Test func whichWordsTheLearnedRecognizerIsAskedAbout() {
+        #expect(Proofreading.learnedCheckBelow == 93)
+        #expect(Proofreading.asksLearnedReading(word("hums", 92.9), otherDoubts: []))
+        #expect(!Proofreading.asksLearnedReading(word("hums", 93), otherDoubts: []))
+        #expect(Proofreading.asksLearnedReading(word("vour", 96, runnerUp: 72), otherDoubts: [.readingsDisagree]))
+        #expect(!Proofreading.asksLearnedReading(word("tnue", 60, known: false), otherDoubts: [.unknownWord]))
+        #expect(
+            !Proofreading.asksLearnedReading(
+                word("l1ght", 80, runnerUp: 70), otherDoubts: [.readingsDisagree, .unusualCharacters]))
+    }
+}
+
+extension LearnedReadingTests {
+    @Test(arguments: [
+        ("pier.", "pier", true), ("home,", "home", true), ("«Lenore»,", "Lenore", true), ("(a)", "a)", true),
+        ("early", "early.", true), ("ellipse(110);", "ellipse(110)", true), ("fallait,", "fallait.", false),
+        ("home", "home", false), ("pier.", "pie", false), ("—", "", false), ("(a", "a)", false),
+    ])
+    func differencesOnlyAtTheEdges(text: String, learned: String, onlyThere: Bool) {
+        #expect(LearnedReading.differsOnlyAtTheEdges(text, learned) == onlyThere)
+    }
+}
