@@ -29,6 +29,10 @@ public struct ProofWord: Equatable, Sendable {
     /// twice and the two differ ("" when it read nothing there); nil when they agree or there
     /// was one reading. Offered in the alternatives menu after the engine's own choices.
     public var otherReading: String?
+    /// How the second, learned recognizer read the word when it read another word there; nil
+    /// when it read the same or was not asked. Offered in the alternatives menu after the
+    /// engine's own choices.
+    public var learnedReading: String?
     /// The page of Write Out's exports its reading made: an index the sharing service gave the
     /// reading's documents (see ``DocumentSharing/save(_:to:format:pages:)``); nil when its reading
     /// made none (a region of a photo, a text without documents).
@@ -52,7 +56,7 @@ public struct ProofWord: Equatable, Sendable {
         text: String, range: Range<Int>, confidence: Double, box: WordBox = WordBox(), line: Int = 0,
         alternatives: [String] = [], isUnknownWord: Bool = false, suggestions: [String]? = nil,
         doubts: [String] = [], otherReading: String? = nil, page: Int? = nil, isReadConfidently: Bool? = nil,
-        withAccents: [String] = []
+        withAccents: [String] = [], learnedReading: String? = nil
     ) {
         self.text = text
         self.range = range
@@ -67,6 +71,7 @@ public struct ProofWord: Equatable, Sendable {
         self.page = page
         self.isReadConfidently = isReadConfidently ?? (confidence >= 88)
         self.withAccents = withAccents
+        self.learnedReading = learnedReading
     }
 }
 

@@ -31,8 +31,8 @@ extension EditorState {
     }
 
     /// The readings the menu offers for `mark`'s word: the spelling its line's language needs with
-    /// the accents it was read without (``ProofWord/withAccents``), the engine's, then the other
-    /// preparation's reading of its place, then the spelling dictionaries', then the word as OCR read it, and
+    /// the accents it was read without (``ProofWord/withAccents``), the engine's, then the second
+    /// recognizer's (``ProofWord/learnedReading``), then the other preparation's reading of its place, then the spelling dictionaries', then the word as OCR read it, and
     /// last the text as it is now (first instead, when the first would be a spelling guess over
     /// a likely name: ``isLikelyName(_:)``); each once.
     func alternativeEntries(for mark: TextMark) -> [AlternativesMenu.Entry] {
@@ -45,6 +45,7 @@ extension EditorState {
         }
         for accented in word.withAccents { add(accented, "accent") }
         for text in word.alternatives { add(text, "engine") }
+        if let learned = word.learnedReading { add(learned, "second recognizer") }
         if let other = word.otherReading, !other.isEmpty { add(other, "other preparation") }
         for text in word.suggestions ?? [] { add(text, "spelling") }
         add(word.text, "as read")

@@ -31,7 +31,7 @@ public enum WordDoubt: String, Codable, CaseIterable, Sendable, CustomStringConv
         case .unknownWord: return "not in the dictionary"
         case .unusualCharacters: return "unusual characters"
         case .missingAccent: return "accent missing"
-        case .learnedReadingDiffers: return "read otherwise by the second recognizer"
+        case .learnedReadingDiffers: return "second recognizer differs"
         }
     }
 }
@@ -111,10 +111,8 @@ public struct Proofreading: Sendable {
             let unit = i > 0 && words[i - 1].line == word.line && isUnit(word.text, after: words[i - 1].text)
             if !unit && !isAddress(word.text) && hasUnusualCharacters(word.text) { doubts.append(.unusualCharacters) }
             if !word.withAccents.isEmpty { doubts.append(.missingAccent) }
-            if let learned = word.learnedReading, !word.learnedAgrees, word.confidence < learnedCheckBelow,
-                word.learnedConfidence >= learnedDisagreementConfidence,
-                learned.contains(where: { $0.isLetter || $0.isNumber }),
-                !LearnedReading.differsOnlyAtTheEdges(word.text, learned)
+            if word.learnedAlternative != nil, word.confidence < learnedCheckBelow,
+                word.learnedConfidence >= learnedDisagreementConfidence
             {
                 doubts.append(.learnedReadingDiffers)
             }

@@ -73,6 +73,16 @@ public struct RecognizedWord: Codable, Equatable, Sendable {
     public var learnedAgrees: Bool {
         learnedReading.map { LearnedReading.agrees(text, $0) } ?? false
     }
+
+    /// The learned recognizer's reading when it is another word worth offering: not the same
+    /// (`learnedAgrees`), with a letter or digit, and not only punctuation at the edges more or
+    /// less (`LearnedReading.differsOnlyAtTheEdges`); nil otherwise.
+    public var learnedAlternative: String? {
+        guard let learned = learnedReading, !learnedAgrees, learned.contains(where: { $0.isLetter || $0.isNumber }),
+            !LearnedReading.differsOnlyAtTheEdges(text, learned)
+        else { return nil }
+        return learned
+    }
 }
 
 /// The outcome of OCR on one photo.

@@ -10,7 +10,8 @@ import SnapOCR
 /// ``version``. The fields of the first, unversioned output (`text`, `uncertainBelow`, `words`
 /// with `text`, `confidence`, `range`, `box`, `line`, `alternatives`, `runnerUp`, `known`,
 /// `doubts`, `uncertain`) are kept as they were (scripts/mark-quality.py reads them); the words'
-/// `otherReading`, `language` and `withAccents` came later (an added field keeps the version).
+/// `otherReading`, `language`, `withAccents`, `learnedReading`, `learnedConfidence` and
+/// `learnedAgrees` came later (an added field keeps the version).
 struct OCRReport: Encodable {
     /// The schema version.
     static let version = 1

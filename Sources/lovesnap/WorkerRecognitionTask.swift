@@ -37,7 +37,8 @@ final class WorkerRecognitionTask: RecognitionTask {
                 box: WordBox(x: b.x, y: b.y, width: b.width, height: b.height), line: w.line,
                 alternatives: w.alternatives, isUnknownWord: w.isKnownWord == false,
                 doubts: doubts[i].map(\.description), otherReading: w.otherReading, page: page,
-                isReadConfidently: w.confidence >= proofreading.uncertainBelow, withAccents: w.withAccents)
+                isReadConfidently: w.confidence >= proofreading.uncertainBelow, withAccents: w.withAccents,
+                learnedReading: w.learnedAlternative)
         }
     }
 

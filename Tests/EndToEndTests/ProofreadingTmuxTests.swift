@@ -176,6 +176,33 @@ struct ProofreadingTmuxTests {
             low.map { $0["learnedReading"] as? String } == ["Lenore,", "kettle", "hums", "curtains", "blush", "misted"])
     }
 
+    /// The second recognizer's reading of a word it reads otherwise is in the status line's
+    /// doubts and in M-Space's menu, labelled. (On this photo it is the one that is wrong: the
+    /// printed word is "lamps", read at 79 by Tesseract; the menu keeps "as it is".)
+    @Test func theSecondRecognizersReadingIsInTheMenu() throws {
+        let dir = TestPaths.temporaryDirectory("lsnap-learned")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(
+            atPath: TestPaths.fixture("small-label-over-large-line.jpg"),
+            toPath: dir.appendingPathComponent("label.jpg").path)
+        let t = try TmuxSession([TestPaths.lovesnap, "label.jpg"], in: dir, label: "lsnap-learned")
+        defer { t.kill() }
+        var screen = try t.waitUntil("the OCR result") { status($0).hasPrefix("[ Read ") }
+        #expect(status(screen).wholeMatch(of: #/\[ Read 2 lines \(conf \d+\); 1 uncertain \]/#) != nil)
+        try t.press("M-]")
+        try t.waitFor("conf 79, 1 alternative, uncertain (low confidence, second recognizer differs)")
+        #expect(try cursor(t) == "1,12")
+        try t.press("M-Space")
+        screen = try t.waitFor("Replace \"lamps\" with:")
+        #expect(screen.contains { $0.contains("amps  (second recognizer)") }, "\(TmuxSession.show(screen))")
+        #expect(screen.contains { $0.contains("lamps  (as it is)") })
+        try t.press("Escape")
+        try t.press("C-x")
+        try t.waitFor("Save modified buffer?")
+        try t.type("n")
+        #expect(try t.waitForExit() == 0)
+    }
+
     @Test func controlROfASecondPhotoAppendsItsTextWithItsMarks() throws {
         let dir = TestPaths.temporaryDirectory("lsnap-insert")
         defer { try? FileManager.default.removeItem(at: dir) }

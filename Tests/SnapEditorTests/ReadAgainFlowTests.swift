@@ -340,6 +340,41 @@ import Testing
         #expect(state.mode == .editing)
     }
 
+    /// Issue 42: the second recognizer's reading comes after the engine's choices, before the
+    /// other preparation's and the dictionaries'.
+    @Test func theSecondRecognizersReadingIsOfferedAfterTheEnginesChoices() {
+        var configuration = EditorConfiguration.photo(
+            path: "/p/fermes.jpg",
+            recognition: FakeRecognition([
+                .finished(
+                    text: "les fermes\n", meanConfidence: 90,
+                    words: [
+                        ProofWord(text: "les", range: 0..<3, confidence: 96),
+                        ProofWord(
+                            text: "fermes", range: 4..<10, confidence: 90.5, alternatives: ["fermés"],
+                            doubts: ["second recognizer differs"], otherReading: "ferme",
+                            learnedReading: "femmes"),
+                    ])
+            ]), sharing: FakeSharing())
+        configuration.photoRereader = nil
+        let editor = Editor(terminal: FakeTerminal(), configuration: configuration)
+        editor.pollRecognition()
+        editor.press(.meta("]"), .meta(" "))
+        guard case .alternatives(let menu) = editor.state.mode else {
+            Issue.record("no menu")
+            return
+        }
+        #expect(
+            menu.entries == [
+                .init(text: "fermés", source: "engine"), .init(text: "femmes", source: "second recognizer"),
+                .init(text: "ferme", source: "other preparation"), .init(text: "fermes", source: "as it is"),
+            ])
+        let frame = render(editor.state, size: TerminalSize(rows: 24, columns: 80))
+        #expect((0..<24).contains { frame.text(ofRow: $0).contains("femmes  (second recognizer)") })
+        editor.press(.down, .enter)
+        #expect(editor.state.buffer.text == "les femmes\n")
+    }
+
     @Test func theOtherPreparationsReadingIsOfferedAfterTheEnginesChoices() {
         var configuration = EditorConfiguration.photo(
             path: "/p/frost.jpg",
