@@ -3,9 +3,10 @@ import Foundation
 /// How a learned recognizer's reading of a word is compared with Tesseract's: pure functions.
 public enum LearnedReading {
     /// Whether `learned` reads `text` the same way: equal once accents are set aside (the
-    /// learned recognizer knows few: `frôle` is read `frole`), typographic quotes, apostrophes and
-    /// dashes written plainly, `œ` and `æ` as two letters, and white space dropped. Case, letters,
-    /// digits and the other punctuation count.
+    /// learned recognizer rarely reads one: `frôle` is read `frole`, `été` `ete`), typographic
+    /// quotes and dashes written plainly (a dash read as two hyphens), `œ` and `æ` as two letters,
+    /// and apostrophes and white space dropped (it reads `l'endroit` as `lendroit`). Case,
+    /// letters, digits and the other punctuation count.
     public static func agrees(_ text: String, _ learned: String) -> Bool {
         folded(text) == folded(learned)
     }
@@ -37,10 +38,10 @@ public enum LearnedReading {
         for (from, to) in [
             ("’", "'"), ("‘", "'"), ("‚", "'"), ("′", "'"), ("“", "\""), ("”", "\""), ("„", "\""), ("«", "\""),
             ("»", "\""), ("″", "\""), ("''", "\""), (",,", "\""), ("—", "-"), ("–", "-"), ("‐", "-"), ("…", "..."),
-            ("œ", "oe"), ("Œ", "OE"), ("æ", "ae"), ("Æ", "AE"),
+            ("œ", "oe"), ("Œ", "OE"), ("æ", "ae"), ("Æ", "AE"), ("--", "-"),
         ] {
             s = s.replacingOccurrences(of: from, with: to)
         }
-        return s.filter { !$0.isWhitespace }
+        return s.filter { !$0.isWhitespace && $0 != "'" }
     }
 }

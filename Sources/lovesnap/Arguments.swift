@@ -383,7 +383,8 @@ struct Arguments {
               --region X,Y,W,H    (ocr) read only this rectangle of the upright photo, in pixels
                                   (120,300,800,90) or percent (10%,20%,50%,15%)
               --uncertain-below N mark words read with a confidence under N (0–101) as
-                                  uncertain (default: \(Int(Proofreading.defaultThreshold)))
+                                  uncertain (default: \(Int(Proofreading.defaultThreshold))), unless the second
+                                  recognizer reads them the same way
               --mail TO           (ocr) mail the text to TO (RFC 5322 addresses, commas between
                                   them: '"Lenore, my love" <l@example.org>') instead of printing it
               --subject S         (ocr, with --mail) the Subject (default: the poem's first line)
@@ -412,7 +413,9 @@ struct Arguments {
           XDG_STATE_HOME (recovery files: $XDG_STATE_HOME/lovesnap, else ~/.local/state/lovesnap),
           TESSDATA_PREFIX (the traineddata), OMP_THREAD_LIMIT (threads per engine, 1 unless set),
           NO_COLOR, LOVESNAP_GRAPHICS (symbols, sixel, kitty or iterm: the photo view),
-          LOVESNAP_TEXT_DETECTOR (the detector's model; empty: none), LOVESNAP_NO_TUNING (1: the
-          OCR processes leave the libraries to do all their own work; or the names --version lists).
+          LOVESNAP_TEXT_DETECTOR (the detector's model; empty: none), LOVESNAP_TEXT_RECOGNIZER (the
+          second recognizer's model, its characters beside it as .txt; empty: none),
+          LOVESNAP_NO_TUNING (1: the OCR processes leave the libraries to do all their own work; or
+          the names --version lists).
         """
 }

@@ -187,8 +187,10 @@ private func word(_ text: String, _ confidence: Double, runnerUp: Double = 0, kn
     @Test(arguments: [
         ("frôle", "frole", true), ("tables”.", "tables''.", true), ("l’amour", "l'amour", true),
         ("œuvre", "oeuvre", true), ("sequence—", "sequence-", true), ("pri son.", "prison.", true),
-        ("Code", "Code'", false), ("La", "la", false), ("fermes", "femmes", false), ("fallait,", "fallait.", false),
-        ("150", "150.", false), ("", "", true),
+        ("Code", "Code'", true), ("Code", "Codes", false), ("La", "la", false), ("fermes", "femmes", false),
+        ("fallait,", "fallait.", false),
+        ("150", "150.", false), ("played—only", "played--only", true), ("l'endroit", "lendroit", true),
+        ("l’âtre,", "'atre,", false),
     ])
     func agreement(text: String, learned: String, agrees: Bool) {
         #expect(LearnedReading.agrees(text, learned) == agrees)
