@@ -874,11 +874,7 @@ final class RecognitionRun {
         let asked = words.indices.filter { Proofreading.asksLearnedReading(words[$0], otherDoubts: others[$0]) }
         guard !asked.isEmpty else { return words }
         guard let model = TextRecognizer.defaultModelPath() else {
-            notes.append(
-                .learnedReadingUnavailable(
-                    reason: "no model: \(TextRecognizer.modelEnvironmentVariable) names none, and no "
-                        + "\(TextRecognizer.modelFileName) in ../share/lovesnap beside the executable or in the "
-                        + "source tree's Models/"))
+            notes.append(.learnedReadingUnavailable(reason: TextRecognizer.missing))
             return words
         }
         // The boxes are in the full-size photo's pixels; `upright` is decoded `reduction` times smaller.

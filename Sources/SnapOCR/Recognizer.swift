@@ -306,9 +306,7 @@ public struct Recognizer {
     {
         guard wanted else { return nil }
         guard let model = TextDetector.defaultModelPath() else {
-            let reason =
-                "no model: \(TextDetector.modelEnvironmentVariable) names none, and no \(TextDetector.modelFileName) "
-                + "in ../share/lovesnap beside the executable or in the source tree's Models/"
+            let reason = ModelFile.missing(TextDetector.modelFileName, variable: TextDetector.modelEnvironmentVariable)
             return Pending { throw OCRError.detectionFailed(reason: reason) }
         }
         let handed = HandedImage(image: photo)

@@ -23,14 +23,20 @@ public struct TextRecognizer: Sendable {
     /// The model's file name, installed beside the executable in `../share/lovesnap/`.
     public static let modelFileName = "text-recognition.onnx"
 
+    /// Why the recognizer could not read: its reason, as said to the user.
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        /// The reason, in English ("no character list … beside the model", OpenCV's message).
+        public let description: String
+    }
+
     /// A recognizer reading its model from `modelPath` and its characters from the file beside it
     /// with the extension `.txt` (one character a line, from class 1).
-    /// - Throws: `OCRError.detectionFailed` when the characters cannot be read.
+    /// - Throws: `Failure` when the characters cannot be read.
     public init(modelPath: String) throws {
         self.modelPath = modelPath
         let list = (modelPath as NSString).deletingPathExtension + ".txt"
         guard let text = FileManager.default.contents(atPath: list) else {
-            throw OCRError.detectionFailed(reason: "no character list \(list) beside the recognizer's model")
+            throw Failure(description: "no character list \(list) beside the model")
         }
         var lines = String(decoding: text, as: UTF8.self).components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
@@ -45,11 +51,14 @@ public struct TextRecognizer: Sendable {
         ModelFile.path(modelFileName, variable: modelEnvironmentVariable, environment: environment)
     }
 
+    /// Why there is no model (`defaultModelPath` found none).
+    public static var missing: String { ModelFile.missing(modelFileName, variable: modelEnvironmentVariable) }
+
     /// What the network read in each of `boxes` (pixels of `image`, any depth): the text and the
     /// mean probability of its characters as a confidence (0–100), nil for a box that reads
     /// nothing. A box is read at 48 px high, at most 320 px wide (a longer word is squeezed), on
     /// `threads` threads (the run's other readings are over when it is asked: two cores).
-    /// - Throws: `OCRError.detectionFailed` with OpenCV's reason (a model it cannot read).
+    /// - Throws: `Failure` with OpenCV's reason (a model it cannot read).
     public func read(_ image: Image, boxes: [BoundingBox], threads: Int = 2) throws -> [(
         text: String, confidence: Double
     )?] {
@@ -66,8 +75,7 @@ public struct TextRecognizer: Sendable {
                 Int32(boxes.count), Int32(threads), &readings, &error, error.count)
         }
         guard rc == 0 else {
-            throw OCRError.detectionFailed(
-                reason: String(decoding: error.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self))
+            throw Failure(description: String(decoding: error.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self))
         }
         return readings.map { r in
             guard r.length > 0 else { return nil }
@@ -80,6 +88,12 @@ public struct TextRecognizer: Sendable {
 
 /// Where lovesnap's model files are found.
 enum ModelFile {
+    /// Why `path(_:variable:environment:)` found no file `name`.
+    static func missing(_ name: String, variable: String) -> String {
+        "no model: \(variable) names none, and no \(name) in ../share/lovesnap beside the executable or in the "
+            + "source tree's Models/"
+    }
+
     /// `$variable` when set (empty or unreadable: nil), else
     /// `<executable>/../share/lovesnap/<name>` (`scripts/install.sh`'s layout), else the source
     /// tree's `Models/<name>` (a build run where it was made). Nil when none exists.

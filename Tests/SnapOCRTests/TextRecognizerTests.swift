@@ -43,13 +43,12 @@ import Testing
         let dir = TestPaths.temporaryDirectory("lsnap-recognizer").path
         let model = dir + "/other.onnx"
         try Data("not a model".utf8).write(to: URL(fileURLWithPath: model))
-        let refusal = OCRError.detectionFailed(
-            reason: "no character list \(dir)/other.txt beside the recognizer's model")
+        let refusal = TextRecognizer.Failure(description: "no character list \(dir)/other.txt beside the model")
         #expect(throws: refusal) { try TextRecognizer(modelPath: model) }
         // A model OpenCV cannot read: its reason.
         try Data("a\n".utf8).write(to: URL(fileURLWithPath: dir + "/other.txt"))
         let page = try ImageLoader().load(TestPaths.sample("kettle.png")).image
-        #expect(throws: OCRError.self) {
+        #expect(throws: TextRecognizer.Failure.self) {
             try TextRecognizer(modelPath: model).read(page, boxes: [BoundingBox(x: 0, y: 0, width: 50, height: 20)])
         }
     }

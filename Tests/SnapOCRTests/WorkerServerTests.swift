@@ -77,6 +77,7 @@ import Testing
                 "tesseract: text height 22.00 px, scale 1.00, 1100×439 px, inverted false, deskew 0.00°",
                 "tesseract: mean confidence 93, 25 words, score 109.1",
                 "text detector: 4 regions, 88 % of their length covered by the reading",
+                "second recognizer: 9 words read again, 9 read the same way",
             ])
         #expect(served.messages.last == .result(result))
         #expect(served.resultSentCalls == 1, "the worker may end once the result is written")
