@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How well lovesnap's uncertain-word marks point at the words OCR got wrong.
 
-usage: scripts/mark-quality.py [--lovesnap BIN] [--cache DIR] [--only SUBSTR]
+usage: scripts/mark-quality.py [--lovesnap BIN] [--cache DIR] [--only SUBSTR] [--half even|odd]
                                [--thresholds 50,60,...] [--per-image] DIR
 
 For every image under DIR with its ground truth beside it (photo.jpg → photo.gt.txt), runs `lovesnap ocr --json IMAGE` once
@@ -143,10 +143,13 @@ def main():
     ap.add_argument("--thresholds", default="0,50,70,80,85,88,90,92,95")
     ap.add_argument("--default", type=int, default=None, help="threshold of the ablation (default: lovesnap's)")
     ap.add_argument("--per-image", action="store_true")
+    ap.add_argument("--half", choices=["even", "odd"], help="only the images at even (odd) places in sorted order")
     args = ap.parse_args()
 
     words, dropped, default = [], 0, None
-    for image in images(args.dir, args.only):
+    for k, image in enumerate(images(args.dir, args.only)):
+        if args.half and k % 2 != (0 if args.half == "even" else 1):
+            continue
         data = words_of(args.lovesnap, image, args.dir, args.cache)
         default = data.get("uncertainBelow", default)
         with open(truth_of(image), encoding="utf-8") as f:
