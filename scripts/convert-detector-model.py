@@ -172,18 +172,24 @@ def convert(data, opset=14):
     return model, folded, len(replaced), clips
 
 
-def main():
-    if len(sys.argv) != 2:
-        raise SystemExit(__doc__)
-    source = sys.argv[1]
+def read_model(source, member, expected_sha256):
+    """The model's bytes: `member` of the wheel `source`, or the file `source`; exits unless its
+    sha256 is `expected_sha256`."""
     if source.endswith(".whl"):
         with zipfile.ZipFile(source) as wheel:
-            data = wheel.read(MEMBER)
+            data = wheel.read(member)
     else:
         data = open(source, "rb").read()
     digest = hashlib.sha256(data).hexdigest()
-    if digest != EXPECTED_SHA256:
-        raise SystemExit(f"unexpected model: sha256 {digest}, expected {EXPECTED_SHA256}")
+    if digest != expected_sha256:
+        raise SystemExit(f"unexpected model: sha256 {digest}, expected {expected_sha256}")
+    return data
+
+
+def main():
+    if len(sys.argv) != 2:
+        raise SystemExit(__doc__)
+    data = read_model(sys.argv[1], MEMBER, EXPECTED_SHA256)
     model, folded, hardswish, clips = convert(data)
     out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Models", "text-detection.onnx")
     onnx.save(model, out)

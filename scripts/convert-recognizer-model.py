@@ -36,7 +36,6 @@ import hashlib
 import importlib.util
 import os
 import sys
-import zipfile
 
 import numpy as np
 import onnx
@@ -171,15 +170,7 @@ def convert(data):
 def main():
     if len(sys.argv) != 2:
         raise SystemExit(__doc__)
-    source = sys.argv[1]
-    if source.endswith(".whl"):
-        with zipfile.ZipFile(source) as wheel:
-            data = wheel.read(MEMBER)
-    else:
-        data = open(source, "rb").read()
-    digest = hashlib.sha256(data).hexdigest()
-    if digest != EXPECTED_SHA256:
-        raise SystemExit(f"unexpected model: sha256 {digest}, expected {EXPECTED_SHA256}")
+    data = detector.read_model(sys.argv[1], MEMBER, EXPECTED_SHA256)
     model, kept, counts = convert(data)
     models = os.path.join(here, "..", "Models")
     out = os.path.join(models, "text-recognition.onnx")

@@ -62,7 +62,8 @@ void decode(const cv::Mat &out, const std::vector<Placed> &strip, tr_reading *re
 }  // namespace
 
 extern "C" int tr_read(const char *model, const uint32_t *data, int width, int height, int wpl, const tr_box *boxes,
-                       int count, int threads, tr_reading *readings, char *error, size_t error_size) {
+                       int count, int characters, int threads, tr_reading *readings, char *error,
+                       size_t error_size) {
     try {
         for (int i = 0; i < count; i++) {
             readings[i].length = 0;
@@ -121,6 +122,11 @@ extern "C" int tr_read(const char *model, const uint32_t *data, int width, int h
                     cv::Mat out = net.forward();
                     if (out.dims != 3 || out.size[1] != TR_STEPS) {
                         failures[t] = "the model's output is not one row of class probabilities per column step";
+                        return;
+                    }
+                    if (out.size[2] != characters + 1) {
+                        failures[t] = "the model reads " + std::to_string(out.size[2] - 1) +
+                                      " characters, and its character list has " + std::to_string(characters);
                         return;
                     }
                     decode(out, strip, readings);

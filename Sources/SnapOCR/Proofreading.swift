@@ -186,6 +186,17 @@ public struct Proofreading: Sendable {
         return false
     }
 
+    /// Whether the dictionaries know each of `tokens` as `checkingSpelling` judges a word's text
+    /// (`SpellChecker.wordsAsked(byToken:)`, `SpellChecker.languagesKnowingToken`): nil for a
+    /// token without letters. `knownIn` answers which languages know each word asked.
+    static func knownTokens(_ tokens: [String], knownIn: ([String]) -> [String: Set<String>]) -> [String: Bool?] {
+        guard !tokens.isEmpty else { return [:] }
+        let asked = knownIn(Array(Set(tokens.flatMap { SpellChecker.wordsAsked(byToken: $0) })))
+        return Dictionary(
+            tokens.map { t in (t, SpellChecker.languagesKnowingToken(t) { asked[$0] ?? [] }.map { !$0.isEmpty }) },
+            uniquingKeysWith: { a, _ in a })
+    }
+
     /// `result` with each word's ``RecognizedWord/isKnownWord`` and
     /// ``RecognizedWord/withAccents`` set by `spelling`. Suggestions are not asked for here:
     /// Hunspell takes 0.1–0.2 s per unknown word (9 s for a page of 50); the editor asks for them

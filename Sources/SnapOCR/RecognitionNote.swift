@@ -187,7 +187,8 @@ public enum RecognitionNote: Codable, Equatable, Sendable, CustomStringConvertib
         case .keptDetectedLines(let regions):
             return "read line by line along \(regions) text regions found by the detector"
         case .learnedReadings(let asked, let agreed):
-            return "second recognizer: \(asked) words read again, \(agreed) read the same way"
+            return
+                "second recognizer: \(asked) \(asked == 1 ? "word" : "words") read again, \(agreed) read the same way"
         case .learnedReadingUnavailable(let reason):
             return "second recognizer not used: \(reason)"
         }

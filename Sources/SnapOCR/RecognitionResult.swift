@@ -68,6 +68,9 @@ public struct RecognizedWord: Codable, Equatable, Sendable {
     /// The learned recognizer's confidence (0–100) in `learnedReading`: the mean probability of
     /// its characters; 0 when it read nothing or was not asked.
     public var learnedConfidence: Double = 0
+    /// Whether a spelling dictionary knows `learnedReading` when it differs from the word (as
+    /// `isKnownWord` for the word); nil when not checked or it has no letters.
+    public var learnedIsKnownWord: Bool?
 
     /// Whether the learned recognizer read the word the same way (`LearnedReading.agrees`).
     public var learnedAgrees: Bool {
@@ -75,11 +78,16 @@ public struct RecognizedWord: Codable, Equatable, Sendable {
     }
 
     /// The learned recognizer's reading when it is another word worth offering: not the same
-    /// (`learnedAgrees`), with a letter or digit, and not only punctuation at the edges more or
-    /// less (`LearnedReading.differsOnlyAtTheEdges`); nil otherwise.
+    /// (`learnedAgrees`), with a letter or digit, as many words as the word (its cut took in a
+    /// neighbour: `gulls are` for `gulls`), not only punctuation at the edges more or less
+    /// (`LearnedReading.differsOnlyAtTheEdges`), and a word a dictionary knows when the word is
+    /// one (`enploi` for `emploi`: the learned recognizer confuses m and n in typewriting); nil
+    /// otherwise.
     public var learnedAlternative: String? {
         guard let learned = learnedReading, !learnedAgrees, learned.contains(where: { $0.isLetter || $0.isNumber }),
-            !LearnedReading.differsOnlyAtTheEdges(text, learned)
+            learned.split(separator: " ").count == text.split(separator: " ").count,
+            !LearnedReading.differsOnlyAtTheEdges(text, learned),
+            isKnownWord != true || learnedIsKnownWord != false
         else { return nil }
         return learned
     }

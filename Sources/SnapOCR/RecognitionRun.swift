@@ -843,7 +843,7 @@ final class RecognitionRun {
         if !best.words.isEmpty, marksSpelling, let spelling = readySpelling() {
             best = spelling.checking(best)
             guard progress(99, .recognizing) else { throw OCRError.cancelled }
-            best.words = readingAgain(best.words)
+            best.words = readingAgain(best.words, spelling: spelling)
         }
         if let regionBox {
             best.region = regionBox
@@ -867,14 +867,15 @@ final class RecognitionRun {
     }
 
     /// `words` with the learned recognizer's readings of those it is asked about
-    /// (`Proofreading.asksLearnedReading`), their boxes cut out of the upright photo; as they
-    /// were, with a note, when it cannot run.
-    private func readingAgain(_ words: [RecognizedWord]) -> [RecognizedWord] {
+    /// (`Proofreading.asksLearnedReading`), their boxes cut out of the upright photo, and whether
+    /// `spelling`'s dictionaries know the readings that differ; as they were, with a note, when it
+    /// cannot run.
+    private func readingAgain(_ words: [RecognizedWord], spelling: Spelling) -> [RecognizedWord] {
         let others = Proofreading.otherSignals(words)
         let asked = words.indices.filter { Proofreading.asksLearnedReading(words[$0], otherDoubts: others[$0]) }
         guard !asked.isEmpty else { return words }
         guard let model = TextRecognizer.defaultModelPath() else {
-            notes.append(.learnedReadingUnavailable(reason: TextRecognizer.missing))
+            notes.append(.learnedReadingUnavailable(reason: TextRecognizer.missing()))
             return words
         }
         // The boxes are in the full-size photo's pixels; `upright` is decoded `reduction` times smaller.
@@ -886,6 +887,10 @@ final class RecognitionRun {
                 words[i].learnedReading = reading?.text ?? ""
                 words[i].learnedConfidence = reading?.confidence ?? 0
             }
+            let differing = asked.filter { !words[$0].learnedAgrees }
+            let known = Proofreading.knownTokens(
+                differing.compactMap { words[$0].learnedReading }, knownIn: spelling.knownIn(among:))
+            for i in differing { words[i].learnedIsKnownWord = words[i].learnedReading.flatMap { known[$0] ?? nil } }
             notes.append(.learnedReadings(asked: asked.count, agreed: asked.filter { words[$0].learnedAgrees }.count))
             return words
         } catch {

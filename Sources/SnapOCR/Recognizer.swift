@@ -306,7 +306,9 @@ public struct Recognizer {
     {
         guard wanted else { return nil }
         guard let model = TextDetector.defaultModelPath() else {
-            let reason = ModelFile.missing(TextDetector.modelFileName, variable: TextDetector.modelEnvironmentVariable)
+            let reason = ModelFile.missing(
+                TextDetector.modelFileName, variable: TextDetector.modelEnvironmentVariable,
+                environment: ProcessInfo.processInfo.environment)
             return Pending { throw OCRError.detectionFailed(reason: reason) }
         }
         let handed = HandedImage(image: photo)

@@ -51,8 +51,10 @@ public struct TextRecognizer: Sendable {
         ModelFile.path(modelFileName, variable: modelEnvironmentVariable, environment: environment)
     }
 
-    /// Why there is no model (`defaultModelPath` found none).
-    public static var missing: String { ModelFile.missing(modelFileName, variable: modelEnvironmentVariable) }
+    /// Why there is no model (`defaultModelPath(environment:)` found none).
+    public static func missing(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        ModelFile.missing(modelFileName, variable: modelEnvironmentVariable, environment: environment)
+    }
 
     /// What the network read in each of `boxes` (pixels of `image`, any depth): the text and the
     /// mean probability of its characters as a confidence (0–100), nil for a box that reads
@@ -72,10 +74,12 @@ public struct TextRecognizer: Sendable {
         let rc = withExtendedLifetime(rgb) {
             tr_read(
                 modelPath, pixGetData(rgb.pix), Int32(rgb.width), Int32(rgb.height), pixGetWpl(rgb.pix), &input,
-                Int32(boxes.count), Int32(threads), &readings, &error, error.count)
+                Int32(boxes.count), Int32(characters.count), Int32(threads), &readings, &error, error.count)
         }
         guard rc == 0 else {
-            throw Failure(description: String(decoding: error.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self))
+            throw Failure(
+                description: String(decoding: error.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)
+                    .trimmingCharacters(in: .whitespacesAndNewlines))
         }
         return readings.map { r in
             guard r.length > 0 else { return nil }
@@ -88,10 +92,14 @@ public struct TextRecognizer: Sendable {
 
 /// Where lovesnap's model files are found.
 enum ModelFile {
-    /// Why `path(_:variable:environment:)` found no file `name`.
-    static func missing(_ name: String, variable: String) -> String {
-        "no model: \(variable) names none, and no \(name) in ../share/lovesnap beside the executable or in the "
-            + "source tree's Models/"
+    /// Why `path(_:variable:environment:)` found no file `name` with `environment`.
+    static func missing(_ name: String, variable: String, environment: [String: String]) -> String {
+        switch environment[variable] {
+        case .some(""): return "switched off: \(variable) is empty"
+        case .some(let named): return "\(variable) names \(named), which cannot be read"
+        case nil:
+            return "no model: no \(name) in ../share/lovesnap beside the executable or in the source tree's Models/"
+        }
     }
 
     /// `$variable` when set (empty or unreadable: nil), else

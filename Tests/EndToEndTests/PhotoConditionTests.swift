@@ -131,8 +131,7 @@ import Testing
         #expect(
             r.stderr
                 == "lovesnap: faded-receipt.jpg: not read line by line as asked, the text detector could not run: "
-                + "no model: LOVESNAP_TEXT_DETECTOR names none, and no text-detection.onnx in ../share/lovesnap "
-                + "beside the executable or in the source tree's Models/\n")
+                + "switched off: LOVESNAP_TEXT_DETECTOR is empty\n")
     }
 
     @Test func readingModeIsCheckedAsAUsageError() throws {

@@ -340,25 +340,30 @@ import Testing
         #expect(state.mode == .editing)
     }
 
-    /// Issue 42: the second recognizer's reading comes after the engine's choices, before the
-    /// other preparation's and the dictionaries'.
-    @Test func theSecondRecognizersReadingIsOfferedAfterTheEnginesChoices() {
+    /// An editor on the photo `path` whose reading finished with `text` and `words`, and no reader
+    /// of the photo again.
+    private func photoEditor(_ path: String, text: String, meanConfidence: Int, words: [ProofWord]) -> Editor {
         var configuration = EditorConfiguration.photo(
-            path: "/p/fermes.jpg",
-            recognition: FakeRecognition([
-                .finished(
-                    text: "les fermes\n", meanConfidence: 90,
-                    words: [
-                        ProofWord(text: "les", range: 0..<3, confidence: 96),
-                        ProofWord(
-                            text: "fermes", range: 4..<10, confidence: 90.5, alternatives: ["fermés"],
-                            doubts: ["second recognizer differs"], otherReading: "ferme",
-                            learnedReading: "femmes"),
-                    ])
-            ]), sharing: FakeSharing())
+            path: path,
+            recognition: FakeRecognition([.finished(text: text, meanConfidence: meanConfidence, words: words)]),
+            sharing: FakeSharing())
         configuration.photoRereader = nil
         let editor = Editor(terminal: FakeTerminal(), configuration: configuration)
         editor.pollRecognition()
+        return editor
+    }
+
+    /// Issue 42: the second recognizer's reading comes after the engine's choices, before the
+    /// other preparation's and the dictionaries'.
+    @Test func theSecondRecognizersReadingIsOfferedAfterTheEnginesChoices() {
+        let editor = photoEditor(
+            "/p/fermes.jpg", text: "les fermes\n", meanConfidence: 90,
+            words: [
+                ProofWord(text: "les", range: 0..<3, confidence: 96),
+                ProofWord(
+                    text: "fermes", range: 4..<10, confidence: 90.5, alternatives: ["fermés"],
+                    doubts: ["second recognizer differs"], otherReading: "ferme", learnedReading: "femmes"),
+            ])
         editor.press(.meta("]"), .meta(" "))
         guard case .alternatives(let menu) = editor.state.mode else {
             Issue.record("no menu")
@@ -376,22 +381,13 @@ import Testing
     }
 
     @Test func theOtherPreparationsReadingIsOfferedAfterTheEnginesChoices() {
-        var configuration = EditorConfiguration.photo(
-            path: "/p/frost.jpg",
-            recognition: FakeRecognition([
-                .finished(
-                    text: "the frost; I\n", meanConfidence: 70,
-                    words: [
-                        ProofWord(
-                            text: "frost;", range: 4..<10, confidence: 95, alternatives: ["frost,"],
-                            otherReading: "frost:"),
-                        ProofWord(
-                            text: "I", range: 11..<12, confidence: 52, doubts: ["low confidence"], otherReading: ""),
-                    ])
-            ]), sharing: FakeSharing())
-        configuration.photoRereader = nil
-        let editor = Editor(terminal: FakeTerminal(), configuration: configuration)
-        editor.pollRecognition()
+        let editor = photoEditor(
+            "/p/frost.jpg", text: "the frost; I\n", meanConfidence: 70,
+            words: [
+                ProofWord(
+                    text: "frost;", range: 4..<10, confidence: 95, alternatives: ["frost,"], otherReading: "frost:"),
+                ProofWord(text: "I", range: 11..<12, confidence: 52, doubts: ["low confidence"], otherReading: ""),
+            ])
         editor.press(.modified(.right, .control), .meta(" "))
         guard case .alternatives(let menu) = editor.state.mode else {
             Issue.record("no menu")

@@ -224,6 +224,39 @@ private func word(_ text: String, _ confidence: Double, runnerUp: Double = 0, kn
         #expect(Proofreading().doubts(about: words)[0] == [.learnedReadingDiffers])
     }
 
+    /// Not a doubt, nor offered: a reading that took in the next word (`gulls are`), or a non-word
+    /// for a word the dictionaries know (`enploi`: m and n confused in typewriting). A known
+    /// reading for a known word is; so is any reading for a word no dictionary knows.
+    @Test func aNeighbourTakenInOrANonWordForAWordIsNoDoubt() {
+        func known(_ w: RecognizedWord, _ learnedKnown: Bool?) -> RecognizedWord {
+            var w = w
+            w.learnedIsKnownWord = learnedKnown
+            return w
+        }
+        let words = [
+            read(word("gulls", 91), as: "gulls are", 95),
+            known(read(word("emploi", 89.1), as: "enploi", 99.6), false),
+            known(read(word("fermes", 90.5), as: "femmes", 97.2), true),
+            known(read(word("linn", 91, known: false), as: "Linn", 97.2), false),
+        ]
+        #expect(words.map(\.learnedAlternative) == [nil, nil, "femmes", "Linn"])
+        #expect(
+            Proofreading.otherSignals(words) == [
+                [], [], [.learnedReadingDiffers], [.unknownWord, .learnedReadingDiffers],
+            ])
+    }
+
+    @Test func theDictionariesJudgeAReadingAsAWordsText() {
+        let known = Proofreading.knownTokens(["femmes,", "enploi", "10.2", "l'amour"]) { asked in
+            Dictionary(
+                uniqueKeysWithValues: asked.map { ($0, ["femmes", "amour", "l'amour"].contains($0) ? ["fra"] : []) })
+        }
+        #expect(known["femmes,"] == .some(true))
+        #expect(known["enploi"] == .some(false))
+        #expect(known["10.2"] == .some(nil))
+        #expect(known["l'amour"] == .some(true))
+    }
+
     @Test func whichWordsTheLearnedRecognizerIsAskedAbout() {
         #expect(Proofreading.learnedCheckBelow == 93)
         #expect(Proofreading.asksLearnedReading(word("hums", 92.9), otherDoubts: []))

@@ -39,6 +39,37 @@ import Testing
         #expect(alone.map { $0?.text } == first.map(\.text) + [nil])
     }
 
+    /// Why there is no model, as `-v` says it: switched off, a file that cannot be read, none found.
+    @Test func whyThereIsNoModel() {
+        let v = TextRecognizer.modelEnvironmentVariable
+        #expect(TextRecognizer.missing(environment: [v: ""]) == "switched off: LOVESNAP_TEXT_RECOGNIZER is empty")
+        #expect(
+            TextRecognizer.missing(environment: [v: "/no/model.onnx"])
+                == "LOVESNAP_TEXT_RECOGNIZER names /no/model.onnx, which cannot be read")
+        #expect(
+            TextRecognizer.missing(environment: [:])
+                == "no model: no text-recognition.onnx in ../share/lovesnap beside the executable or in the "
+                + "source tree's Models/")
+    }
+
+    /// A character list that is not the model's own (a line short) is refused, not read as garbage.
+    @Test func aCharacterListOfAnotherLengthIsRefused() throws {
+        let model = try #require(TextRecognizer.defaultModelPath(environment: [:]))
+        let dir = TestPaths.temporaryDirectory("lsnap-characters").path
+        try FileManager.default.createSymbolicLink(atPath: dir + "/short.onnx", withDestinationPath: model)
+        let list = try String(contentsOfFile: (model as NSString).deletingPathExtension + ".txt", encoding: .utf8)
+        try Data(list.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n").utf8)
+            .write(to: URL(fileURLWithPath: dir + "/short.txt"))
+        let page = try ImageLoader().load(TestPaths.sample("kettle.png")).image
+        #expect(
+            throws: TextRecognizer.Failure(
+                description: "the model reads 142 characters, and its character list has 141")
+        ) {
+            try TextRecognizer(modelPath: dir + "/short.onnx").read(
+                page, boxes: [BoundingBox(x: 10, y: 10, width: 80, height: 30)])
+        }
+    }
+
     @Test func aModelWithoutItsCharacterListIsRefused() throws {
         let dir = TestPaths.temporaryDirectory("lsnap-recognizer").path
         let model = dir + "/other.onnx"

@@ -37,11 +37,12 @@ typedef struct {
 /// side on strips of 320 × 48 px with 24 px between them, each strip read by the network from
 /// `model` (`cv::dnn::readNetFromONNX`), the strips shared among `threads` threads (at least 1),
 /// each with its net. A box outside the image, or empty, reads nothing. Writes `count` readings
-/// into `readings`.
+/// into `readings`. A model whose classes are not `characters` + 1 (the blank) is refused: its
+/// character list is not its own.
 ///
 /// Returns 0, or -1 with OpenCV's reason, NUL-terminated, in `error` (`error_size` bytes).
 int tr_read(const char *model, const uint32_t *data, int width, int height, int wpl, const tr_box *boxes, int count,
-            int threads, tr_reading *readings, char *error, size_t error_size);
+            int characters, int threads, tr_reading *readings, char *error, size_t error_size);
 
 #ifdef __cplusplus
 }
