@@ -365,7 +365,9 @@ private func drawStatus(_ frame: inout Frame, row: Int, _ state: EditorState, te
         return
     }
     guard let status = state.status ?? state.journal.failureMessage.map({ StatusMessage($0, isError: true) }) else {
-        if state.mode == .editing, let report = state.wordReport {
+        if state.mode == .editing, let whole = state.wordReport {
+            // Cut with "…" when the word's doubts are too long for the row.
+            let report = fitted(whole, width: width)
             frame.write(report, row: row, column: max(0, (width - displayWidth(report)) / 2))
         }
         return

@@ -380,6 +380,22 @@ import Testing
         #expect(editor.state.buffer.text == "les femmes\n")
     }
 
+    /// A word's report too long for the status row is cut with "…", as the status messages are.
+    @Test func aLongWordReportIsCutWithAnEllipsis() {
+        let editor = photoEditor(
+            "/p/comp.jpg", text: "comp\n", meanConfidence: 40,
+            words: [
+                ProofWord(
+                    text: "comp", range: 0..<4, confidence: 0, doubts: ["low confidence", "second recognizer differs"],
+                    learnedReading: "camp")
+            ])
+        editor.press(.meta("]"))
+        #expect(
+            editor.state.wordReport == "conf 0, 1 alternative, uncertain (low confidence, second recognizer differs)")
+        let frame = render(editor.state, size: TerminalSize(rows: 24, columns: 40))
+        #expect(frame.text(ofRow: 21) == "conf 0, 1 alternative, uncertain (low c…")
+    }
+
     @Test func theOtherPreparationsReadingIsOfferedAfterTheEnginesChoices() {
         let editor = photoEditor(
             "/p/frost.jpg", text: "the frost; I\n", meanConfidence: 70,
