@@ -14,7 +14,8 @@ measures it (OMP_THREAD_LIMIT=1, /proc sampled every 50 ms). The machine's own s
 cannot be compared closer than that, builds interleaved on each page can. It checks
 that every build printed the same text for each page (the builds compared are meant to read alike:
 a scheduling change, not a reading change), and says which pages differ; for a reading change, the
-mean CER of each build (as scripts/ocr-benchmark.py scores it) says whether it read better.
+mean CER of each build (as scripts/ocr-benchmark.py scores it) says whether it read better. With
+`--args=--json`, the text compared and scored is the JSON document's `text`.
 
 Timings need a quiet machine: run nothing else meanwhile.
 """
@@ -34,6 +35,16 @@ _spec.loader.exec_module(bench)
 _spec = importlib.util.spec_from_file_location("speed_benchmark", os.path.join(HERE, "speed-benchmark.py"))
 speed = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(speed)
+
+
+def text_of(out, as_json):
+    """The text a run printed: its output, or with --json the document's `text`."""
+    if not as_json:
+        return out
+    try:
+        return json.loads(out.splitlines()[0])["text"]
+    except (ValueError, IndexError, KeyError, TypeError):
+        return out
 
 
 def truth_of(image):
@@ -82,7 +93,7 @@ def main():
                 out, wall, _, rss, _ = speed.measure([path, "ocr", *args.args.split(), image])
                 times[name].setdefault(image, []).append(wall)
                 peaks[name].setdefault(image, []).append(rss / 1024)
-                texts[name][image] = out
+                texts[name][image] = text_of(out, "--json" in args.args.split())
         print(f"\r{i + 1}/{len(images)}", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     if args.times:
