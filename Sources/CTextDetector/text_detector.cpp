@@ -11,6 +11,8 @@
 
 #include "text_detector.h"
 
+#include "opencv_shim.hpp"
+
 #include <opencv2/core.hpp>
 #include <opencv2/dnn.hpp>
 #include <opencv2/imgproc.hpp>
@@ -24,16 +26,8 @@
 
 namespace {
 
-void say(char *error, size_t size, const char *what) {
-    if (error != nullptr && size > 0) {
-        std::snprintf(error, size, "%s", what);
-    }
-}
-
-/// Leptonica's 32 bpp raster as a 4-channel Mat, bytes in memory order (A, B, G, R on x86).
-cv::Mat wrap(const uint32_t *data, int width, int height, int wpl) {
-    return cv::Mat(height, width, CV_8UC4, const_cast<uint32_t *>(data), static_cast<size_t>(wpl) * 4);
-}
+using lovesnap::say;
+using lovesnap::wrap;
 
 /// The corners of a rotated rectangle from its top-left, clockwise (as PaddleOCR orders them).
 void ordered(const cv::RotatedRect &rect, float out[8]) {
@@ -59,16 +53,12 @@ extern "C" int td_detect(const char *model, const uint32_t *data, int width, int
                          size_t error_size) {
     *regions = nullptr;
     *count = 0;
-    try {
+    return lovesnap::guarded(error, error_size, [&] {
         if (width < 1 || height < 1) {
             say(error, error_size, "empty image");
             return -1;
         }
-        cv::Mat rgba = wrap(data, width, height, wpl);
-        cv::Mat bgr(height, width, CV_8UC3);
-        // Memory order A, B, G, R → B, G, R (Leptonica keeps R in the word's high byte).
-        const int from_to[] = {1, 0, 2, 1, 3, 2};
-        cv::mixChannels(&rgba, 1, &bgr, 1, from_to, 3);
+        const cv::Mat bgr = lovesnap::bgr(wrap(data, width, height, wpl));
 
         const double ratio = static_cast<double>(settings.limit_side) / std::max(width, height);
         const int in_w = std::max(32, static_cast<int>(std::lround(width * ratio / 32.0)) * 32);
@@ -134,13 +124,7 @@ extern "C" int td_detect(const char *model, const uint32_t *data, int width, int
         }
         *count = static_cast<int>(found.size());
         return 0;
-    } catch (const cv::Exception &e) {
-        say(error, error_size, e.what());
-        return -1;
-    } catch (const std::exception &e) {
-        say(error, error_size, e.what());
-        return -1;
-    }
+    });
 }
 
 extern "C" void td_regions_free(td_region *regions) { std::free(regions); }

@@ -9,6 +9,8 @@
 
 #include "text_recognizer.h"
 
+#include "opencv_shim.hpp"
+
 #include <opencv2/core.hpp>
 #include <opencv2/dnn.hpp>
 #include <opencv2/imgproc.hpp>
@@ -22,11 +24,7 @@
 
 namespace {
 
-void say(char *error, size_t size, const char *what) {
-    if (error != nullptr && size > 0) {
-        std::snprintf(error, size, "%s", what);
-    }
-}
+using lovesnap::say;
 
 /// The space left between two words on a strip, pixels: three column steps.
 constexpr int gap = 24;
@@ -64,31 +62,27 @@ void decode(const cv::Mat &out, const std::vector<Placed> &strip, tr_reading *re
 extern "C" int tr_read(const char *model, const uint32_t *data, int width, int height, int wpl, const tr_box *boxes,
                        int count, int characters, int threads, tr_reading *readings, char *error,
                        size_t error_size) {
-    try {
+    return lovesnap::guarded(error, error_size, [&] {
         for (int i = 0; i < count; i++) {
             readings[i].length = 0;
             readings[i].score = 0;
         }
-        cv::Mat rgba(height, width, CV_8UC4, const_cast<uint32_t *>(data), static_cast<size_t>(wpl) * 4);
-        // Memory order A, B, G, R → B, G, R (Leptonica keeps R in the word's high byte).
-        const int from_to[] = {1, 0, 2, 1, 3, 2};
+        const cv::Mat rgba = lovesnap::wrap(data, width, height, wpl);
 
         // Each word scaled to the network's height, placed on strips left to right.
         std::vector<std::vector<Placed>> strips(1);
         std::vector<cv::Mat> scaled(count);
         int x = 0;
         for (int i = 0; i < count; i++) {
+            if (boxes[i].width < 1 || boxes[i].height < 1) continue;
             // A margin of 15 % of the box's height on every side: a full stop or comma at the
             // word's very end is otherwise lost at the cut.
             const int margin = std::max(2, static_cast<int>(std::lround(0.15 * boxes[i].height)));
             const cv::Rect box = cv::Rect(boxes[i].x - margin, boxes[i].y - margin, boxes[i].width + 2 * margin,
                                           boxes[i].height + 2 * margin) &
                                  cv::Rect(0, 0, width, height);
-            if (boxes[i].width < 1 || boxes[i].height < 1) continue;
             if (box.width < 2 || box.height < 2) continue;
-            cv::Mat bgr(box.height, box.width, CV_8UC3);
-            cv::Mat cut = rgba(box);
-            cv::mixChannels(&cut, 1, &bgr, 1, from_to, 3);
+            const cv::Mat bgr = lovesnap::bgr(rgba(box));
             const int w = std::clamp(static_cast<int>(std::ceil(TR_HEIGHT * static_cast<double>(box.width) / box.height)),
                                      1, static_cast<int>(TR_WIDTH));
             cv::resize(bgr, scaled[i], cv::Size(w, TR_HEIGHT), 0, 0,
@@ -146,11 +140,5 @@ extern "C" int tr_read(const char *model, const uint32_t *data, int width, int h
             }
         }
         return 0;
-    } catch (const cv::Exception &e) {
-        say(error, error_size, e.what());
-        return -1;
-    } catch (const std::exception &e) {
-        say(error, error_size, e.what());
-        return -1;
-    }
+    });
 }

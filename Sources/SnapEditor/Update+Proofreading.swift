@@ -32,7 +32,8 @@ extension EditorState {
 
     /// The readings the menu offers for `mark`'s word: the spelling its line's language needs with
     /// the accents it was read without (``ProofWord/withAccents``), the engine's, then the second
-    /// recognizer's (``ProofWord/learnedReading``), then the other preparation's reading of its place, then the spelling dictionaries', then the word as OCR read it, and
+    /// recognizer's (``ProofWord/learnedReading``), then the other preparation's reading of its
+    /// place, then the spelling dictionaries', then the word as OCR read it, and
     /// last the text as it is now (first instead, when the first would be a spelling guess over
     /// a likely name: ``isLikelyName(_:)``); each once.
     func alternativeEntries(for mark: TextMark) -> [AlternativesMenu.Entry] {

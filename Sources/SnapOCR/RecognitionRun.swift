@@ -891,7 +891,7 @@ final class RecognitionRun {
             let known = Proofreading.knownTokens(
                 differing.compactMap { words[$0].learnedReading }, knownIn: spelling.knownIn(among:))
             for i in differing { words[i].learnedIsKnownWord = words[i].learnedReading.flatMap { known[$0] ?? nil } }
-            notes.append(.learnedReadings(asked: asked.count, agreed: asked.filter { words[$0].learnedAgrees }.count))
+            notes.append(.learnedReadings(asked: asked.count, agreed: asked.count - differing.count))
             return words
         } catch {
             notes.append(.learnedReadingUnavailable(reason: "\(error)"))

@@ -33,8 +33,9 @@ typedef struct {
 } tr_reading;
 
 /// Reads each of `count` boxes of a Leptonica 32 bpp raster (`pixGetData`, `wpl` words a row):
-/// each cut out with a margin of 15 % of its height (at least 2 px) on every side, scaled to 48 px high (its width in proportion, at most 320 px), and set side by
-/// side on strips of 320 × 48 px with 24 px between them, each strip read by the network from
+/// each cut out with a margin of 15 % of its height (at least 2 px) on every side, scaled to
+/// 48 px high (its width in proportion, at most 320 px), and set side by side on strips of
+/// 320 × 48 px with 24 px between them, each strip read by the network from
 /// `model` (`cv::dnn::readNetFromONNX`), the strips shared among `threads` threads (at least 1),
 /// each with its net. A box outside the image, or empty, reads nothing. Writes `count` readings
 /// into `readings`. A model whose classes are not `characters` + 1 (the blank) is refused: its
